@@ -1,0 +1,461 @@
+"""The two-ended line game: one round of dealing, leading, laying, drawing.
+
+This is the shared engine of the line family.  A variant describes its round
+with a `LineRules` value (set, hand size, what happens when a seat cannot
+play, who leads, teams, elimination) and the engine does the rest.
+
+Hot-path choices: tiles are int ids, hands and value classes are int bitmasks,
+moves are interned (`moves.move_table`), and a seat whose only option is to
+pass or to draw does so inside the engine (recorded as an event), so
+`to_move` is always a seat with a real decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import IllegalMove, OptionError
+from .moves import LEAD, LEFT, PLAY, Move, move_table
+from .tiles import TileSet, iter_ids, tile_set
+
+# What a seat does when it cannot play.
+BLOCK = "block"  # pass ("en boudant")
+UNTIL = "until"  # draw until a tile fits, then play it; stock empty: pass
+ONE_PASS = "one-pass"  # draw one tile and pass, even if it fits
+ONE_TRY = "one-try"  # draw one tile and play it if it fits, else pass
+
+
+Tables = tuple[list[Move], list[Move], list[Move], list[int],
+               dict[int, tuple[Move, ...]], dict[int, tuple[Move, ...]]]
+
+@dataclass(frozen=True, slots=True)
+class LineRules:
+    """How one round of a line game is dealt and played."""
+
+    set_max: int = 6
+    hand: int = 7
+    stock: bool = True  # undealt tiles form a stock; otherwise they sleep
+    draw: str = UNTIL
+    lead: str = "highest"  # highest | lowest | any: first round's leader
+    later_lead: str = "rotate"  # rotate | highest | lowest | winner
+    chain_turns: bool = False  # a seat lays tiles as long as it can
+    eliminate: bool = False  # a seat that cannot play leaves the round
+    teams: tuple[tuple[int, ...], ...] | None = None
+    strict: bool = False  # teams: the round ends when a whole team is out
+    count: str = "pips"  # pips | tiles: what a blocked round compares
+
+    @property
+    def tiles(self) -> TileSet:
+        return tile_set(self.set_max)
+
+
+class LineRound:
+    """One round of a line game: hands, stock, the chain and whose turn it is.
+
+    The state lives on the match object itself (`core.match.LineMatch`): a
+    new round resets it with `_start_round`, so a move costs one method call.
+    When a round ends the engine calls `_round_ended()`, which the match
+    implements (scoring, next deal or end of match).
+    """
+
+    __slots__ = ()
+
+    # Round state, declared as slots by the concrete match class.
+    rules: LineRules
+    ts: TileSet
+    tables: Tables
+    vmask: list[int]
+    n: int
+    hands: list[int]
+    stock: list[int]
+    sleeping: int
+    left: int
+    right: int
+    played: list[tuple[int, Move]]
+    events: list[tuple[Any, ...]]
+    active: list[bool]
+    eliminated: list[int]
+    ended: bool
+    reason: str
+    winners: list[int]
+    team_of: list[int]
+    leader: int
+    lead_tid: int
+    to_move: int | None
+
+    def _start_round(
+        self,
+        hands: list[int],
+        stock: list[int],
+        sleeping: int,
+        leader: int | None = None,
+        lead: str | None = None,
+    ) -> None:
+        """Start a round from dealt hands (bitmasks) and a stock (drawn from index 0).
+
+        `leader` is given when the rules let a seat open with any tile; else
+        the leader is found from the hands by `lead` (default `rules.lead`).
+        """
+        rules = self.rules
+        self.n = n = len(hands)
+        self.hands = list(hands)
+        self.stock = stock[::-1]  # draw with pop()
+        self.sleeping = sleeping
+        self.left = -1
+        self.right = -1
+        self.played = []
+        self.events = []
+        self.active = [True] * n
+        self.eliminated = []
+        self.ended = False
+        self.reason = ""
+        self.winners = []
+        self.team_of = [0] * n
+        for i, team in enumerate(rules.teams or ()):
+            for s in team:
+                self.team_of[s] = i
+        if leader is not None:
+            self.leader, self.lead_tid = leader, -1
+        else:
+            self.leader, self.lead_tid = self._find_leader(lead or rules.lead)
+        if not self.hands[self.leader]:
+            raise OptionError("the leader has no tile to lead")
+        self.to_move = self.leader
+
+    def _round_ended(self) -> None:
+        """Called once when the round ends (the match scores it)."""
+        raise NotImplementedError
+
+    # -- set-up ------------------------------------------------------------
+
+    def _find_leader(self, how: str) -> tuple[int, int]:
+        """(seat, tile) of the opening: highest or lowest double, else heaviest
+        or lightest tile (ties between equal pip counts go to the higher half)."""
+        ts = self.ts
+        best: tuple[int, ...] | None = None
+        found = (0, -1)
+        for seat, hand in enumerate(self.hands):
+            for t in iter_ids(hand):
+                double = ts.hi[t] == ts.lo[t]
+                if how == "lowest":
+                    key = (double, -ts.pips[t], -ts.hi[t])
+                else:
+                    key = (double, ts.pips[t], ts.hi[t])
+                if best is None or key > best:
+                    best, found = key, (seat, t)
+        return found
+
+    # -- moves ---------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of the seat to move (none once the match is over)."""
+        seat = self.to_move
+        if seat is None:
+            return []
+        h = self.hands[seat]
+        left = self.left
+        if left < 0:
+            lead_moves = self.tables[0]
+            if self.lead_tid >= 0:
+                return [lead_moves[self.lead_tid]]
+            return [lead_moves[t] for t in iter_ids(h)]
+        vmask = self.vmask
+        right = self.right
+        lefts, rights = self.tables[4], self.tables[5]
+        m = h & vmask[left]
+        out = lefts.get(m) or _moves_of(lefts, m, self.tables[1])
+        if right == left:
+            return list(out)
+        m = h & vmask[right]
+        return [*out, *(rights.get(m) or _moves_of(rights, m, self.tables[2]))]
+
+    def check(self, move: Move) -> tuple[int, int]:
+        """The (left, right) ends after `move`, or `IllegalMove` saying why not."""
+        if self.to_move is None:
+            raise IllegalMove("the game is over")
+        if move.kind != PLAY:
+            raise IllegalMove(f"'{move}' is not allowed now: you can play a tile")
+        tid = move.tid
+        ts = self.ts
+        if tid >= len(ts.hi) or not (self.hands[self.to_move] >> tid) & 1:
+            raise IllegalMove(f"{move.tile} is not in your hand")
+        a, b = ts.hi[tid], ts.lo[tid]
+        left, right = self.left, self.right
+        if left < 0:
+            if self.lead_tid >= 0 and tid != self.lead_tid:
+                raise IllegalMove(f"the round must be opened with {ts.names[self.lead_tid]}")
+            return a, b
+        end = move.end
+        if end == LEAD:
+            raise IllegalMove(f"say which end: '{move.tile} left' or '{move.tile} right'")
+        value = left if end == LEFT else right
+        if a == value:
+            new = b
+        elif b == value:
+            new = a
+        else:
+            side = "left" if end == LEFT else "right"
+            raise IllegalMove(f"{move.tile} does not match the {side} end ({value})")
+        return (new, right) if end == LEFT else (left, new)
+
+    def play(self, move: Move | str) -> None:
+        """Lay a tile for the seat to move; raise `IllegalMove` and change nothing if illegal.
+
+        The common case (a tile that fits, the next seat able to play) is
+        written out inline: this is the loop computer players run millions of times.
+        """
+        if move.__class__ is not Move:
+            move = self.parse_move(move)  # type: ignore[arg-type]
+        seat = self.to_move
+        if seat is None:
+            raise IllegalMove("the game is over")
+        tid = move.tid
+        hand = self.hands[seat]
+        end = move.end
+        left = self.left
+        if move.kind or tid < 0 or not (hand >> tid) & 1 or left < 0 or end < 0:
+            left, right = self.check(move)  # the rare cases, with their messages
+        else:
+            ts = self.ts
+            a = ts.hi[tid]
+            b = ts.lo[tid]
+            right = self.right
+            if end == LEFT:
+                if a == left:
+                    left = b
+                elif b == left:
+                    left = a
+                else:
+                    left, right = self.check(move)
+            elif a == right:
+                right = b
+            elif b == right:
+                right = a
+            else:
+                left, right = self.check(move)
+        hand &= ~(1 << tid)
+        self.hands[seat] = hand
+        self.left = left
+        self.right = right
+        self.played.append((seat, move))
+        if self.events:
+            self.events = []
+        vmask = self.vmask
+        if not hand:
+            if self._went_out(seat):
+                return
+        elif self.rules.chain_turns and hand & (vmask[left] | vmask[right]):
+            return
+        nxt = seat + 1 if seat + 1 < self.n else 0
+        if self.hands[nxt] & (vmask[left] | vmask[right]) and self.active[nxt]:
+            self.to_move = nxt
+            return
+        self._advance(seat)
+
+    # -- turn order ----------------------------------------------------------
+
+    def _went_out(self, seat: int) -> bool:
+        """A seat laid its last tile; True when that ends the round."""
+        self.events.append(("out", seat))
+        rules = self.rules
+        if rules.teams and rules.strict:
+            self.active[seat] = False
+            team = rules.teams[self.team_of[seat]]
+            if any(self.hands[s] for s in team):
+                return False
+            self._finish("out", list(team))
+            return True
+        self._finish("out", list(rules.teams[self.team_of[seat]]) if rules.teams else [seat])
+        return True
+
+    def _advance(self, seat: int) -> None:
+        """Give the turn to the next seat that has a decision, resolving the
+        passes and draws of seats that have none; end the round when blocked."""
+        n = self.n
+        hands = self.hands
+        active = self.active
+        vmask = self.tables[3]
+        playable = vmask[self.left] | vmask[self.right]
+        draw = self.rules.draw
+        stock = self.stock
+        events = self.events
+        stuck = 0
+        live = sum(active)
+        while True:
+            seat = seat + 1 if seat + 1 < n else 0
+            if not active[seat]:
+                continue
+            if hands[seat] & playable:
+                self.to_move = seat
+                return
+            if self.rules.eliminate:
+                if self._eliminate(seat):
+                    return
+                live -= 1
+                continue
+            if stock and draw != BLOCK:
+                drawn = []
+                if draw == UNTIL:
+                    while stock:
+                        t = stock.pop()
+                        drawn.append(t)
+                        if (playable >> t) & 1:
+                            break
+                else:
+                    drawn.append(stock.pop())
+                for t in drawn:
+                    hands[seat] |= 1 << t
+                events.append(("draw", seat, drawn))
+                stuck = 0
+                if draw != ONE_PASS and hands[seat] & playable:
+                    self.to_move = seat
+                    return
+                events.append(("pass", seat))
+                if stock:
+                    continue
+            else:
+                events.append(("pass", seat))
+            stuck += 1
+            if stuck >= live:
+                self._blocked()
+                return
+
+    def _eliminate(self, seat: int) -> bool:
+        """Take a seat out of the round; True when that ends the round."""
+        self.active[seat] = False
+        self.eliminated.append(seat)
+        self.sleeping |= self.hands[seat]
+        self.hands[seat] = 0
+        self.events.append(("eliminated", seat))
+        left = [s for s in range(self.n) if self.active[s]]
+        if len(left) == 1:
+            self._finish("last", left)
+            return True
+        return False
+
+    def counts(self) -> list[int]:
+        """Per seat, what a blocked round compares: pips or tiles in hand."""
+        if self.rules.count == "tiles":
+            return [h.bit_count() for h in self.hands]
+        return [self.ts.mask_pips(h) for h in self.hands]
+
+    def _blocked(self) -> None:
+        counts = self.counts()
+        teams = self.rules.teams
+        if teams:
+            totals = [sum(counts[s] for s in team) for team in teams]
+            best = min(totals)
+            winners = [s for i, team in enumerate(teams) if totals[i] == best for s in team]
+        else:
+            live = [s for s in range(self.n) if self.active[s]]
+            best = min(counts[s] for s in live)
+            winners = [s for s in live if counts[s] == best]
+        self._finish("blocked", sorted(winners))
+
+    def _finish(self, reason: str, winners: list[int]) -> None:
+        self.ended = True
+        self.reason = reason
+        self.winners = winners
+        self.events.append(("end", reason, winners))
+        self._round_ended()
+
+    # -- what players see ----------------------------------------------------
+
+    def chain(self) -> tuple[list[str], int | None]:
+        """The tiles in line order, each written left half first, and the
+        index of the last one laid."""
+        ts = self.ts
+        line: list[str] = []
+        left_count = 0
+        ends = [-1, -1]
+        last = None
+        for _, move in self.played:
+            a, b = ts.hi[move.tid], ts.lo[move.tid]
+            if move.end == LEAD or not line:
+                line.append(f"{a}-{b}")
+                ends = [a, b]
+                last = 0
+            elif move.end == LEFT:
+                outer = b if a == ends[0] else a
+                line.insert(0, f"{outer}-{ends[0]}")
+                ends[0] = outer
+                left_count += 1
+                last = 0
+            else:
+                outer = b if a == ends[1] else a
+                line.append(f"{ends[1]}-{outer}")
+                ends[1] = outer
+                last = len(line) - 1
+        return line, last
+
+    def summary(self) -> dict[str, Any]:
+        """The round's outcome: reason, winners, per-seat counts, hands (bitmasks)."""
+        return {
+            "reason": self.reason,
+            "winners": self.winners,
+            "counts": self.counts(),
+            "eliminated": self.eliminated,
+            "hands": self.hands[:],
+            "set": self.ts.max_pip,
+            "teams": self.rules.teams,
+        }
+
+
+def round_order(summary: dict[str, Any]) -> list[int]:
+    """Seats best first in a finished round: winners, then by what they hold
+    (a team by its total); eliminated seats last, the last one out first."""
+    counts = summary["counts"]
+    winners = summary["winners"]
+    n = len(counts)
+    eliminated = summary["eliminated"]
+    if eliminated:
+        rest = [s for s in range(n) if s not in winners and s not in eliminated]
+        return [*winners, *rest, *eliminated[::-1]]
+    key = counts
+    teams = summary["teams"]
+    if teams:
+        totals = {s: sum(counts[m] for m in team) for team in teams for s in team}
+        key = [totals[s] for s in range(n)]
+    return [*winners, *sorted((s for s in range(n) if s not in winners),
+                              key=lambda s: (key[s], s))]
+
+
+_TABLE_CACHE: dict[int, Tables] = {}
+_MEMO_LIMIT = 100_000
+
+
+def _tables(ts: TileSet) -> Tables:
+    """Interned moves by tile id, value masks extended with -1 -> 0, and the
+    memo of left and right moves by the mask of tiles that fit an end."""
+    found = _TABLE_CACHE.get(ts.max_pip)
+    if found is None:
+        lead, left, right = move_table(len(ts.hi))
+        vmask = [*ts.value_mask, 0]  # index -1 (empty board) reads 0
+        found = _TABLE_CACHE[ts.max_pip] = (lead, left, right, vmask, {0: ()}, {0: ()})
+    return found
+
+
+def _moves_of(memo: dict[int, tuple[Move, ...]], mask: int, by_id: list[Move]
+              ) -> tuple[Move, ...]:
+    """The moves of the tiles in `mask` (memoised: a value class has few subsets)."""
+    found = memo.get(mask)
+    if found is None:
+        found = tuple(by_id[t] for t in iter_ids(mask))
+        if len(memo) < _MEMO_LIMIT:
+            memo[mask] = found
+    return found
+
+
+def deal_masks(tiles: list[int], players: int, hand: int) -> tuple[list[int], list[int]]:
+    """Split a shuffled list of tile ids into hand bitmasks and the rest."""
+    hands = []
+    for i in range(players):
+        mask = 0
+        for t in tiles[i * hand : (i + 1) * hand]:
+            mask |= 1 << t
+        hands.append(mask)
+    return hands, tiles[players * hand :]
+
+
+__all__ = ["BLOCK", "ONE_PASS", "ONE_TRY", "UNTIL", "LineRound", "LineRules", "deal_masks"]

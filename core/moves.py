@@ -1,0 +1,121 @@
+"""Moves as small immutable values, and their notation.
+
+A move is what a seat decides: lay a tile (``"6-4 left"``, ``"6-4 right"``, or
+``"6-4"`` for the lead), ``"pass"`` or ``"draw"`` where a variant lets a player
+choose them.  The engine keeps one interned `Move` per (kind, tile, end), so
+listing legal moves allocates nothing but the list.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from .errors import IllegalMove
+from .tiles import Tile, id_halves
+
+PLAY = 0
+PASS = 1
+DRAW = 2
+
+LEAD = -1
+LEFT = 0
+RIGHT = 1
+
+END_NAMES = {LEAD: "", LEFT: "left", RIGHT: "right"}
+_END_WORDS = {
+    "left": LEFT, "l": LEFT, "gauche": LEFT, "g": LEFT,
+    "right": RIGHT, "r": RIGHT, "droite": RIGHT, "d": RIGHT,
+}
+_WORD_MOVES = {"pass": PASS, "passe": PASS, "knock": PASS, "boude": PASS,
+               "draw": DRAW, "pioche": DRAW, "piocher": DRAW}
+_PLAY_RE = re.compile(
+    r"^(?:play\s+|joue\s+)?\[?(\d{1,2})\s*[-:|/x]\s*(\d{1,2})\]?(?:\s+(?:on\s+|à\s+|a\s+)?(\w+))?$"
+)
+MAX_MOVE_TEXT = 60
+
+
+class Move:
+    """One decision. Compare moves with ``==``; ``str(move)`` is its notation."""
+
+    __slots__ = ("end", "kind", "text", "tid", "tile")
+
+    kind: int
+    tid: int
+    end: int
+    tile: Tile | None
+    text: str
+
+    def __init__(self, kind: int, tid: int = -1, end: int = LEAD) -> None:
+        self.kind = kind
+        self.tid = tid
+        self.end = end
+        if kind == PLAY:
+            self.tile = Tile(*id_halves(tid))
+            side = END_NAMES[end]
+            self.text = f"{self.tile} {side}" if side else str(self.tile)
+        else:
+            self.tile = None
+            self.text = "pass" if kind == PASS else "draw"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self.kind == other.kind and self.tid == other.tid and self.end == other.end
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.tid, self.end))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (move_for, (self.kind, self.tid, self.end))
+
+
+@cache
+def move_for(kind: int, tid: int = -1, end: int = LEAD) -> Move:
+    """The interned move for (kind, tile id, end)."""
+    return Move(kind, tid, end)
+
+
+PASS_MOVE = move_for(PASS)
+DRAW_MOVE = move_for(DRAW)
+
+
+def move_table(top_id: int) -> tuple[list[Move], list[Move], list[Move]]:
+    """Interned lead, left and right moves indexed by tile id."""
+    lead = [move_for(PLAY, t, LEAD) for t in range(top_id)]
+    left = [move_for(PLAY, t, LEFT) for t in range(top_id)]
+    right = [move_for(PLAY, t, RIGHT) for t in range(top_id)]
+    return lead, left, right
+
+
+def parse_notation(text: str) -> tuple[int, int, int | None]:
+    """Parse move text into (kind, tile id, end or None when not given).
+
+    Raises `IllegalMove` with a readable message when the text is not a move.
+    """
+    if not isinstance(text, str):
+        raise IllegalMove("a move is text, like '6-4 left', 'draw' or 'pass'")
+    if len(text) > MAX_MOVE_TEXT:
+        raise IllegalMove(f"move text too long ({len(text)} characters, at most {MAX_MOVE_TEXT})")
+    t = " ".join(text.strip().lower().split())
+    if t in _WORD_MOVES:
+        return _WORD_MOVES[t], -1, None
+    m = _PLAY_RE.match(t)
+    if not m:
+        raise IllegalMove(
+            f"not a move: {text.strip()[:30]!r}; write a tile and an end like '6-4 left', "
+            "or 'draw' / 'pass'"
+        )
+    a, b, word = int(m.group(1)), int(m.group(2)), m.group(3)
+    tid = Tile(a, b).id
+    if word is None:
+        return PLAY, tid, None
+    if word not in _END_WORDS:
+        raise IllegalMove(f"unknown end {word!r}: say 'left' or 'right'")
+    return PLAY, tid, _END_WORDS[word]

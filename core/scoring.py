@@ -1,0 +1,95 @@
+"""Round scoring and match standing, shared by every line game.
+
+A round's outcome (`LineRound.summary`) is turned into points for each
+scorer (a seat, or a team) by one of the scoring rules of the rule books:
+
+* ``pips`` - each round winner scores what the losers hold (pips or tiles);
+* ``round`` - each round winner scores one point;
+* ``difference`` - as ``pips`` when a player went out; in a blocked round the
+  winners score the losers' count minus their own (003, "match nul");
+* ``penalty`` - each loser scores what they hold, the winner nothing; the
+  lowest total wins the match (001's "plusieurs parties").
+
+A round that every scorer ties scores nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """How rounds are scored and when a match ends."""
+
+    scoring: str = "pips"  # pips | round | difference | penalty
+    target: int | None = None  # a scorer reaching it ends the match
+    rounds: int | None = None  # a fixed number of rounds (penalty games)
+
+    @property
+    def lowest_wins(self) -> bool:
+        return self.scoring == "penalty"
+
+    @property
+    def single_round(self) -> bool:
+        return self.target is None and self.rounds is None
+
+
+def units(n: int, teams: tuple[tuple[int, ...], ...] | None) -> list[tuple[int, ...]]:
+    """The scorers: one tuple of seats each (a team, or a lone seat)."""
+    return list(teams) if teams else [(s,) for s in range(n)]
+
+
+def round_points(reason: str, winners: list[int], counts: list[int], rules: MatchRules,
+                 scorers: list[tuple[int, ...]]) -> list[int]:
+    """Points each scorer earns for one finished round."""
+    held = []
+    won = []
+    for unit in scorers:
+        total = 0
+        w = False
+        for s in unit:
+            total += counts[s]
+            if s in winners:
+                w = True
+        held.append(total)
+        won.append(w)
+    points = [0] * len(scorers)
+    if all(won):
+        return points
+    how = rules.scoring
+    lost = [h for h, w in zip(held, won, strict=True) if not w]
+    for i, w in enumerate(won):
+        if how == "penalty":
+            points[i] = 0 if w else held[i]
+        elif not w:
+            continue
+        elif how == "round":
+            points[i] = 1
+        elif how == "difference" and reason == "blocked":
+            points[i] = max(0, sum(lost) - held[i] * len(lost))
+        else:
+            points[i] = sum(lost)
+    return points
+
+
+def match_over(totals: list[int], rounds_played: int, rules: MatchRules) -> bool:
+    if rules.single_round:
+        return True
+    if rules.rounds is not None and rounds_played >= rules.rounds:
+        return True
+    return rules.target is not None and max(totals) >= rules.target
+
+
+def best_scorers(totals: list[int], rules: MatchRules) -> list[int]:
+    """Indexes of the scorers with the best total (every tied one)."""
+    best = min(totals) if rules.lowest_wins else max(totals)
+    return [i for i, t in enumerate(totals) if t == best]
+
+
+def ranking(totals_by_seat: list[int], last_order: list[int], rules: MatchRules) -> list[int]:
+    """Seats best first: by match total, then by the last round's order."""
+    place = {s: i for i, s in enumerate(last_order)}
+    sign = 1 if rules.lowest_wins else -1
+    return sorted(range(len(totals_by_seat)), key=lambda s: (sign * totals_by_seat[s], place[s]))

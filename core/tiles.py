@@ -1,0 +1,168 @@
+"""Tiles and sets: the `Tile` value, tile ids, and per-set lookup tables.
+
+Inside the engine a tile is a small int id: ``hi * (hi + 1) // 2 + lo`` for the
+tile ``hi-lo`` (hi >= lo).  Ids do not depend on the set, so 6-4 has the same id
+in a double-six and a double-nine set, and a set of tiles fits in an int bitmask.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+_TILE_RE = re.compile(r"^\s*\[?\s*(\d{1,2})\s*[-:|/x]\s*(\d{1,2})\s*\]?\s*$")
+
+
+def tile_id(a: int, b: int) -> int:
+    """The id of the tile with halves a and b (in any order)."""
+    hi, lo = (a, b) if a >= b else (b, a)
+    return hi * (hi + 1) // 2 + lo
+
+
+def id_halves(tid: int) -> tuple[int, int]:
+    """The halves (hi, lo) of a tile id."""
+    hi = int(((8 * tid + 1) ** 0.5 - 1) / 2)
+    while hi * (hi + 1) // 2 > tid:
+        hi -= 1
+    while (hi + 1) * (hi + 2) // 2 <= tid:
+        hi += 1
+    return hi, tid - hi * (hi + 1) // 2
+
+
+class Tile(tuple[int, int]):
+    """An immutable domino, written high half first: ``Tile(4, 6)`` is ``6-4``."""
+
+    __slots__ = ()
+
+    def __new__(cls, a: int, b: int) -> Tile:
+        if a < 0 or b < 0:
+            raise ValueError("a tile's halves are 0 or more")
+        return super().__new__(cls, (a, b) if a >= b else (b, a))
+
+    @property
+    def high(self) -> int:
+        return self[0]
+
+    @property
+    def low(self) -> int:
+        return self[1]
+
+    @property
+    def pips(self) -> int:
+        return self[0] + self[1]
+
+    @property
+    def is_double(self) -> bool:
+        return self[0] == self[1]
+
+    @property
+    def id(self) -> int:
+        return tile_id(self[0], self[1])
+
+    def __str__(self) -> str:
+        return f"{self[0]}-{self[1]}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self[0]}, {self[1]})"
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Parse ``"6-4"`` (also ``4-6``, ``6:4``, ``6|4``, ``[6|4]``)."""
+        m = _TILE_RE.match(text)
+        if not m:
+            raise ValueError(f"not a tile: {text[:20]!r} (write it like 6-4)")
+        return cls(int(m.group(1)), int(m.group(2)))
+
+
+class TileSet:
+    """A double-N set with the tables the engine's hot path reads."""
+
+    __slots__ = (
+        "all_mask",
+        "doubles",
+        "hi",
+        "ids",
+        "lo",
+        "lookup",
+        "max_pip",
+        "names",
+        "pips",
+        "size",
+        "value_mask",
+    )
+
+    def __init__(self, max_pip: int, exclude: tuple[str, ...] = ()) -> None:
+        self.max_pip = max_pip
+        excluded = {Tile.parse(t).id for t in exclude}
+        self.ids = [
+            tile_id(hi, lo)
+            for hi in range(max_pip + 1)
+            for lo in range(hi + 1)
+            if tile_id(hi, lo) not in excluded
+        ]
+        top = tile_id(max_pip, max_pip) + 1
+        self.hi = [id_halves(t)[0] for t in range(top)]
+        self.lo = [id_halves(t)[1] for t in range(top)]
+        self.pips = [self.hi[t] + self.lo[t] for t in range(top)]
+        self.names = [f"{self.hi[t]}-{self.lo[t]}" for t in range(top)]
+        self.size = len(self.ids)
+        self.all_mask = 0
+        for t in self.ids:
+            self.all_mask |= 1 << t
+        self.value_mask = [0] * (max_pip + 1)
+        for t in self.ids:
+            self.value_mask[self.hi[t]] |= 1 << t
+            self.value_mask[self.lo[t]] |= 1 << t
+        self.doubles = [t for t in self.ids if self.hi[t] == self.lo[t]]
+        self.lookup: dict[object, int] = {}  # "6-4" and "4-6" -> id
+        for t in self.ids:
+            self.lookup[f"{self.hi[t]}-{self.lo[t]}"] = t
+            self.lookup[f"{self.lo[t]}-{self.hi[t]}"] = t
+
+    def parse(self, text: str) -> int:
+        """The id of a tile of this set written as text."""
+        try:
+            tile = Tile.parse(text)
+        except ValueError as exc:
+            raise ValueError(str(exc)) from None
+        tid = tile.id
+        if tile.high > self.max_pip or not (self.all_mask >> tid) & 1:
+            raise ValueError(f"{tile} is not a tile of the double-{self.max_pip} set")
+        return tid
+
+    def mask_pips(self, mask: int) -> int:
+        """Total pips of the tiles in a bitmask."""
+        total = 0
+        pips = self.pips
+        while mask:
+            low = mask & -mask
+            total += pips[low.bit_length() - 1]
+            mask ^= low
+        return total
+
+    def mask_names(self, mask: int) -> list[str]:
+        """The tiles of a bitmask as strings, highest half first (6-6, 6-5, ..., 0-0)."""
+        out = list(iter_ids(mask))
+        out.sort(key=lambda t: (self.hi[t], self.lo[t]), reverse=True)
+        return [self.names[t] for t in out]
+
+
+def iter_ids(mask: int) -> Iterator[int]:
+    """Yield the tile ids of a bitmask, lowest id first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+@cache
+def tile_set(max_pip: int, exclude: tuple[str, ...] = ()) -> TileSet:
+    """The shared (read-only) table for a double-N set."""
+    if not 1 <= max_pip <= 15:
+        raise ValueError("sets go from double-1 to double-15")
+    return TileSet(max_pip, exclude)

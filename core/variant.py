@@ -1,0 +1,119 @@
+"""What a variant is: its names, player counts, options, and how it builds a match.
+
+A line-game variant is a small subclass of `LineVariant` that declares its
+options and turns them into `LineRules` (how a round is played) and
+`MatchRules` (how rounds are scored and when the match ends).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, ClassVar
+
+from .errors import OptionError
+from .line import LineRules
+from .match import LineMatch as Match
+from .options import Option, resolve
+from .scoring import MatchRules
+
+OPENING = Option(
+    "opening", "highest", ("highest", "any"),
+    help="highest: the highest double (else the heaviest tile) leads; "
+    "any: seat 0 opens with any tile, later the last round's winner",
+)
+
+
+def default_hand(players: int) -> int:
+    """The general rule of 000: 7 tiles at 2-3 players, 6 at 4, 5 at 5 and more."""
+    return 7 if players <= 3 else 6 if players == 4 else 5
+
+
+class Variant:
+    """Base of every variant: metadata and option checking."""
+
+    slug: ClassVar[str]
+    names: ClassVar[dict[str, str]]  # {"fr": ..., "en": ...}
+    seeds: ClassVar[tuple[str, ...]] = ()
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 2
+    options: ClassVar[tuple[Option, ...]] = ()
+    family: ClassVar[str] = "line"
+
+    def check_players(self, players: Any) -> int:
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"{self.slug}: players must be a whole number (got {players!r})")
+        lo, hi = self.min_players, self.max_players
+        if not lo <= players <= hi:
+            allowed = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+            raise OptionError(f"{self.slug} is played by {allowed} players (got {players})")
+        return players
+
+    def describe(self) -> dict[str, Any]:
+        """Slug, names, player counts and options, as JSON data."""
+        return {
+            "slug": self.slug,
+            "names": dict(self.names),
+            "players": [self.min_players, self.max_players],
+            "options": [
+                {"name": o.name, "default": o.default, "allowed": o.allowed(), "help": o.help}
+                for o in self.options
+            ],
+        }
+
+    def new(self, players: int | None = None, seed: int | None = None,
+            deal: dict[str, Any] | None = None, **options: Any) -> Match:
+        raise NotImplementedError
+
+
+class LineVariant(Variant):
+    """A variant played on one two-ended line with the shared engine."""
+
+    def __init__(self) -> None:
+        self._setups: dict[Any, tuple[dict[str, Any], LineRules, MatchRules]] = {}
+
+    def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
+        raise NotImplementedError
+
+    def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
+        return MatchRules()
+
+    def new(self, players: int | None = None, seed: int | None = None,
+            deal: dict[str, Any] | None = None, **options: Any) -> Match:
+        """A new match; `deal` fixes the first round's hands and stock."""
+        n = self.check_players(self.default_players if players is None else players)
+        try:
+            key = (n, tuple(sorted(options.items())))
+            setup = self._setups.get(key)
+        except TypeError:  # an unhashable option value: checked (and refused) below
+            key, setup = None, None
+        if setup is None:
+            setup = self._setup(n, options)
+            if key is not None and len(self._setups) < 1024:
+                self._setups[key] = setup
+        opts, rules, mrules = setup
+        if deal is None and rules.hand * n > rules.tiles.size:
+            raise OptionError(
+                f"{self.slug}: {n} hands of {rules.hand} need {rules.hand * n} tiles, "
+                f"the set has {rules.tiles.size}"
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"seed must be a whole number (got {seed!r})")
+        return Match(self, n, seed, dict(opts), rules, mrules, deal)
+
+    def _setup(self, n: int, options: dict[str, Any]
+               ) -> tuple[dict[str, Any], LineRules, MatchRules]:
+        """Checked options and the rules they give (cached per player count and options)."""
+        opts = resolve(self.slug, self.options, options)
+        return opts, self.line_rules(n, opts), self.match_rules(n, opts)
+
+
+def opening_rules(o: dict[str, Any]) -> dict[str, str]:
+    """LineRules fields for the `opening` option and a default later lead."""
+    if o.get("opening") == "any":
+        return {"lead": "any", "later_lead": "winner"}
+    return {}
