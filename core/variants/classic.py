@@ -42,9 +42,8 @@ class Classic(LineVariant):
             hand=o.get("hand") or default_hand(players),
             stock=drawing,
             draw=UNTIL if drawing else BLOCK,
-            later_lead="rotate",
             count=o["count"],
-            **opening_rules(o),
+            **{"later_lead": "rotate", **opening_rules(o)},
         )
 
     def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:

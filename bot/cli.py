@@ -1,0 +1,306 @@
+"""The `domino` command: list variants, read rules, play in the terminal,
+simulate computer games, replay and render game records.
+
+Every bad input (unknown variant, bad option, illegal move text, unreadable
+record) ends with one line on stderr saying what is wrong and what is
+allowed, and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from core import DominoError, IllegalMove, replay, variants
+from core.ai import PLAYERS, make_player
+from core.options import parse_pairs
+
+from . import textboard
+from .rules_pages import rules_page
+
+
+class UsageError(Exception):
+    """A command-line mistake: printed as one line, exit code 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args, unknown = parser.parse_known_args(argv)
+    stray = [u for u in unknown if u.startswith("-") or "=" not in u]
+    if stray or (unknown and not hasattr(args, "extra")):
+        parser.error(f"unrecognized arguments: {' '.join(stray or unknown)}")
+    if unknown:
+        args.extra = [*args.extra, *unknown]
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except (DominoError, UsageError, ValueError) as exc:
+        print(f"domino: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+# -- subcommands --------------------------------------------------------------
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    rows = []
+    for slug in variants.names():
+        d = variants.get(slug).describe()
+        lo, hi = d["players"]
+        count = str(lo) if lo == hi else f"{lo}-{hi}"
+        rows.append((slug, d["names"]["fr"], d["names"]["en"], count))
+    if args.json:
+        print(json.dumps([variants.get(s).describe() for s in variants.names()], indent=2,
+                         ensure_ascii=False))
+        return 0
+    widths = [max(len(r[i]) for r in [*rows, ("slug", "français", "english", "players")])
+              for i in range(4)]
+    head = ("slug", "français", "english", "players")
+    print("  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)))
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    print(rules_page(args.variant))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    variant = variants.get(args.variant)
+    players = args.players if args.players is not None else variant.default_players
+    if not 0 <= args.ai <= players:
+        raise UsageError(f"--ai must be from 0 to the number of players ({players}), got {args.ai}")
+    game = variant.new(players=players, seed=args.seed, **_options(args))
+    humans = players - args.ai
+    names = [f"Player {i + 1}" if i < humans else f"Computer {i + 1 - humans}"
+             for i in range(players)]
+    bots = {s: make_player(args.ai_kind, game.seed + s) for s in range(humans, players)}
+    out: TextIO = sys.stdout
+    images = Path(args.images) if args.images else None
+    if images:
+        images.mkdir(parents=True, exist_ok=True)
+    print(f"{variant.names['en']} — {players} players, seed {game.seed}. "
+          "Type a move number or its notation ('6-4 left'); 'help' or 'quit'.", file=out)
+    shown_turn = -1
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        for line in textboard.events_text(view, names):
+            print(line, file=out)
+        if images and game.turn != shown_turn:
+            _write_images(images, game, seat if seat < humans else None)
+            shown_turn = game.turn
+        if seat in bots:
+            move = bots[seat].choose(game)
+            print(f"{names[seat]} plays {move}.", file=out)
+            game.play(move)
+            continue
+        print("", file=out)
+        print(textboard.table_text(view, names), file=out)
+        print(textboard.board_text(view), file=out)
+        print(f"{names[seat]}, your turn.", file=out)
+        print(textboard.hand_text(view), file=out)
+        text = _ask(f"{names[seat]}> ")
+        if text is None or text.strip().lower() in {"quit", "exit", "q"}:
+            print("Game abandoned. Record:", file=out)
+            print(json.dumps(game.record()), file=out)
+            return 0
+        if text.strip().lower() in {"help", "?", "h"}:
+            print("Type the number of a move, or write it: '6-4 left', '6-4 right', "
+                  "'6-4' when it fits one end only, 'draw' or 'pass' when offered.", file=out)
+            continue
+        try:
+            game.play(_pick(game, text))
+        except IllegalMove as exc:
+            print(f"Not allowed: {exc}", file=out)
+    view = game.view(None)
+    for line in textboard.events_text(view, names):
+        print(line, file=out)
+    print(textboard.board_text(view), file=out)
+    assert game.result is not None
+    print(textboard.result_text(game.result, names, view), file=out)
+    if images:
+        _write_images(images, game, None)
+    if args.save:
+        Path(args.save).write_text(json.dumps(game.record(), indent=1), encoding="utf-8")
+        print(f"Record saved to {args.save}", file=out)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    variant = variants.get(args.variant)
+    players = args.players if args.players is not None else variant.default_players
+    variant.check_players(players)
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, got {args.games}")
+    options = _options(args)
+    wins = [0.0] * players
+    rounds = 0
+    start = time.perf_counter()
+    base = args.seed if args.seed is not None else 0
+    for i in range(args.games):
+        game = variant.new(players=players, seed=base + i, **options)
+        bots = [make_player(args.ai, (base + i) * 31 + s) for s in range(players)]
+        while not game.over:
+            seat = game.to_move
+            assert seat is not None
+            game.play(bots[seat].choose(game))
+        result = game.result
+        assert result is not None
+        for s in result["winners"]:
+            wins[s] += 1 / len(result["winners"])
+        rounds += result["rounds"]
+    elapsed = time.perf_counter() - start
+    print(f"{variant.slug}: {args.games} games, {players} players, {args.ai} players, "
+          f"options {options or 'default'}")
+    for s in range(players):
+        print(f"  seat {s}: win rate {wins[s] / args.games:6.1%}")
+    print(f"  average rounds per game: {rounds / args.games:.2f}")
+    print(f"  games per second: {args.games / elapsed:,.0f}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = _read_record(args.file)
+    game = replay(record)
+    if not game.over:
+        print(f"Replayed {game.turn} moves: the game is not over; {game.to_move} is to move.")
+        return 0
+    assert game.result is not None
+    print(f"Replayed {game.turn} moves of {record['variant']}: every move is legal.")
+    stored = record.get("result")
+    if stored is not None and stored != game.result:
+        raise UsageError("the record's stored result differs from the replayed one")
+    print(textboard.result_text(game.result, None, game.view(None)))
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    import render
+
+    record = _read_record(args.file)
+    game = replay({**record, "moves": []})
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    count = 0
+    for i, text in enumerate([*record.get("moves", []), None]):
+        (out / f"{i:03d}.png").write_bytes(render.position_png(game.view(None)))
+        count += 1
+        if text is None:
+            break
+        game.play(game.parse_move(text))
+    print(f"Wrote {count} pictures to {out}")
+    return 0
+
+
+# -- helpers -------------------------------------------------------------------
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    return dict(parse_pairs([*args.option, *getattr(args, "extra", [])]))
+
+
+def _pick(game: Any, text: str) -> Any:
+    text = text.strip()
+    if text.isdigit():
+        legal = game.legal_moves()
+        index = int(text)
+        if not 1 <= index <= len(legal):
+            raise IllegalMove(f"there are {len(legal)} moves; type a number from 1 to {len(legal)}")
+        return legal[index - 1]
+    return game.parse_move(text)
+
+
+def _ask(prompt: str, reader: Callable[[str], str] = input) -> str | None:
+    try:
+        return reader(prompt)
+    except EOFError:
+        return None
+
+
+def _read_record(path: str) -> dict[str, Any]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(record, dict):
+        raise UsageError(f"{path} is not a game record")
+    return record
+
+
+def _write_images(folder: Path, game: Any, seat: int | None) -> None:
+    import render
+
+    turn = game.turn
+    (folder / f"turn{turn:03d}-table.png").write_bytes(render.position_png(game.view(None)))
+    if seat is not None:
+        (folder / f"turn{turn:03d}-hand.png").write_bytes(render.hand_png(game.view(seat)))
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="domino", description="Dominoes: every variant of the books.")
+    sub = p.add_subparsers(title="commands")
+
+    s = sub.add_parser("variants", help="list the variants")
+    s.add_argument("--json", action="store_true", help="print names, players and options as JSON")
+    s.set_defaults(func=cmd_variants)
+
+    s = sub.add_parser("rules", help="print the rules of a variant")
+    s.add_argument("variant")
+    s.set_defaults(func=cmd_rules)
+
+    def option_args(s: argparse.ArgumentParser) -> None:
+        s.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a variant option, e.g. -o draw=block (repeatable)")
+        s.add_argument("extra", nargs="*", metavar="NAME=VALUE", help="options, as with -o")
+
+    s = sub.add_parser("play", help="play in the terminal against computer players")
+    s.add_argument("variant")
+    s.add_argument("--players", type=int, default=None)
+    s.add_argument("--ai", type=int, default=1, help="how many seats the computer plays")
+    s.add_argument("--ai-kind", choices=sorted(PLAYERS), default="greedy")
+    s.add_argument("--seed", type=int, default=None)
+    s.add_argument("--images", metavar="DIR", help="write the table and hand pictures each turn")
+    s.add_argument("--save", metavar="FILE", help="save the game record at the end")
+    option_args(s)
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("simulate", help="computer self-play: win rates and speed")
+    s.add_argument("variant")
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--players", type=int, default=None)
+    s.add_argument("--seed", type=int, default=None)
+    s.add_argument("--ai", choices=sorted(PLAYERS), default="greedy")
+    option_args(s)
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("replay", help="check a game record move by move and print the result")
+    s.add_argument("file")
+    s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("render", help="draw every position of a game record as PNG")
+    s.add_argument("file")
+    s.add_argument("--out", required=True, metavar="DIR")
+    s.set_defaults(func=cmd_render)
+    return p
+
+
+if __name__ == "__main__":
+    sys.exit(main())

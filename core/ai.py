@@ -1,0 +1,101 @@
+"""Computer players that work for any variant through the public interface alone.
+
+* `RandomPlayer` picks a legal move at random.
+* `GreedyPlayer` lays its heaviest legal tile; among equally heavy tiles it
+  keeps variety (the most distinct values left in hand, doubles first since
+  they are the hardest to place later) and picks the end that leaves an open
+  value it still holds.  Moves that are not tiles (draw, pass, bids...) are
+  taken only when nothing else is legal, or at random for unknown kinds.
+
+Both are seeded, so a table of computer seats replays the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from .moves import LEFT, Move
+from .tiles import Tile
+
+
+class Game(Protocol):
+    to_move: int | None
+
+    def legal_moves(self) -> list[Move]: ...
+    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, game: Game) -> Move: ...
+
+
+class RandomPlayer:
+    """Any legal move, uniformly."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Move:
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        return self.rng.choice(moves)
+
+
+class GreedyPlayer:
+    """The heaviest legal tile, keeping variety in hand."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Move:
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        tiles = [m for m in moves if m.tile is not None]
+        if not tiles:
+            return self.rng.choice(moves)
+        seat = game.to_move
+        view = game.view(seat)
+        hand = [Tile.parse(t) for t in view.get("hand", [])]
+        ends = view.get("ends") or []
+        best: tuple[Any, ...] | None = None
+        choice = tiles[0]
+        for m in tiles:
+            key = self._score(m, hand, ends) + (self.rng.random(),)
+            if best is None or key > best:
+                best, choice = key, m
+        return choice
+
+    @staticmethod
+    def _score(move: Move, hand: list[Tile], ends: list[int]) -> tuple[int, ...]:
+        tile = move.tile
+        assert tile is not None
+        rest = [t for t in hand if t != tile]
+        values = {v for t in rest for v in t}
+        open_value = -1
+        if len(ends) == 2 and move.end in (0, 1):
+            covered = ends[0] if move.end == LEFT else ends[1]
+            open_value = tile[1] if tile[0] == covered else tile[0]
+        keeps_option = sum(1 for t in rest if open_value in t)
+        return (tile.pips, len(values), int(tile.is_double), keeps_option)
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+def make_player(kind: str, seed: int | None = None) -> Player:
+    """A computer player by name ("random" or "greedy")."""
+    try:
+        return PLAYERS[kind](seed)
+    except KeyError:
+        raise ValueError(
+            f"unknown computer player {kind!r}; choose one of: {', '.join(PLAYERS)}"
+        ) from None
