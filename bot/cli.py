@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args) or 0)
-    except (DominoError, UsageError, ValueError) as exc:
+    except (DominoError, UsageError, ValueError, FileNotFoundError) as exc:
         print(f"domino: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -224,9 +224,9 @@ def _pick(game: Any, text: str) -> Any:
     return game.parse_move(text)
 
 
-def _ask(prompt: str, reader: Callable[[str], str] = input) -> str | None:
+def _ask(prompt: str) -> str | None:
     try:
-        return reader(prompt)
+        return input(prompt)
     except EOFError:
         return None
 

@@ -69,7 +69,7 @@ class GreedyPlayer:
         best: tuple[Any, ...] | None = None
         choice = tiles[0]
         for m in tiles:
-            key = self._score(m, hand, ends) + (self.rng.random(),)
+            key = (*self._score(m, hand, ends), self.rng.random())
             if best is None or key > best:
                 best, choice = key, m
         return choice

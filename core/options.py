@@ -86,7 +86,9 @@ def resolve(variant: str, declared: tuple[Option, ...], given: Mapping[str, Any]
         key = str(name).replace("-", "_")
         if key not in by_name:
             names = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"{variant} has no option {str(name)[:30]!r}; its options are: {names}")
+            raise OptionError(
+                f"{variant} has no option {str(name)[:30]!r}; its options are: {names}"
+            )
         out[key] = by_name[key].coerce(variant, value)
     for o in declared:
         out.setdefault(o.name, o.default)

@@ -16,7 +16,6 @@ A round that every scorer ties scores nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,111 @@
+"""The `domino` command: listing, rules, play, simulate, replay, and its errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from core import variants
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def feed(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    answers: Iterator[str] = iter(lines)
+
+    def fake_input(prompt: str = "") -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+
+
+def test_variants_lists_every_slug_with_names_and_players(capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    code, out, _ = run(["variants"], capsys)
+    assert code == 0
+    for slug in variants.names():
+        line = next(x for x in out.splitlines() if x.startswith(slug + " "))
+        v = variants.get(slug)
+        assert v.names["fr"] in line and v.names["en"] in line
+    assert "2-5" in next(x for x in out.splitlines() if x.startswith("classic "))
+    code, out, _ = run(["variants", "--json"], capsys)
+    described = json.loads(out)
+    assert [d["slug"] for d in described] == variants.names()
+    assert any(o["name"] == "draw" for o in described[0]["options"])
+
+
+def test_rules_prints_the_page_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["rules", "partnership"], capsys)
+    assert code == 0
+    assert "Français" in out and "strict" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "matadore"], "unknown variant 'matadore'; the variants are: classic"),
+        (["simulate", "classic", "--players", "9"], "classic is played by 2 to 5 players"),
+        (["simulate", "classic", "-o", "draw=sometimes"], "option 'draw' must be draw, block"),
+        (["simulate", "classic", "draw"], "must be written name=value"),
+        (["play", "classic", "--players", "2", "--ai", "3"], "--ai must be from 0 to"),
+        (["replay", "/nonexistent/record.json"], "cannot read"),
+    ],
+)
+def test_bad_input_gets_one_clear_line_and_exit_code_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(args, capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and message in err
+
+
+def test_simulate_reports_win_rates_rounds_and_speed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["simulate", "partnership", "--games", "20", "--seed", "3",
+                        "target=60"], capsys)
+    assert code == 0
+    rates = [float(line.split()[-1].rstrip("%")) for line in out.splitlines()
+             if "win rate" in line]
+    assert len(rates) == 4 and abs(sum(rates) - 100) < 0.5
+    assert rates[0] == rates[2] and rates[1] == rates[3]  # partners win together
+    assert "average rounds per game" in out and "games per second" in out
+
+
+def test_play_against_the_computer_then_replay_the_saved_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, ["nonsense", "99", *["1"] * 40])
+    record = tmp_path / "game.json"
+    code, out, _ = run(["play", "classic", "--players", "2", "--ai", "1", "--seed", "5",
+                        "--save", str(record), "draw=block"], capsys)
+    assert code == 0
+    assert "Not allowed: not a move: 'nonsense'" in out
+    assert "Not allowed: there are" in out
+    assert "Winner" in out
+    saved = json.loads(record.read_text())
+    assert saved["variant"] == "classic" and saved["seed"] == 5
+    code, out, _ = run(["replay", str(record)], capsys)
+    assert code == 0 and "every move is legal" in out
+    saved["moves"][1] = "0-0 left" if saved["moves"][1] != "0-0 left" else "6-6 right"
+    record.write_text(json.dumps(saved))
+    code, _, err = run(["replay", str(record)], capsys)
+    assert code == 2 and "move 2" in err
+
+
+def test_quitting_a_game_prints_its_record(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    feed(monkeypatch, ["quit"])
+    code, out, _ = run(["play", "tete-a-tete", "--ai", "1", "--seed", "2"], capsys)
+    assert code == 0
+    record = json.loads(out.strip().splitlines()[-1])
+    assert record["variant"] == "tete-a-tete"
