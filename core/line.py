@@ -123,10 +123,6 @@ class LineRound:
             raise OptionError("the leader has no tile to lead")
         self.to_move = self.leader
 
-    def _round_ended(self) -> None:
-        """Called once when the round ends (the match scores it)."""
-        raise NotImplementedError
-
     # -- set-up ------------------------------------------------------------
 
     def _find_leader(self, how: str) -> tuple[int, int]:
@@ -400,25 +396,6 @@ class LineRound:
             "set": self.ts.max_pip,
             "teams": self.rules.teams,
         }
-
-
-def round_order(summary: dict[str, Any]) -> list[int]:
-    """Seats best first in a finished round: winners, then by what they hold
-    (a team by its total); eliminated seats last, the last one out first."""
-    counts = summary["counts"]
-    winners = summary["winners"]
-    n = len(counts)
-    eliminated = summary["eliminated"]
-    if eliminated:
-        rest = [s for s in range(n) if s not in winners and s not in eliminated]
-        return [*winners, *rest, *eliminated[::-1]]
-    key = counts
-    teams = summary["teams"]
-    if teams:
-        totals = {s: sum(counts[m] for m in team) for team in teams for s in team}
-        key = [totals[s] for s in range(n)]
-    return [*winners, *sorted((s for s in range(n) if s not in winners),
-                              key=lambda s: (key[s], s))]
 
 
 _TABLE_CACHE: dict[int, Tables] = {}

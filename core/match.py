@@ -1,12 +1,11 @@
-"""A whole match: rounds, scores, views, records.
+"""What every match has, whatever its layout: rounds, scores, result, record.
 
-`LineMatch` is the object `Variant.new` returns for line games and the
-interface of DESIGN.md: ``to_move``, ``legal_moves()``, ``play()``,
-``view(seat)``, ``copy()``, ``over``, ``result``, ``record()``,
-``parse_move()``.  The round engine (`core.line.LineRound`) and the match
-share one object so that a move is a single method call; when a round ends
-the next one is dealt at once from the match's seeded generator, so
-``to_move`` is None only when the match is over.
+`MatchBase` is a slot-less mixin.  A family of games (the line games now; the
+cross, the tower, the grid, trick-taking games next) provides a class that
+holds the state in its slots, plays a round (``_start_round``, ``play``,
+``legal_moves``, ``summary``) and calls `_round_ended` when a round is over;
+the base scores the round with `core.scoring`, deals the next one or ends
+the match, and builds the result, the record and the common part of views.
 """
 
 from __future__ import annotations
@@ -15,9 +14,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from . import scoring
-from .errors import IllegalMove, OptionError
-from .line import LineRound, LineRules, _tables, deal_masks, round_order
-from .moves import LEAD, PLAY, Move, move_for, parse_notation
+from .errors import OptionError
+from .moves import Move
 from .scoring import MatchRules
 from .tiles import TileSet, id_halves
 
@@ -26,32 +24,41 @@ if TYPE_CHECKING:
 
 RECORD_FORMAT = "domino-record/1"
 
-_ROUND_SLOTS = (
-    "active", "eliminated", "ended", "events", "hands", "lead_tid", "leader", "left", "n",
-    "played", "reason", "right", "sleeping", "stock", "team_of", "to_move", "winners",
-)
-_MATCH_SLOTS = (
-    "_last", "_leader1", "_past", "_result", "_rng", "deal", "mrules", "options", "over", "players",
-    "round_no", "round_results", "rules", "scorers", "seed", "tables", "totals",
-    "ts", "variant", "vmask",
+MATCH_SLOTS = (
+    "_last", "_leader1", "_past", "_result", "_rng", "deal", "mrules", "options", "over",
+    "players", "round_no", "round_results", "rules", "scorers", "seed", "totals", "variant",
 )
 
 
-class LineMatch(LineRound):
-    """A match of a line-game variant (all its rounds)."""
+class MatchBase:
+    """Rounds, scores, result and record of a match (a mixin: state lives in slots)."""
 
-    __slots__ = _ROUND_SLOTS + _MATCH_SLOTS
+    __slots__ = ()
 
-    def __init__(
-        self,
-        variant: Variant,
-        players: int,
-        seed: int,
-        options: dict[str, Any],
-        rules: LineRules,
-        mrules: MatchRules,
-        deal: dict[str, Any] | None = None,
-    ) -> None:
+    variant: Variant
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rules: Any
+    mrules: MatchRules
+    deal: dict[str, Any] | None
+    _rng: random.Random | None
+    scorers: list[tuple[int, ...]]
+    totals: list[int]
+    _past: list[Move]
+    round_results: list[dict[str, Any]]
+    over: bool
+    _result: dict[str, Any] | None
+    _last: tuple[int, Move] | None
+    round_no: int
+    _leader1: int
+    to_move: int | None
+    played: list[tuple[int, Move]]
+    events: list[tuple[Any, ...]]
+    leader: int
+
+    def _init_match(self, variant: Variant, players: int, seed: int, options: dict[str, Any],
+                    rules: Any, mrules: MatchRules, deal: dict[str, Any] | None) -> None:
         self.variant = variant
         self.players = players
         self.seed = seed
@@ -59,26 +66,27 @@ class LineMatch(LineRound):
         self.rules = rules
         self.mrules = mrules
         self.deal = deal
-        self.ts = rules.tiles
-        self.tables = _tables(self.ts)
-        self.vmask = self.tables[3]
-        self._rng: random.Random | None = None
+        self._rng = None
         self.scorers = scoring.units(players, rules.teams)
         self.totals = [0] * len(self.scorers)
-        self._past: list[Move] = []  # moves of finished rounds
-        self.round_results: list[dict[str, Any]] = []
+        self._past = []  # moves of finished rounds
+        self.round_results = []
         self.over = False
-        self._result: dict[str, Any] | None = None
-        self._last: tuple[int, Move] | None = None  # the last move of a finished round
+        self._result = None
+        self._last = None  # the last move of a finished round
         self.round_no = 1
-        if deal is not None:
-            hands, stock, sleeping = _parse_deal(rules, players, deal)
-        else:
-            hands, stock, sleeping = self._shuffle()
-        self._start_round(hands, stock, sleeping, 0 if rules.lead == "any" else None)
-        self._leader1 = self.leader
 
-    # -- the interface ---------------------------------------------------------
+    # -- hooks a family provides ------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """The finished round: reason, winners, counts (per seat), hands..."""
+        raise NotImplementedError
+
+    def _next_round(self, last: dict[str, Any]) -> None:
+        """Deal and start the next round after `last`."""
+        raise NotImplementedError
+
+    # -- the interface ------------------------------------------------------------
 
     @property
     def moves(self) -> list[Move]:
@@ -97,46 +105,14 @@ class LineMatch(LineRound):
             self._rng = random.Random(self.seed)
         return self._rng
 
-    def parse_move(self, text: str) -> Move:
-        """The move written in `text` (``"6-4 left"``, ``"6-4"``, ``"pass"``...).
-
-        A tile written without an end is resolved against the legal moves;
-        `IllegalMove` says why text is not a move or is ambiguous.
-        """
-        kind, tid, end = parse_notation(text)
-        if kind != PLAY:
-            return move_for(kind)
-        ts = self.ts
-        if tid >= len(ts.hi) or not (ts.all_mask >> tid) & 1:
-            raise IllegalMove(f"{text.strip()[:10]} is not a tile of the double-{ts.max_pip} set")
-        if self.to_move is None:
-            raise IllegalMove("the game is over")
-        if self.left < 0:
-            return move_for(PLAY, tid, LEAD)
-        if end is not None:
-            return move_for(PLAY, tid, end)
-        options = [m for m in self.legal_moves() if m.tid == tid]
-        if len(options) == 1:
-            return options[0]
-        name = ts.names[tid]
-        if options:
-            raise IllegalMove(f"{name} fits both ends: say '{name} left' or '{name} right'")
-        if not (self.hands[self.to_move] >> tid) & 1:
-            raise IllegalMove(f"{name} is not in your hand")
-        raise IllegalMove(f"{name} does not match either end ({self.left}, {self.right})")
-
-    def copy(self) -> LineMatch:
-        """An independent copy (computer players search on copies)."""
-        new = LineMatch.__new__(LineMatch)
-        for name in LineMatch.__slots__:
-            setattr(new, name, getattr(self, name))
-        for name in ("hands", "stock", "played", "events", "active", "eliminated", "winners",
-                     "totals", "_past", "round_results"):
-            setattr(new, name, getattr(self, name)[:])
+    def _copy_match(self, new: MatchBase) -> None:
+        """Give a copy its own match-level lists and generator."""
+        new.totals = self.totals[:]
+        new._past = self._past[:]
+        new.round_results = self.round_results[:]
         if self._rng is not None:
             new._rng = random.Random()
             new._rng.setstate(self._rng.getstate())
-        return new
 
     def record(self) -> dict[str, Any]:
         """Everything needed to rebuild this match: `core.replay(record)`."""
@@ -153,23 +129,12 @@ class LineMatch(LineRound):
             rec["result"] = self.result
         return rec
 
-    # -- rounds ----------------------------------------------------------------
-
-    def _shuffle(self) -> tuple[list[int], list[int], int]:
-        tiles = list(self.ts.ids)
-        self.rng.shuffle(tiles)
-        hands, rest = deal_masks(tiles, self.players, self.rules.hand)
-        if self.rules.stock:
-            return hands, rest, 0
-        sleeping = 0
-        for t in rest:
-            sleeping |= 1 << t
-        return hands, [], sleeping
+    # -- rounds --------------------------------------------------------------------
 
     def _round_ended(self) -> None:
         summary = self.summary()
         points = scoring.round_points(
-            self.reason, self.winners, summary["counts"], self.mrules, self.scorers
+            summary["reason"], summary["winners"], summary["counts"], self.mrules, self.scorers
         )
         totals = self.totals
         for i, p in enumerate(points):
@@ -186,16 +151,7 @@ class LineMatch(LineRound):
         self._past.extend(m for _, m in self.played)
         carried = self.events
         self.round_no += 1
-        hands, stock, sleeping = self._shuffle()
-        how = self.rules.later_lead
-        leader: int | None = None
-        if how == "rotate":
-            leader = (self._leader1 + self.round_no - 1) % self.players
-        elif how == "winner":
-            winners = summary["winners"]
-            tied = len(winners) == self.players
-            leader = (self.leader + 1) % self.players if tied else winners[0]
-        self._start_round(hands, stock, sleeping, leader, how if leader is None else None)
+        self._next_round(summary)
         self.events = [*carried, ("round", self.round_no, self.leader)]
 
     @property
@@ -209,7 +165,7 @@ class LineMatch(LineRound):
 
     def _make_result(self) -> dict[str, Any]:
         last = self.round_results[-1]
-        order = round_order(last)
+        order = last["order"] if "order" in last else self._round_order(last)
         seat_totals = self.seat_scores()
         if self.mrules.single_round:
             winners = list(last["winners"])
@@ -230,6 +186,10 @@ class LineMatch(LineRound):
             result["teams"] = [list(t) for t in self.rules.teams]
         return result
 
+    def _round_order(self, summary: dict[str, Any]) -> list[int]:
+        """Seats best first in a finished round (a family may refine it)."""
+        return scoring.round_order(summary)
+
     def seat_scores(self) -> list[int]:
         """Each seat's match score (a team's score for each of its seats)."""
         out = [0] * self.players
@@ -238,16 +198,16 @@ class LineMatch(LineRound):
                 out[s] = self.totals[i]
         return out
 
-    # -- views -----------------------------------------------------------------
+    # -- views ---------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What `seat` may know (None: the public view of the channel), as JSON data."""
+    def _check_seat(self, seat: Any) -> None:
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
         ):
             raise OptionError(f"seat must be None or 0 to {self.players - 1} (got {seat!r})")
-        ts = self.ts
-        line, last = self.chain()
+
+    def _match_view(self, seat: int | None, ts: TileSet) -> dict[str, Any]:
+        """The keys every view has, whatever the layout."""
         teams = self.rules.teams
         v: dict[str, Any] = {
             "variant": self.variant.slug,
@@ -258,40 +218,38 @@ class LineMatch(LineRound):
             "turn": self.turn,
             "round": self.round_no,
             "set": ts.max_pip,
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "board": line,
-            "ends": [] if self.left < 0 else [self.left, self.right],
-            "layout": {"kind": "line", "chain": line, "last": last},
-            "stock": len(self.stock),
-            "sleeping": self.sleeping.bit_count(),
             "scores": self.seat_scores(),
             "teams": [list(t) for t in teams] if teams else None,
             "team_scores": self.totals[:] if teams else None,
             "target": self.mrules.target,
             "rounds": self.mrules.rounds,
-            "eliminated": list(self.eliminated),
-            "out": [s for s in range(self.players)
-                    if not self.active[s] and s not in self.eliminated],
             "last_move": None,
-            "events": [_event_dict(e, seat) for e in self.events],
+            "events": [event_dict(e, seat) for e in self.events],
             "options": dict(self.options),
             "over": self.over,
             "result": self.result,
             "last_round": (
-                _public_summary(self.round_results[-1], ts) if self.round_results else None
+                self._public_summary(self.round_results[-1], ts) if self.round_results else None
             ),
         }
         last_move = self.played[-1] if self.played else self._last
         if last_move is not None:
             v["last_move"] = {"seat": last_move[0], "move": last_move[1].text}
-        if seat is not None:
-            v["hand"] = ts.mask_names(self.hands[seat])
-            if seat == self.to_move:
-                v["legal"] = [m.text for m in self.legal_moves()]
         return v
 
+    def _public_summary(self, summary: dict[str, Any], ts: TileSet) -> dict[str, Any]:
+        """A finished round as the channel may see it (hands are shown once it ends)."""
+        keys = ("round", "reason", "winners", "counts", "points", "totals")
+        out = {k: summary[k] for k in keys}
+        out["winners"] = list(out["winners"])
+        out["order"] = self._round_order(summary)
+        out["hands"] = [ts.mask_names(h) for h in summary["hands"]]
+        out["pips"] = [ts.mask_pips(h) for h in summary["hands"]]
+        return out
 
-def _event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
+
+def event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
+    """An engine event as view data; drawn tiles are shown to the drawer only."""
     kind = event[0]
     if kind == "draw":
         out: dict[str, Any] = {"type": "draw", "seat": event[1], "count": len(event[2])}
@@ -303,62 +261,3 @@ def _event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     if kind == "round":
         return {"type": "round", "round": event[1], "leader": event[2]}
     return {"type": kind, "seat": event[1]}
-
-
-def _public_summary(summary: dict[str, Any], ts: TileSet) -> dict[str, Any]:
-    """A finished round as the channel may see it (hands are shown once it ends)."""
-    keys = ("round", "reason", "winners", "counts", "points", "totals")
-    out = {k: summary[k] for k in keys}
-    out["winners"] = list(out["winners"])
-    out["order"] = round_order(summary)
-    out["hands"] = [ts.mask_names(h) for h in summary["hands"]]
-    out["pips"] = [ts.mask_pips(h) for h in summary["hands"]]
-    return out
-
-
-def _parse_deal(rules: LineRules, players: int, deal: dict[str, Any]
-                ) -> tuple[list[int], list[int], int]:
-    """Hands, stock and sleeping tiles of a hand-built deal, checked."""
-    ts = rules.tiles
-    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
-        raise OptionError('deal must be {"hands": [[tiles], ...], "stock": [tiles]}')
-    if len(deal["hands"]) != players:
-        raise OptionError(f"deal has {len(deal['hands'])} hands for {players} players")
-    seen = 0
-    lookup = ts.lookup
-    hands = []
-    for hand in deal["hands"]:
-        mask = 0
-        for text in hand:
-            t = lookup.get(text)
-            if t is None:
-                t = _deal_tile(ts, text)
-            if (seen >> t) & 1:
-                raise OptionError(f"deal: {ts.names[t]} is dealt twice")
-            seen |= 1 << t
-            mask |= 1 << t
-        hands.append(mask)
-    stock = []
-    for text in deal.get("stock") or []:
-        if not rules.stock:
-            raise OptionError("deal: this game has no stock to draw from")
-        t = lookup.get(text)
-        if t is None:
-            t = _deal_tile(ts, text)
-        if (seen >> t) & 1:
-            raise OptionError(f"deal: {ts.names[t]} is dealt twice")
-        seen |= 1 << t
-        stock.append(t)
-    if not any(hands):
-        raise OptionError("deal: no tile in any hand")
-    return hands, stock, ts.all_mask & ~seen
-
-
-def _deal_tile(ts: TileSet, text: object) -> int:
-    try:
-        return ts.parse(str(text))
-    except (ValueError, TypeError) as exc:
-        raise OptionError(f"deal: {exc}") from None
-
-
-Match = LineMatch

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalMove, OptionError
-from .match import RECORD_FORMAT, Match
+from .match import RECORD_FORMAT, MatchBase
 from .variants import get
 
 
-def replay(record: dict[str, Any]) -> Match:
+def replay(record: dict[str, Any]) -> MatchBase:
     """The match a record describes; `IllegalMove` names the first bad move."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise OptionError(f"not a game record (expected format {RECORD_FORMAT!r})")

@@ -16,6 +16,7 @@ A round that every scorer ties scores nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +93,22 @@ def ranking(totals_by_seat: list[int], last_order: list[int], rules: MatchRules)
     place = {s: i for i, s in enumerate(last_order)}
     sign = 1 if rules.lowest_wins else -1
     return sorted(range(len(totals_by_seat)), key=lambda s: (sign * totals_by_seat[s], place[s]))
+
+
+def round_order(summary: dict[str, Any]) -> list[int]:
+    """Seats best first in a finished round: winners, then by what they hold
+    (a team by its total); eliminated seats last, the last one out first."""
+    counts = summary["counts"]
+    winners = summary["winners"]
+    n = len(counts)
+    eliminated = summary["eliminated"]
+    if eliminated:
+        rest = [s for s in range(n) if s not in winners and s not in eliminated]
+        return [*winners, *rest, *eliminated[::-1]]
+    key = counts
+    teams = summary["teams"]
+    if teams:
+        totals = {s: sum(counts[m] for m in team) for team in teams for s in team}
+        key = [totals[s] for s in range(n)]
+    return [*winners, *sorted((s for s in range(n) if s not in winners),
+                              key=lambda s: (key[s], s))]

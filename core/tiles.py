@@ -166,3 +166,8 @@ def tile_set(max_pip: int, exclude: tuple[str, ...] = ()) -> TileSet:
     if not 1 <= max_pip <= 15:
         raise ValueError("sets go from double-1 to double-15")
     return TileSet(max_pip, exclude)
+
+
+def twenty_set() -> TileSet:
+    """The 54 tiles of the "20" game (004): double-nine without the double blank."""
+    return tile_set(9, ("0-0",))

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from .errors import OptionError
 from .line import LineRules
-from .match import LineMatch as Match
+from .line_match import LineMatch as Match
 from .options import Option, resolve
 from .scoring import MatchRules
 
