@@ -179,6 +179,8 @@ class LineRound:
         a, b = ts.hi[tid], ts.lo[tid]
         left, right = self.left, self.right
         if left < 0:
+            if move.end != LEAD:
+                raise IllegalMove(f"the first tile has no end: write '{ts.names[tid]}'")
             if self.lead_tid >= 0 and tid != self.lead_tid:
                 raise IllegalMove(f"the round must be opened with {ts.names[self.lead_tid]}")
             return a, b

@@ -149,10 +149,9 @@ class MatchBase:
             self.to_move = None
             return
         self._past.extend(m for _, m in self.played)
-        carried = self.events
         self.round_no += 1
         self._next_round(summary)
-        self.events = [*carried, ("round", self.round_no, self.leader)]
+        self.events = [("round", self.round_no, self.leader)]
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -232,7 +231,7 @@ class MatchBase:
                 self._public_summary(self.round_results[-1], ts) if self.round_results else None
             ),
         }
-        last_move = self.played[-1] if self.played else self._last
+        last_move = self.played[-1] if self.played else (self._last if self.over else None)
         if last_move is not None:
             v["last_move"] = {"seat": last_move[0], "move": last_move[1].text}
         return v

@@ -1,0 +1,73 @@
+"""What the service returns to adapters: messages to send, with their actions.
+
+The service never talks to a platform.  Each call returns a list of
+`Message`: public ones go to the table's channel and are built from the
+public view only; private ones go to one user.  An `Action` is a button whose
+`data` carries the table id and the turn number it was offered for, in a
+compact form that fits Telegram's 64-byte callback data:
+
+    "<table>:<turn>:<verb>[:<arg>]"     e.g. "12:7:p:6-4l", "12:0:j"
+
+Verbs: j join, l leave, a add a computer seat, r remove one, s start,
+h show my hand, p play (arg: tile and end, "6-4l", "6-4r", "6-4"),
+e choose the end of a tile that fits both (arg: the tile), d draw, x pass,
+m rematch, q stop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Kind = Literal["table", "turn", "hand", "info", "error", "result", "rules", "board"]
+Style = Literal["primary", "secondary", "success", "danger"]
+
+MAX_DATA = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A button: its (translated) label and the data it sends back."""
+
+    label: str
+    data: str
+    style: Style = "secondary"
+    enabled: bool = True
+    row: int = 0
+
+    def __post_init__(self) -> None:
+        if len(self.data.encode()) > MAX_DATA:
+            raise ValueError(f"action data over {MAX_DATA} bytes: {self.data!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One thing to show: public in `channel` when `to` is None, else private to `to`."""
+
+    channel: str
+    text: str
+    to: str | None = None
+    kind: Kind = "info"
+    table: int | None = None
+    image: bytes | None = field(default=None, repr=False)
+    actions: tuple[Action, ...] = ()
+    mention: tuple[str, ...] = ()  # user ids to notify (the player whose turn it is)
+    file: tuple[str, bytes] | None = field(default=None, repr=False)  # (name, content)
+
+    @property
+    def private(self) -> bool:
+        return self.to is not None
+
+
+def action_data(table: int, turn: int, verb: str, arg: str = "") -> str:
+    return f"{table}:{turn}:{verb}:{arg}" if arg else f"{table}:{turn}:{verb}"
+
+
+def parse_action(data: str) -> tuple[int, int, str, str]:
+    """(table, turn, verb, arg) of action data; ValueError when malformed."""
+    if not isinstance(data, str) or len(data) > MAX_DATA:
+        raise ValueError("malformed button data")
+    parts = data.split(":", 3)
+    if len(parts) < 3 or not parts[0].isdigit() or not parts[1].isdigit() or not parts[2]:
+        raise ValueError("malformed button data")
+    return int(parts[0]), int(parts[1]), parts[2], parts[3] if len(parts) == 4 else ""

@@ -1,0 +1,819 @@
+"""The database layer: tables, seats, the move log, finished games, ratings and settings.
+
+Everything the bot keeps lives in one SQLite file, reached through one `Store` (one aiosqlite
+connection). All SQL of the project is in this module, so a server database (PostgreSQL) can
+stand beside SQLite later by giving the same `Store` API another implementation.
+
+Durability
+    The connection runs with ``journal_mode=WAL`` and ``synchronous=NORMAL``. Every write method
+    returns only after its ``COMMIT``: in WAL mode a commit appends the transaction to the
+    ``-wal`` file with ``write()``, so from then on it belongs to the operating system, and a
+    killed or crashed *process* loses nothing (the next open replays the WAL). With NORMAL the
+    WAL is only fsync'ed at checkpoints, so an *OS crash or power cut* may lose the last
+    transactions (never corrupting the file). That is the right trade for a chat bot: a
+    restart of the bot keeps every accepted move, and commits cost no disk flush. Operators who
+    want power-loss durability too open the store with ``synchronous="FULL"`` (one fsync per
+    commit; group commit below keeps that affordable).
+
+Migrations
+    ``MIGRATIONS`` is an ordered tuple; migration *n* (1-based) is a tuple of SQL statements.
+    ``schema_version`` holds one row per applied migration. On open, every missing migration
+    runs in its own ``BEGIN IMMEDIATE`` transaction together with its ``schema_version`` row,
+    re-reading the version inside the transaction, so two processes opening the same file at
+    once cannot apply a migration twice. A released migration is never edited: change the
+    schema by appending a new one. A file whose version is newer than this code is refused.
+
+Concurrency
+    aiosqlite runs every call on the connection's own thread, one at a time, but a transaction
+    is several calls, and coroutines interleave between them. So every access to the
+    connection, reads included, holds ``Store._lock`` (an ``asyncio.Lock``): a transaction is
+    never mixed with another coroutine's statements, and a read never sees another coroutine's
+    uncommitted rows. (``BEGIN IMMEDIATE`` alone would not do: on a single connection the
+    second ``BEGIN`` fails instead of waiting.) Transactions use ``BEGIN IMMEDIATE`` so that
+    another *process* on the same file waits (``busy_timeout``) instead of failing at commit.
+
+Group commit of moves
+    ``append_move`` is the hot path (one call per move at every table). Calls do not run their
+    own transaction: they queue the move and wait. One writer task takes every queued move
+    (up to ``MAX_BATCH``) and writes them in one transaction: one query checks which tables
+    exist and which turns are taken, then the new moves and the tables' deadlines are written
+    with ``executemany``, and one ``COMMIT`` covers them all. Each caller returns only after
+    that commit, with its own outcome (``DuplicateMove`` or ``NotFound`` for its move only).
+    Under load, 1,000 tables moving at once share a handful of commits instead of a thousand.
+    A caller cancelled while its move is still queued withdraws it; once the batch is being
+    written, the move may be committed even though the caller was cancelled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+__all__ = [
+    "MIGRATIONS",
+    "STATUSES",
+    "DuplicateMove",
+    "GamePlayer",
+    "HistoryRow",
+    "LeaderRow",
+    "NotFound",
+    "RatingRow",
+    "SeatRow",
+    "StatRow",
+    "Store",
+    "TableRow",
+]
+
+STATUSES = ("lobby", "playing", "finished", "stopped")
+ACTIVE = ("lobby", "playing")
+MAX_BATCH = 256  # moves per group commit (2 parameters each: under SQLite's old 999 limit)
+BUSY_TIMEOUT_MS = 10_000
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+class DuplicateMove(Exception):
+    """A move for a (table, turn) that already has one; nothing was changed."""
+
+
+class NotFound(LookupError):
+    """No such table (or seat) in the database; nothing was changed."""
+
+
+# -- rows ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    user_id: str | None
+    name: str
+    ai: str | None = None
+    misses: int = 0
+
+
+@dataclass
+class TableRow:
+    id: int
+    channel: str
+    scope: str
+    host: str
+    variant: str
+    options: dict[str, Any]
+    players: int
+    timer: int | None
+    status: str  # "lobby" | "playing" | "finished" | "stopped"
+    seed: int
+    lang: str
+    created_at: float
+    deadline: float | None = None
+    warned: bool = False
+    seats: list[SeatRow] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+
+@dataclass
+class GamePlayer:
+    user_id: str
+    seat: int
+    won: bool
+    score: int
+    rank: int
+
+
+@dataclass
+class RatingRow:
+    user_id: str
+    variant: str
+    scope: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class LeaderRow:
+    user_id: str
+    name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+    win_rate: float
+
+
+@dataclass
+class StatRow:
+    variant: str
+    games: int
+    wins: int
+    win_rate: float
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+@dataclass
+class HistoryRow:
+    table_id: int
+    variant: str
+    finished_at: float
+    seat: int
+    won: bool
+    score: int
+    rank: int
+    players: int  # seats at the table, computer seats included
+
+
+# -- SQL: the schema -----------------------------------------------------------------------------
+
+SCHEMA_VERSION_TABLE = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER PRIMARY KEY,
+    applied_at REAL NOT NULL
+)"""
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: users, settings, tables with their seats, and the move log.
+    (
+        """CREATE TABLE users (
+            id TEXT PRIMARY KEY,  -- "platform:id"
+            name TEXT NOT NULL,
+            locale TEXT
+        )""",
+        """CREATE TABLE settings (
+            scope TEXT NOT NULL,  -- a server or group id, or "global"
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (scope, key)
+        ) WITHOUT ROWID""",
+        # AUTOINCREMENT: a table id is never reused, since players refer to games by id.
+        """CREATE TABLE tables (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            channel TEXT NOT NULL,
+            scope TEXT NOT NULL,
+            host TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            options TEXT NOT NULL,  -- JSON
+            players INTEGER NOT NULL,
+            timer INTEGER,
+            status TEXT NOT NULL,  -- one of STATUSES, checked in Python
+            seed INTEGER NOT NULL,
+            lang TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            deadline REAL,
+            warned INTEGER NOT NULL DEFAULT 0,
+            result TEXT  -- JSON
+        )""",
+        "CREATE INDEX tables_status ON tables (status)",
+        "CREATE INDEX tables_channel ON tables (channel, status)",
+        """CREATE TABLE seats (
+            table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id TEXT,
+            name TEXT NOT NULL,
+            ai TEXT,
+            misses INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (table_id, seat)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE moves (
+            table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            turn INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (table_id, turn)
+        ) WITHOUT ROWID""",
+    ),
+    # 2: finished games and their players, ratings, and the adapters' per-table state.
+    (
+        """CREATE TABLE games (
+            table_id INTEGER PRIMARY KEY REFERENCES tables (id),
+            variant TEXT NOT NULL,
+            scope TEXT NOT NULL,
+            finished_at REAL NOT NULL,
+            record TEXT NOT NULL,  -- JSON: core.replay(record) rebuilds the game
+            result TEXT NOT NULL  -- JSON
+        )""",
+        """CREATE TABLE game_players (
+            table_id INTEGER NOT NULL REFERENCES games (table_id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id TEXT NOT NULL,
+            won INTEGER NOT NULL,
+            score INTEGER NOT NULL,
+            rank INTEGER NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX game_players_user ON game_players (user_id)",
+        """CREATE TABLE ratings (
+            user_id TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            scope TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            PRIMARY KEY (user_id, variant, scope)
+        )""",
+        # The leaderboard's order: the expression must match ORDINAL_SQL exactly.
+        "CREATE INDEX ratings_board ON ratings (scope, variant, (mu - 3 * sigma))",
+        """CREATE TABLE adapter_state (
+            table_id INTEGER NOT NULL,
+            platform TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (table_id, platform, key)
+        ) WITHOUT ROWID""",
+    ),
+)
+
+# -- SQL: the queries ----------------------------------------------------------------------------
+
+ORDINAL_SQL = "(mu - 3 * sigma)"
+TABLE_COLUMNS = ("id", "channel", "scope", "host", "variant", "options", "players", "timer",
+                 "status", "seed", "lang", "created_at", "deadline", "warned", "result")
+UPDATABLE = frozenset(TABLE_COLUMNS) - {"id"}
+SEAT_FIELDS = frozenset({"user_id", "name", "ai", "misses"})
+_T = ", ".join(TABLE_COLUMNS)
+
+SQL_VERSION = "SELECT coalesce(max(version), 0) FROM schema_version"
+SQL_ADD_VERSION = "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)"
+
+SQL_UPSERT_USER = """
+INSERT INTO users (id, name, locale) VALUES (?, ?, ?)
+ON CONFLICT (id) DO UPDATE SET name = excluded.name,
+    locale = coalesce(excluded.locale, users.locale)
+WHERE users.name IS NOT excluded.name
+    OR users.locale IS NOT coalesce(excluded.locale, users.locale)"""
+SQL_USER = "SELECT name, locale FROM users WHERE id = ?"
+SQL_GET_SETTING = "SELECT value FROM settings WHERE scope = ? AND key = ?"
+SQL_SET_SETTING = """
+INSERT INTO settings (scope, key, value) VALUES (?, ?, ?)
+ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value"""
+
+SQL_INSERT_TABLE = f"INSERT INTO tables ({_T.removeprefix('id, ')}) VALUES ({', '.join('?' * 14)})"
+SQL_TABLE = f"SELECT {_T} FROM tables WHERE id = ?"
+SQL_TABLE_EXISTS = "SELECT 1 FROM tables WHERE id = ?"
+SQL_SEATS = ("SELECT table_id, seat, user_id, name, ai, misses FROM seats WHERE table_id = ? "
+             "ORDER BY seat")
+SQL_DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"
+SQL_INSERT_SEAT = ("INSERT INTO seats (table_id, seat, user_id, name, ai, misses) "
+                   "VALUES (?, ?, ?, ?, ?, ?)")
+
+SQL_INSERT_MOVE = "INSERT INTO moves (table_id, turn, seat, move, at) VALUES (?, ?, ?, ?, ?)"
+SQL_SET_DEADLINE = "UPDATE tables SET deadline = ?, warned = ? WHERE id = ?"
+SQL_MOVES = "SELECT move FROM moves WHERE table_id = ? ORDER BY turn"
+
+SQL_GAME_EXISTS = "SELECT 1 FROM games WHERE table_id = ?"
+SQL_TABLE_GAME = "SELECT variant, scope FROM tables WHERE id = ?"
+SQL_FINISH_TABLE = "UPDATE tables SET status = 'finished', result = ? WHERE id = ?"
+SQL_INSERT_GAME = ("INSERT INTO games (table_id, variant, scope, finished_at, record, result) "
+                   "VALUES (?, ?, ?, ?, ?, ?)")
+SQL_INSERT_PLAYER = ("INSERT INTO game_players (table_id, seat, user_id, won, score, rank) "
+                     "VALUES (?, ?, ?, ?, ?, ?)")
+SQL_UPSERT_RATING = """
+INSERT INTO ratings (user_id, variant, scope, mu, sigma, games, wins)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (user_id, variant, scope) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+    games = excluded.games, wins = excluded.wins"""
+SQL_GAME_RECORD = "SELECT record FROM games WHERE table_id = ?"
+
+SQL_LEADERBOARD = f"""
+SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, {ORDINAL_SQL} AS ordinal,
+    r.games, r.wins
+FROM ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
+WHERE r.scope = ? AND r.variant = ?
+ORDER BY ordinal DESC, r.user_id
+LIMIT ?"""
+# All variants together: per user, the sums of games and wins, and the rating of the variant
+# where the user's ordinal is best. (SQLite takes the bare columns mu and sigma from the row
+# that holds the max().)
+SQL_LEADERBOARD_ALL = f"""
+SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, max({ORDINAL_SQL}) AS ordinal,
+    sum(r.games), sum(r.wins)
+FROM ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
+WHERE r.scope = ?
+GROUP BY r.user_id
+ORDER BY ordinal DESC, r.user_id
+LIMIT ?"""
+SQL_USER_STATS = f"""
+SELECT variant, games, wins, mu, sigma, {ORDINAL_SQL}
+FROM ratings WHERE user_id = ? AND scope = ?
+ORDER BY games DESC, variant"""
+SQL_HISTORY = """
+SELECT g.table_id, g.variant, g.finished_at, p.seat, p.won, p.score, p.rank, t.players
+FROM game_players AS p
+JOIN games AS g ON g.table_id = p.table_id
+JOIN tables AS t ON t.id = p.table_id
+WHERE p.user_id = ?
+ORDER BY g.finished_at DESC, g.table_id DESC, p.seat
+LIMIT ?"""
+
+SQL_ADAPTER_GET = "SELECT value FROM adapter_state WHERE table_id = ? AND platform = ? AND key = ?"
+SQL_ADAPTER_SET = """
+INSERT INTO adapter_state (table_id, platform, key, value) VALUES (?, ?, ?, ?)
+ON CONFLICT (table_id, platform, key) DO UPDATE SET value = excluded.value"""
+
+
+def _marks(n: int) -> str:
+    return ", ".join("?" * n)
+
+
+def sql_tables_where(where: str) -> tuple[str, str]:
+    """The two queries that load tables matching `where`, and all their seats."""
+    return (f"SELECT {_T} FROM tables WHERE {where} ORDER BY id",
+            "SELECT table_id, seat, user_id, name, ai, misses FROM seats WHERE table_id IN "
+            f"(SELECT id FROM tables WHERE {where}) ORDER BY table_id, seat")
+
+
+def sql_update(table: str, names: Iterable[str], where: str) -> str:
+    """An UPDATE of whitelisted column names (callers check them against UPDATABLE/SEAT_FIELDS)."""
+    return f"UPDATE {table} SET {', '.join(f'{n} = ?' for n in names)} WHERE {where}"
+
+
+@lru_cache(maxsize=MAX_BATCH)
+def sql_check_moves(n: int) -> str:
+    """For n (table_id, turn) pairs: does the table exist, is the turn already taken?"""
+    values = ", ".join(["(?, ?)"] * n)
+    return (f"WITH b (t, n) AS (VALUES {values}) "
+            "SELECT b.t, b.n, EXISTS (SELECT 1 FROM tables WHERE id = b.t), "
+            "EXISTS (SELECT 1 FROM moves WHERE table_id = b.t AND turn = b.n) FROM b")
+
+
+# -- conversions ---------------------------------------------------------------------------------
+
+
+def _json(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
+def _unjson(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _encode_column(name: str, value: Any) -> Any:
+    if name in ("options", "result"):
+        return _json(value)
+    if name == "warned":
+        return int(bool(value))
+    if name == "status" and value not in STATUSES:
+        raise ValueError(f"unknown table status {value!r}; expected one of {STATUSES}")
+    return value
+
+
+def _table_params(row: TableRow) -> tuple[Any, ...]:
+    return tuple(_encode_column(name, getattr(row, name)) for name in TABLE_COLUMNS[1:])
+
+
+def _seat_params(table_id: int, seats: Iterable[SeatRow]) -> list[tuple[Any, ...]]:
+    return [(table_id, s.seat, s.user_id, s.name, s.ai, s.misses) for s in seats]
+
+
+def _table_row(r: Sequence[Any], seats: list[SeatRow]) -> TableRow:
+    (id_, channel, scope, host, variant, options, players, timer, status, seed, lang,
+     created_at, deadline, warned, result) = r
+    return TableRow(id=id_, channel=channel, scope=scope, host=host, variant=variant,
+                    options=_unjson(options), players=players, timer=timer, status=status,
+                    seed=seed, lang=lang, created_at=created_at, deadline=deadline,
+                    warned=bool(warned), seats=seats, result=_unjson(result))
+
+
+def _seat_row(r: Sequence[Any]) -> SeatRow:
+    return SeatRow(seat=r[1], user_id=r[2], name=r[3], ai=r[4], misses=r[5])
+
+
+def _statuses(status: str | Sequence[str]) -> tuple[str, ...]:
+    return (status,) if isinstance(status, str) else tuple(status)
+
+
+def _rate(wins: int, games: int) -> float:
+    return wins / games if games else 0.0
+
+
+@dataclass(eq=False)
+class _Move:
+    """A move waiting for the group commit."""
+
+    table_id: int
+    turn: int
+    seat: int
+    move: str
+    at: float
+    deadline: float | None
+    warned: bool
+    future: asyncio.Future[None]
+
+
+# -- the store -----------------------------------------------------------------------------------
+
+
+class Store:
+    """The bot's database. Open with `await Store.open(path)`, close with `await store.close()`."""
+
+    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float], batch: int) -> None:
+        self._db = db
+        self._clock = clock
+        self._batch = batch
+        self._lock = asyncio.Lock()
+        self._queue: list[_Move] = []
+        self._writing: list[_Move] = []
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._writer: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, path: str | Path, *, synchronous: str = "NORMAL",
+                   group_commit: bool = True, clock: Callable[[], float] = time.time) -> Store:
+        """Open (creating if needed) the database at `path` and bring its schema up to date.
+
+        `synchronous`: "NORMAL" (default; see the module docstring) or "FULL" for power-loss
+        durability. `group_commit=False` commits every move on its own (for measurements).
+        `clock` gives the times stored with moves and finished games.
+        """
+        synchronous = synchronous.upper()
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}")
+        name = str(path)
+        if name != ":memory:" and not name.startswith("file:"):
+            Path(name).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(name, isolation_level=None)  # we write BEGIN/COMMIT
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute(f"PRAGMA synchronous = {synchronous}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            store = cls(db, clock, MAX_BATCH if group_commit else 1)
+            await store._migrate()
+        except BaseException:
+            await db.close()
+            raise
+        store._writer = asyncio.get_running_loop().create_task(store._write_moves())
+        return store
+
+    async def close(self) -> None:
+        """Write the moves still queued, then close the connection. Closing twice is fine."""
+        if self._closing:
+            return
+        self._closing = True
+        self._wake.set()
+        if self._writer is not None:
+            await self._writer
+        await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- connection access: every statement holds the lock ----------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.rollback()  # a no-op if the COMMIT went through
+                raise
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, params))
+
+    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self._fetch(sql, params)
+        return rows[0] if rows else None
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement, in its own (autocommit) transaction; returns the changed row count."""
+        async with self._lock:
+            cursor = await self._db.execute(sql, params)
+            return cursor.rowcount
+
+    async def _migrate(self) -> None:
+        async with self._lock:
+            await self._db.execute(SCHEMA_VERSION_TABLE)
+        for version, statements in enumerate(MIGRATIONS, 1):
+            async with self._transaction() as db:
+                [(current,)] = await db.execute_fetchall(SQL_VERSION)
+                if current > len(MIGRATIONS):
+                    raise RuntimeError(f"the database is at schema version {current}, newer "
+                                       f"than this program ({len(MIGRATIONS)}); upgrade the bot")
+                if current >= version:
+                    continue
+                for statement in statements:
+                    await db.execute(statement)
+                await db.execute(SQL_ADD_VERSION, (version, time.time()))
+
+    async def schema_version(self) -> int:
+        (version,) = await self._fetch_one(SQL_VERSION)
+        return int(version)
+
+    # -- users and settings -----------------------------------------------------------------
+
+    async def upsert_user(self, user_id: str, name: str, locale: str | None = None) -> None:
+        """Remember a user's display name; a None locale keeps the one already known."""
+        await self._write(SQL_UPSERT_USER, (user_id, name, locale))
+
+    async def user_name(self, user_id: str) -> str | None:
+        row = await self._fetch_one(SQL_USER, (user_id,))
+        return row[0] if row else None
+
+    async def user_locale(self, user_id: str) -> str | None:
+        row = await self._fetch_one(SQL_USER, (user_id,))
+        return row[1] if row else None
+
+    async def get_setting(self, scope: str, key: str, default: str | None = None) -> str | None:
+        row = await self._fetch_one(SQL_GET_SETTING, (scope, key))
+        return row[0] if row else default
+
+    async def set_setting(self, scope: str, key: str, value: str) -> None:
+        await self._write(SQL_SET_SETTING, (scope, key, value))
+
+    # -- tables -----------------------------------------------------------------------------
+
+    async def create_table(self, row: TableRow) -> int:
+        """Insert the table and its seats; `row.id` is ignored. Returns the new id."""
+        params = _table_params(row)
+        async with self._transaction() as db:
+            cursor = await db.execute(SQL_INSERT_TABLE, params)
+            table_id = cursor.lastrowid
+            assert table_id is not None
+            await db.executemany(SQL_INSERT_SEAT, _seat_params(table_id, row.seats))
+        return table_id
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(SQL_TABLE, (table_id,))
+            seats = await self._db.execute_fetchall(SQL_SEATS, (table_id,))
+        rows = list(rows)
+        return _table_row(rows[0], [_seat_row(s) for s in seats]) if rows else None
+
+    async def update_table(self, table_id: int, **fields: Any) -> None:
+        """Set columns of a table: any TableRow field but id and seats."""
+        unknown = set(fields) - UPDATABLE
+        if unknown:
+            raise TypeError(f"update_table: unknown fields {sorted(unknown)}; "
+                            f"allowed: {sorted(UPDATABLE)}")
+        if not fields:
+            return
+        sql = sql_update("tables", fields, "id = ?")
+        params = [_encode_column(name, value) for name, value in fields.items()]
+        if await self._write(sql, [*params, table_id]) == 0:
+            raise NotFound(f"no table #{table_id}")
+
+    async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
+        """Replace all the seats of a table."""
+        async with self._transaction() as db:
+            if not list(await db.execute_fetchall(SQL_TABLE_EXISTS, (table_id,))):
+                raise NotFound(f"no table #{table_id}")
+            await db.execute(SQL_DELETE_SEATS, (table_id,))
+            await db.executemany(SQL_INSERT_SEAT, _seat_params(table_id, seats))
+
+    async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
+        """Set fields of one seat: user_id, name, ai, misses."""
+        unknown = set(fields) - SEAT_FIELDS
+        if unknown:
+            raise TypeError(f"update_seat: unknown fields {sorted(unknown)}; "
+                            f"allowed: {sorted(SEAT_FIELDS)}")
+        if not fields:
+            return
+        sql = sql_update("seats", fields, "table_id = ? AND seat = ?")
+        if await self._write(sql, [*fields.values(), table_id, seat]) == 0:
+            raise NotFound(f"no seat {seat} at table #{table_id}")
+
+    async def tables(self, status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
+        """Tables with one of these statuses, with their seats, by id."""
+        wanted = _statuses(status)
+        return await self._load_tables(f"status IN ({_marks(len(wanted))})", wanted)
+
+    async def tables_in_channel(self, channel: str,
+                                status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
+        wanted = _statuses(status)
+        return await self._load_tables(f"channel = ? AND status IN ({_marks(len(wanted))})",
+                                       (channel, *wanted))
+
+    async def _load_tables(self, where: str, params: Sequence[Any]) -> list[TableRow]:
+        table_sql, seat_sql = sql_tables_where(where)
+        async with self._lock:
+            rows = await self._db.execute_fetchall(table_sql, params)
+            seat_rows = await self._db.execute_fetchall(seat_sql, params)
+        seats: dict[int, list[SeatRow]] = {}
+        for s in seat_rows:
+            seats.setdefault(s[0], []).append(_seat_row(s))
+        return [_table_row(r, seats.get(r[0], [])) for r in rows]
+
+    # -- the move log -----------------------------------------------------------------------
+
+    async def append_move(self, table_id: int, turn: int, seat: int, move: str,
+                          deadline: float | None = None, warned: bool = False) -> None:
+        """Log a move and set the table's deadline and warned flag, in one transaction.
+
+        Returns once committed. A move for a (table_id, turn) that already has one raises
+        DuplicateMove; an unknown table raises NotFound; either way nothing changes.
+        """
+        if self._closing or self._writer is None or self._writer.done():
+            raise RuntimeError("the store is closed")
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Move(table_id, turn, seat, move, self._clock(), deadline, warned,
+                                 future))
+        self._wake.set()
+        await future  # cancelling this cancels the future: a queued move is then dropped
+
+    async def _write_moves(self) -> None:
+        """The writer task: commits the queued moves, a batch per transaction."""
+        try:
+            while True:
+                if not self._queue:
+                    if self._closing:
+                        return
+                    self._wake.clear()
+                    await self._wake.wait()
+                    continue
+                batch = self._queue[:self._batch]
+                del self._queue[:self._batch]
+                self._writing = [m for m in batch if not m.future.done()]
+                if self._writing:
+                    await self._commit_moves(self._writing)
+                self._writing = []
+        finally:
+            for m in (*self._writing, *self._queue):
+                if not m.future.done():
+                    m.future.set_exception(RuntimeError("the store closed before the move "
+                                                        "was written"))
+            self._writing, self._queue = [], []
+
+    async def _commit_moves(self, batch: list[_Move]) -> None:
+        keys = [(m.table_id, m.turn) for m in batch]
+        refused: dict[int, Exception] = {}  # index in batch -> its error
+        try:
+            async with self._transaction() as db:
+                found = {(t, n): (has_table, taken) for t, n, has_table, taken in
+                         await db.execute_fetchall(sql_check_moves(len(keys)),
+                                                   [x for key in keys for x in key])}
+                seen: set[tuple[int, int]] = set()
+                for i, key in enumerate(keys):
+                    has_table, taken = found[key]
+                    if not has_table:
+                        refused[i] = NotFound(f"no table #{key[0]}")
+                    elif taken or key in seen:
+                        refused[i] = DuplicateMove(f"table #{key[0]} already has a move for "
+                                                   f"turn {key[1]}")
+                    seen.add(key)
+                ok = [m for i, m in enumerate(batch) if i not in refused]
+                if ok:
+                    await db.executemany(SQL_INSERT_MOVE, [(m.table_id, m.turn, m.seat,
+                                                            m.move, m.at) for m in ok])
+                    await db.executemany(SQL_SET_DEADLINE, [(m.deadline, int(m.warned),
+                                                             m.table_id) for m in ok])
+        except Exception as exc:  # nothing of the batch was committed
+            for m in batch:
+                if not m.future.done():
+                    m.future.set_exception(exc)
+            return
+        for i, m in enumerate(batch):
+            if not m.future.done():
+                if i in refused:
+                    m.future.set_exception(refused[i])
+                else:
+                    m.future.set_result(None)
+
+    async def moves(self, table_id: int) -> list[str]:
+        """The logged moves of a table, in turn order."""
+        return [r[0] for r in await self._fetch(SQL_MOVES, (table_id,))]
+
+    # -- finished games, ratings, leaderboards, history -------------------------------------
+
+    async def finish_game(self, table_id: int, record: dict[str, Any], result: dict[str, Any],
+                          players: list[GamePlayer], ratings: list[RatingRow]) -> None:
+        """In one transaction: the table finished with its result, the game's record, its
+        players, and the new rating rows (upserted per user, variant and scope).
+
+        The games row takes its variant and scope from the table. Raises NotFound for an
+        unknown table and ValueError for a game already finished (changing nothing).
+        """
+        now = self._clock()
+        async with self._transaction() as db:
+            rows = list(await db.execute_fetchall(SQL_TABLE_GAME, (table_id,)))
+            if not rows:
+                raise NotFound(f"no table #{table_id}")
+            variant, scope = rows[0]
+            if list(await db.execute_fetchall(SQL_GAME_EXISTS, (table_id,))):
+                raise ValueError(f"game #{table_id} is already finished")
+            await db.execute(SQL_FINISH_TABLE, (_json(result), table_id))
+            await db.execute(SQL_INSERT_GAME, (table_id, variant, scope, now, _json(record),
+                                               _json(result)))
+            await db.executemany(SQL_INSERT_PLAYER, [
+                (table_id, p.seat, p.user_id, int(p.won), p.score, p.rank) for p in players])
+            await db.executemany(SQL_UPSERT_RATING, [
+                (r.user_id, r.variant, r.scope, r.mu, r.sigma, r.games, r.wins)
+                for r in ratings])
+
+    async def ratings(self, user_ids: list[str], variant: str, scope: str
+                      ) -> dict[str, RatingRow]:
+        """The stored ratings of these users (users never rated are absent)."""
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        rows = await self._fetch(
+            "SELECT user_id, variant, scope, mu, sigma, games, wins FROM ratings "
+            f"WHERE variant = ? AND scope = ? AND user_id IN ({_marks(len(ids))})",
+            (variant, scope, *ids))
+        return {r[0]: RatingRow(*r) for r in rows}
+
+    async def leaderboard(self, variant: str | None, scope: str, limit: int = 10
+                          ) -> list[LeaderRow]:
+        """The best players of a scope by ordinal (mu - 3 sigma), best first.
+
+        With variant None, all variants together: per user, games and wins are summed over
+        the variants, and mu, sigma and ordinal are those of the user's best variant.
+        """
+        if variant is None:
+            rows = await self._fetch(SQL_LEADERBOARD_ALL, (scope, limit))
+        else:
+            rows = await self._fetch(SQL_LEADERBOARD, (scope, variant, limit))
+        return [LeaderRow(user_id, name, mu, sigma, ordinal, games, wins, _rate(wins, games))
+                for user_id, name, mu, sigma, ordinal, games, wins in rows]
+
+    async def user_stats(self, user_id: str, scope: str | None = None) -> list[StatRow]:
+        """Per variant: games, wins, rating. Scope None means "global" (every game)."""
+        rows = await self._fetch(SQL_USER_STATS, (user_id, scope or "global"))
+        return [StatRow(variant, games, wins, _rate(wins, games), mu, sigma, ordinal)
+                for variant, games, wins, mu, sigma, ordinal in rows]
+
+    async def history(self, user_id: str, limit: int = 10) -> list[HistoryRow]:
+        """The user's last finished games, the most recent first."""
+        rows = await self._fetch(SQL_HISTORY, (user_id, limit))
+        return [HistoryRow(t, v, at, seat, bool(won), score, rank, players)
+                for t, v, at, seat, won, score, rank, players in rows]
+
+    async def game_record(self, table_id: int) -> dict[str, Any] | None:
+        row = await self._fetch_one(SQL_GAME_RECORD, (table_id,))
+        return _unjson(row[0]) if row else None
+
+    # -- adapters' per-table state ----------------------------------------------------------
+
+    async def adapter_get(self, table_id: int, platform: str, key: str) -> str | None:
+        row = await self._fetch_one(SQL_ADAPTER_GET, (table_id, platform, key))
+        return row[0] if row else None
+
+    async def adapter_set(self, table_id: int, platform: str, key: str, value: str) -> None:
+        await self._write(SQL_ADAPTER_SET, (table_id, platform, key, value))
