@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args) or 0)
-    except (DominoError, UsageError, ValueError, FileNotFoundError) as exc:
+    except (DominoError, UsageError, ValueError, FileNotFoundError, ImportError) as exc:
         print(f"domino: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
