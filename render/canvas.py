@@ -1,0 +1,110 @@
+"""Canvas helpers: the felt background, cached text, end markers and PNG encoding.
+
+PNG encoding maps the picture onto one fixed 256-colour palette
+(`render.palette`) and writes an 8-bit PNG: for these pictures (flat felt,
+a few tile colours) that is both smaller and faster than a 24-bit PNG, and the
+colours are chosen from the pictures themselves so edges stay smooth.
+``encode_png(image, palette=False)`` writes plain RGB instead.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from . import theme
+
+COMPRESS_LEVEL = 2
+
+
+@lru_cache(maxsize=32)
+def _felt(width: int, height: int) -> Image.Image:
+    im = Image.new("RGB", (width, height), theme.FELT)
+    ImageDraw.Draw(im).rectangle((0, 0, width - 1, height - 1), outline=theme.FELT_EDGE, width=3)
+    return im
+
+
+def felt(width: int, height: int) -> Image.Image:
+    """A fresh felt-green picture (the background is drawn once per size, then copied)."""
+    return _felt(width, height).copy()
+
+
+@lru_cache(maxsize=2048)
+def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
+    """An ``L`` mask of ``text`` in the bundled font, tight around the ink's line box."""
+    text = theme.safe_text(text)
+    font = theme.font(size)
+    stroke = 1 if bold else 0
+    x0, _, x1, _ = font.getbbox(text, stroke_width=stroke)
+    ascent, descent = font.getmetrics()  # type: ignore[union-attr]
+    w = max(1, x1 - min(0, x0))
+    h = ascent + descent + 2 * stroke
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).text(
+        (-min(0, x0) + stroke, stroke), text, font=font, fill=255,
+        stroke_width=stroke, stroke_fill=255,
+    )
+    return mask
+
+
+def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    return text_mask(text, size, bold).size
+
+
+def draw_text(
+    im: Image.Image, xy: tuple[float, float], text: str, size: int, colour: theme.RGB,
+    anchor: str = "lt", bold: bool = False,
+) -> tuple[int, int, int, int]:
+    """Paste ``text`` at ``xy``; ``anchor`` is l/m/r then t/m/b. Returns the box used."""
+    mask = text_mask(text, size, bold)
+    w, h = mask.size
+    x, y = xy
+    x -= {"l": 0, "m": w / 2, "r": w}[anchor[0]]
+    y -= {"t": 0, "m": h / 2, "b": h}[anchor[1]]
+    box = (round(x), round(y), round(x) + w, round(y) + h)
+    im.paste(colour, box, mask)
+    return box
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
+    text = theme.safe_text(text)
+    if text_size(text, size, bold)[0] <= width:
+        return text
+    while text and text_size(text + "…", size, bold)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@lru_cache(maxsize=512)
+def marker_sprite(value: int, radius: int) -> Image.Image:
+    """An open-end marker: a dark disc with an ivory ring and the end's value (RGBA)."""
+    k = 4
+    size = 2 * radius
+    big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    ring = max(2, radius // 7) * k
+    d.ellipse((0, 0, size * k - 1, size * k - 1), fill=theme.MARKER_RING)
+    d.ellipse((ring, ring, size * k - 1 - ring, size * k - 1 - ring), fill=theme.MARKER_FILL)
+    im = big.reduce(k)
+    font_size = max(10, round(radius * (1.15 if value < 10 else 0.95)))
+    mask = text_mask(str(value), font_size, bold=True)
+    w = mask.size[0]
+    _, top, _, bottom = theme.font(font_size).getbbox(str(value))
+    # centre the digits' ink, not the line box
+    ink_mid = (top + bottom) / 2 + 1
+    im.paste((*theme.MARKER_TEXT, 255), (round(radius - w / 2), round(radius - ink_mid)), mask)
+    return im
+
+
+def encode_png(im: Image.Image, palette: bool = True) -> bytes:
+    """PNG bytes of ``im``: 8-bit with the fixed palette (default) or 24-bit RGB."""
+    if palette:
+        from .palette import palette_image
+
+        im = im.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    im.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
+    return buf.getvalue()
