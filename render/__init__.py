@@ -1,1 +1,54 @@
-"""Pictures of what a player may see, drawn with Pillow from core's views."""
+"""Pictures of what a player may see, drawn with Pillow from core's views.
+
+Pure functions ``view -> PNG bytes``; they read views (``g.view(seat)``), never
+a game object:
+
+* `position_png(view, names)`: the public picture of the table, the board
+  above the table strip (seats, tiles left, scores, turn, stock, target);
+* `hand_png(view)`: one seat's private hand, the playable tiles ringed;
+* `board_png(view)`: the board alone.
+
+Modules: `tile` (one domino sprite) and `pips`; `geometry`, `engine`, `line`
+and `spinner` (where tiles go, no pixels); `board` (paints a layout, and is
+where a new layout kind registers); `hand`, `strip`; `canvas`, `theme` and
+`palette` (text, colours, PNG encoding).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from . import canvas, theme
+from .board import board_image
+from .hand import hand_image
+from .strip import GAP, strip_image
+
+__all__ = ["board_png", "hand_png", "position_png"]
+
+MIN_PANEL = 220  # narrowest seat panel of the strip
+
+
+def position_png(view: dict[str, Any], names: list[str] | None = None) -> bytes:
+    """The public picture of the table: the board, then the table strip under it."""
+    board = board_image(view)
+    players = int(view.get("players") or len(view.get("hand_sizes") or []) or 1)
+    width = max(board.width, 640, players * MIN_PANEL + (players + 1) * GAP)
+    strip = strip_image(view, names, width)
+    im = canvas.felt(width, board.height + strip.height)
+    im.paste(board, ((width - board.width) // 2, 0))
+    im.paste(strip, (0, board.height))
+    ImageDraw.Draw(im).line((12, board.height, width - 12, board.height), fill=theme.FELT_EDGE,
+                            width=2)
+    return canvas.encode_png(canvas.frame(im))
+
+
+def hand_png(view: dict[str, Any]) -> bytes:
+    """A seat's private hand (``view`` from ``g.view(seat)``), legal tiles marked."""
+    return canvas.encode_png(canvas.frame(hand_image(view)))
+
+
+def board_png(view: dict[str, Any]) -> bytes:
+    """The board alone."""
+    return canvas.encode_png(canvas.frame(board_image(view)))

@@ -24,13 +24,14 @@ DrawFn = Callable[[dict[str, Any]], Image.Image]
 
 LAYOUTS: dict[str, LayoutFn] = {
     "line": lambda layout: line_layout(layout.get("chain") or [], layout.get("last")),
-    "spinner": spinner_layout,
     "cross": spinner_layout,
 }
 DRAWERS: dict[str, DrawFn] = {}
 
 
-def register_layout(kind: str, *, layout: LayoutFn | None = None, draw: DrawFn | None = None) -> None:
+def register_layout(
+    kind: str, *, layout: LayoutFn | None = None, draw: DrawFn | None = None
+) -> None:
     """Teach `board_image` a new layout kind (geometry function or a whole drawer)."""
     if (layout is None) == (draw is None):
         raise ValueError("give exactly one of layout= or draw=")

@@ -1,4 +1,4 @@
-"""Canvas helpers: the felt background, cached text, end markers and PNG encoding.
+"""Canvas helpers: the felt background and frame, cached text, end markers, PNG encoding.
 
 PNG encoding maps the picture onto one fixed 256-colour palette
 (`render.palette`) and writes an 8-bit PNG: for these pictures (flat felt,
@@ -19,16 +19,16 @@ from . import theme
 COMPRESS_LEVEL = 2
 
 
-@lru_cache(maxsize=32)
-def _felt(width: int, height: int) -> Image.Image:
-    im = Image.new("RGB", (width, height), theme.FELT)
-    ImageDraw.Draw(im).rectangle((0, 0, width - 1, height - 1), outline=theme.FELT_EDGE, width=3)
-    return im
-
-
 def felt(width: int, height: int) -> Image.Image:
-    """A fresh felt-green picture (the background is drawn once per size, then copied)."""
-    return _felt(width, height).copy()
+    """A fresh felt-green picture."""
+    return Image.new("RGB", (width, height), theme.FELT)
+
+
+def frame(im: Image.Image) -> Image.Image:
+    """Draw the table's darker edge around ``im`` (once the picture is composed)."""
+    ImageDraw.Draw(im).rectangle((0, 0, im.width - 1, im.height - 1), outline=theme.FELT_EDGE,
+                                 width=3)
+    return im
 
 
 @lru_cache(maxsize=2048)
@@ -49,10 +49,6 @@ def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
     return mask
 
 
-def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    return text_mask(text, size, bold).size
-
-
 def draw_text(
     im: Image.Image, xy: tuple[float, float], text: str, size: int, colour: theme.RGB,
     anchor: str = "lt", bold: bool = False,
@@ -71,9 +67,9 @@ def draw_text(
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
     text = theme.safe_text(text)
-    if text_size(text, size, bold)[0] <= width:
+    if text_mask(text, size, bold).width <= width:
         return text
-    while text and text_size(text + "…", size, bold)[0] > width:
+    while text and text_mask(text + "…", size, bold).width > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -89,8 +85,9 @@ def marker_sprite(value: int, radius: int) -> Image.Image:
     d.ellipse((0, 0, size * k - 1, size * k - 1), fill=theme.MARKER_RING)
     d.ellipse((ring, ring, size * k - 1 - ring, size * k - 1 - ring), fill=theme.MARKER_FILL)
     im = big.reduce(k)
-    font_size = max(10, round(radius * (1.15 if value < 10 else 0.95)))
-    mask = text_mask(str(value), font_size, bold=True)
+    # regular weight: a stroked "5" closes up and reads as a "6"
+    font_size = max(10, round(radius * (1.3 if value < 10 else 1.05)))
+    mask = text_mask(str(value), font_size)
     w = mask.size[0]
     _, top, _, bottom = theme.font(font_size).getbbox(str(value))
     # centre the digits' ink, not the line box

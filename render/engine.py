@@ -213,6 +213,10 @@ def geometry(task: Task, item: Item, h: int) -> Geo:
         else:
             d = left_of(task.d) if move == "L" else right_of(task.d)
             at = turn_exit(task.at, task.d, d, task.cross, h)
+            if item.a == item.b and not task.cross:
+                # a crosswise double centred on the outer half would also touch the inner
+                # half: slide it outward so it meets the outer half only
+                at = add(at, task.d, h // 2)
         rect, halves, cross = place(at, d, item.a, item.b, h)
         return Candidate(move, at, d, rect, halves, cross)
 

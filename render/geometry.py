@@ -13,15 +13,15 @@ the open-end markers, already translated so that everything lies inside
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 Vec = tuple[int, int]
+MAX_PIP = 12  # the largest half-face drawn (double-twelve sets)
 
 EAST: Vec = (1, 0)
 SOUTH: Vec = (0, 1)
 WEST: Vec = (-1, 0)
 NORTH: Vec = (0, -1)
-DIRECTIONS: dict[str, Vec] = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 
 
 def left_of(d: Vec) -> Vec:
@@ -59,9 +59,6 @@ class Rect:
     @property
     def center(self) -> tuple[float, float]:
         return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
-
-    def box(self) -> tuple[int, int, int, int]:
-        return (self.x0, self.y0, self.x1, self.y1)
 
     def moved(self, dx: int, dy: int) -> Rect:
         return Rect(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
@@ -171,7 +168,6 @@ class Board:
     width: int
     height: int
     half: int
-    detached: list[object] = field(default_factory=list)
 
     @property
     def canvas(self) -> Rect:
@@ -216,6 +212,8 @@ def bounding(rects: list[Rect]) -> Rect:
 
 
 def parse_tile(text: str) -> tuple[int, int]:
-    """``"6-4"`` -> ``(6, 4)``."""
-    a, _, b = str(text).strip().partition("-")
+    """``"6-4"`` -> ``(6, 4)``; anything else is a clear `ValueError`."""
+    a, sep, b = str(text).strip().partition("-")
+    if not (sep and a.isdigit() and b.isdigit() and int(a) <= MAX_PIP and int(b) <= MAX_PIP):
+        raise ValueError(f"bad tile {text!r}: write it 'a-b' with values from 0 to {MAX_PIP}")
     return int(a), int(b)

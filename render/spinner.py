@@ -1,12 +1,12 @@
 """The spinner and the cross (and double-nine trees): geometry only, no pixels.
 
-Layout format (defined here; core produces it for the cross variants)::
+Layout format (defined here; core makes it for the cross variants, issue 7)::
 
-    {"kind": "spinner",            # "cross" is accepted as the same thing
-     "center": "6-6",              # the spinner, a double
-     "arms": [right, left, up, down],   # lists of tiles, missing/empty arms allowed
+    {"kind": "cross",
+     "spinner": "6-6",                  # the first double, the one with four arms
+     "arms": [right, left, up, down],   # lists of tiles; missing or empty arms allowed
      "open": [true, true, true, true],  # optional: which *empty* arms are open ends
-     "last": [arm, index] | [arm, index, branch, index, ...] | "center" | null}
+     "last": [arm, i] | [arm, i, branch, j, ...] | [] | null}
 
 Each arm lists its tiles outward from the spinner, each oriented outward (its
 first half touches the inner neighbour), e.g. right arm ``["6-3", "3-1"]``.
@@ -16,10 +16,11 @@ Double-nine cross (every double opens two new chains): a tile of an arm may be
 ``{"tile": "3-3", "branches": [left_branch, right_branch]}``; the arm goes on
 past the double, and the two branches leave its short ends, *left* and
 *right* as seen travelling outward. Branches have the same form, recursively.
-A plain ``"3-3"`` is a double laid crosswise that opens nothing. Paths in
-``last`` (and in each placed tile's ``path``) follow the nesting:
-``[arm, i]`` is ``arms[arm][i]``; ``[arm, i, b, j]`` is tile ``j`` of branch
-``b`` (0 left, 1 right) of the double at ``arms[arm][i]``; the spinner is ``()``.
+A plain ``"3-3"`` is a double laid crosswise that opens nothing. ``last``
+names the tile played last: ``[arm, i]`` is ``arms[arm][i]``; ``[arm, i, b, j]``
+is tile ``j`` of branch ``b`` (0 left, 1 right) of the double at
+``arms[arm][i]``, and so on; ``[]`` is the spinner; ``null`` none. Each placed
+tile's ``path`` is the same tuple.
 
 Open-end markers: at the tip of every non-empty arm and branch, at the sides
 of the spinner whose arm is empty and listed open, and at both short ends of
@@ -47,16 +48,17 @@ MAX_HEIGHT = 1100
 MARGIN = 14
 SIZES = (44, 40, 36, 32, 28)
 STEMS = (3, 6, 1)
-ARMS = ("right", "left", "up", "down")
 
 Path = tuple[int, ...]
 
 
 def spinner_layout(layout: dict[str, Any], max_width: int = MAX_WIDTH) -> Board:
     """Place a spinner layout (see the module docstring) without overlaps."""
-    center = parse_tile(layout["center"])
+    if "spinner" not in layout:
+        raise ValueError('a cross layout needs its "spinner" (a double such as "6-6")')
+    center = parse_tile(layout["spinner"])
     if center[0] != center[1]:
-        raise ValueError(f"the spinner must be a double, not {layout['center']}")
+        raise ValueError(f"the spinner must be a double, not {layout['spinner']}")
     last = _last(layout.get("last"))
     arms_in = list(layout.get("arms") or [])
     if len(arms_in) > 4:
@@ -83,8 +85,6 @@ def spinner_layout(layout: dict[str, Any], max_width: int = MAX_WIDTH) -> Board:
 def _last(value: object) -> Path | None:
     if value is None:
         return None
-    if value == "center":
-        return ()
     if isinstance(value, Sequence) and not isinstance(value, str):
         return tuple(int(v) for v in value)
     raise ValueError(f"bad 'last' in a spinner layout: {value!r}")

@@ -1,8 +1,10 @@
 """Colours, proportions and the font: the look of every picture in one place.
 
 The only font is the one Pillow ships (`ImageFont.load_default`); it covers
-ASCII (plus a few marks), so `safe_text` folds accents ("Élodie" -> "Elodie")
-and replaces what it cannot draw with "?".
+Latin letters (plus a few marks), so `safe_text` folds accents ("Élodie" ->
+"Elodie", "Søren" -> "Soren") and leaves out what it cannot draw (emoji, CJK):
+drawing any Unicode text never fails, and callers choose a fallback when
+nothing drawable is left (the strip shows "Seat 2").
 """
 
 from __future__ import annotations
@@ -75,16 +77,22 @@ def drawable(ch: str) -> bool:
     return bytes(font(20).getmask(ch)) != _notdef()
 
 
+# letters NFKD does not split into a base and an accent
+_FOLD = {"ø": "o", "Ø": "O", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE",
+         "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"}
+
+
 @lru_cache(maxsize=1024)
 def safe_text(text: str) -> str:
-    """``text`` with accents folded and undrawable characters replaced by "?"."""
+    """``text`` with accents folded and the characters the font lacks left out."""
     out = []
     for ch in str(text):
         if drawable(ch):
             out.append(ch)
             continue
-        base = "".join(
+        base = _FOLD.get(ch) or "".join(
             c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)
         )
-        out.append(base if base and all(drawable(c) for c in base) else "?")
+        if base and all(drawable(c) for c in base):
+            out.append(base)
     return "".join(out)

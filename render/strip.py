@@ -1,0 +1,129 @@
+"""The table strip under the board: one panel per seat, then a line about the match.
+
+A seat's panel shows its name, tiles left and score; the seat to move gets a
+brighter panel and an arrow, winners a gold name, seats out of the round a
+grey panel, partners a coloured bar of their team's colour. The line under
+the panels gives the stock, the round, the match target and, when the view
+has it, ``view["strip_extra"]`` (one more line of text a variant may add:
+running totals, chips...). Built from the public view only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from . import canvas, theme
+
+GAP = 10
+
+
+def text_size_for(width: int) -> int:
+    """Text size for a picture ``width`` px wide (it is shrunk to a phone's width)."""
+    return max(20, min(36, width // 32))
+
+
+def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
+    """Drawable names for every seat: ``names`` where given, else "Seat 1", "Seat 2"..."""
+    players = int(view.get("players") or len(view.get("hand_sizes") or []))
+    out = []
+    for seat in range(players):
+        given = names[seat] if names is not None and seat < len(names) else ""
+        text = " ".join(theme.safe_text(given or "").split())
+        out.append(text or f"Seat {seat + 1}")
+    return out
+
+
+def info_line(view: dict[str, Any], names: list[str]) -> str:
+    """Stock, round, match target and whose turn, as one line."""
+    parts = []
+    stock = view.get("stock")
+    if stock is not None:
+        parts.append(f"Stock {stock}" if stock else "No stock")
+    if view.get("round"):
+        parts.append(f"Round {view['round']}")
+    if view.get("target"):
+        parts.append(f"Game to {view['target']} points")
+    elif view.get("rounds"):
+        parts.append(f"Game of {view['rounds']} rounds")
+    to_move = view.get("to_move")
+    if view.get("over"):
+        parts.append("Game over")
+    elif to_move is not None and 0 <= to_move < len(names):
+        parts.append(f"{names[to_move]} to play")
+    return "  ·  ".join(parts)
+
+
+def strip_image(view: dict[str, Any], names: list[str] | None, width: int) -> Image.Image:
+    """The strip, ``width`` px wide, for the public ``view``."""
+    seats = seat_names(view, names)
+    size = text_size_for(width)
+    small = round(size * 0.8)
+    n = max(1, len(seats))
+    panel_w = min(360, (width - GAP * (n + 1)) // n)
+    panel_h = 2 * size + small + 22
+    lines = [info_line(view, seats)]
+    if view.get("strip_extra"):
+        lines.append(str(view["strip_extra"]))
+    height = GAP + panel_h + GAP + len(lines) * (small + 12) + GAP
+    im = canvas.felt(width, height)
+    x = (width - (panel_w * n + GAP * (n - 1))) // 2
+    for seat, name in enumerate(seats):
+        _panel(im, view, seat, name, (x, GAP, x + panel_w, GAP + panel_h), size, small)
+        x += panel_w + GAP
+    y = GAP + panel_h + GAP
+    for line in lines:
+        text = canvas.fit_text(line, small, width - 2 * GAP)
+        canvas.draw_text(im, (width / 2, y), text, small, theme.TEXT_SOFT, "mt")
+        y += small + 12
+    return im
+
+
+def _panel(
+    im: Image.Image, view: dict[str, Any], seat: int, name: str,
+    box: tuple[int, int, int, int], size: int, small: int,
+) -> None:
+    x0, y0, x1, y1 = box
+    out = seat in (view.get("out") or []) or seat in (view.get("eliminated") or [])
+    turn = view.get("to_move") == seat and not view.get("over")
+    winners = (view.get("result") or {}).get("winners") or []
+    fill = theme.PANEL_OUT if out else theme.PANEL_TURN if turn else theme.PANEL
+    draw = ImageDraw.Draw(im)
+    draw.rounded_rectangle(box, radius=10, fill=fill,
+                           outline=theme.LAST if turn else None, width=3)
+    team = _team_of(view, seat)
+    if team is not None:
+        colour = theme.TEAMS[team % len(theme.TEAMS)]
+        draw.rounded_rectangle((x0, y0, x0 + 8, y1), radius=4, fill=colour)
+    text_colour = theme.TEXT_OUT if out else theme.TEXT
+    left = x0 + 18
+    if turn:
+        top = y0 + 10 + size * 0.15
+        arrow = size * 0.7
+        draw.polygon([(left, top), (left, top + arrow), (left + arrow * 0.8, top + arrow / 2)],
+                     fill=theme.LAST)
+        left += round(arrow) + 6
+    scores = view.get("scores") or []
+    score = str(scores[seat]) if seat < len(scores) else ""
+    # scores in regular weight: a stroked 5 closes up and reads as a 6
+    score_w = canvas.text_mask(score, size).width if score else 0
+    name_colour = theme.WIN if seat in winners else text_colour
+    name_text = canvas.fit_text(name, size, x1 - 14 - score_w - 12 - left, bold=True)
+    canvas.draw_text(im, (left, y0 + 8), name_text, size, name_colour, bold=True)
+    if score:
+        canvas.draw_text(im, (x1 - 14, y0 + 8), score, size, name_colour, "rt")
+        canvas.draw_text(im, (x1 - 14, y1 - 10), "points", small, theme.TEXT_SOFT, "rb")
+    sizes = view.get("hand_sizes") or []
+    if seat < len(sizes):
+        count = sizes[seat]
+        label = "winner" if seat in winners else "out" if out else (
+            f"{count} tile" if count == 1 else f"{count} tiles")
+        canvas.draw_text(im, (x0 + 18, y1 - 10), label, small, text_colour, "lb")
+
+
+def _team_of(view: dict[str, Any], seat: int) -> int | None:
+    for i, team in enumerate(view.get("teams") or []):
+        if seat in team:
+            return i
+    return None

@@ -1,0 +1,173 @@
+"""The pictures themselves: reference PNGs, the hand's legal marks, the table strip.
+
+Reference pictures live in tests/render_ref/ and are compared pixel by pixel
+with a small tolerance. After a deliberate change of the look, regenerate them
+with ``RENDER_REGEN=1 python -m pytest -p no:cacheprovider tests/test_render_pictures.py``,
+open them, and commit them with the change.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from core import variants
+from render import canvas, hand, strip, theme
+
+REF = Path(__file__).parent / "render_ref"
+
+# a hand-built classic deal: 6-6 leads, then a few moves to a known position
+DEAL = {"hands": [["6-6", "6-4", "4-1", "5-5", "2-0", "3-3", "1-0"],
+                  ["6-5", "4-4", "5-2", "6-1", "3-2", "0-0", "2-2"]],
+        "stock": ["1-1", "6-3", "5-3", "4-2", "6-0", "5-1", "3-0"]}
+
+
+def png(data: bytes) -> Image.Image:
+    im = Image.open(io.BytesIO(data))
+    assert im.format == "PNG"
+    return im.convert("RGB")
+
+
+def position(moves: int) -> Any:
+    g = variants.get("classic").new(players=2, seed=1, deal=DEAL)
+    for _ in range(moves):
+        g.play(g.legal_moves()[0])
+    return g
+
+
+def nine_cross() -> dict[str, Any]:
+    return {"layout": {
+        "kind": "cross", "spinner": "9-9",
+        "arms": [["9-1", {"tile": "1-1", "branches": [["1-2"], ["1-7"]]}, "1-3"],
+                 ["9-12"], ["9-0", "0-0"], ["9-5", "5-10", "10-11"]],
+        "last": [3, 2]}}
+
+
+def pictures() -> dict[str, bytes]:
+    g = position(5)
+    return {
+        "position": render.position_png(g.view(None), ["Ana", "Bob"]),
+        "hand": render.hand_png(g.view(g.to_move)),
+        "cross": render.board_png(nine_cross()),
+    }
+
+
+@pytest.mark.parametrize("name", ["position", "hand", "cross"])
+def test_pictures_match_the_references(name: str) -> None:
+    data = pictures()[name]
+    path = REF / f"{name}.png"
+    if os.environ.get("RENDER_REGEN"):
+        REF.mkdir(exist_ok=True)
+        path.write_bytes(data)
+    got, want = png(data), png(path.read_bytes())
+    assert got.size == want.size
+    diff = ImageChops.difference(got, want).convert("L")
+    changed = sum(diff.point(lambda v: 255 if v > 40 else 0).histogram()[255:])
+    assert changed <= 0.002 * got.width * got.height, f"{changed} pixels differ in {name}.png"
+
+
+def test_pictures_are_small_pngs_made_from_json_views() -> None:
+    g = position(5)
+    # a view that went through JSON (as the bot stores and sends it) draws the same
+    view = json.loads(json.dumps(g.view(None)))
+    assert render.position_png(view) == render.position_png(g.view(None))
+    for data in pictures().values():
+        assert len(data) < 200_000
+        assert png(data).width <= 1280
+
+
+def colour_share(im: Image.Image, box: tuple[int, int, int, int], colour: theme.RGB) -> float:
+    """The share of pixels in ``box`` within 24 of ``colour`` on every channel."""
+    crop = im.crop(box)
+    near = Image.new("L", crop.size, 255)
+    for band, value in zip(crop.split(), colour, strict=True):
+        near = ImageChops.darker(near, band.point(lambda v, c=value: 255 * (abs(v - c) <= 24)))
+    return near.histogram()[255] / (crop.width * crop.height)
+
+
+def test_the_hand_rings_exactly_the_playable_tiles() -> None:
+    g = position(3)
+    view = g.view(g.to_move)
+    moves = [str(m) for m in g.legal_moves()]
+    playable = {tuple(sorted(int(v) for v in m.split()[0].split("-")))
+                for m in moves if m[0].isdigit()}
+    tiles, _, _ = hand.hand_layout(view)
+    assert [t.text for t in tiles] == view["hand"]
+    im = png(render.hand_png(view))
+    ringed = []
+    for t in tiles:
+        r = t.rect
+        if colour_share(im, (r.x0, r.y0, r.x1, r.y1), theme.LEGAL) > 0.05:
+            ringed.append(t.text)
+    assert len(ringed) == len(playable) >= 1
+    assert {tuple(sorted(int(v) for v in t.split("-"))) for t in ringed} == playable
+    # not to move: nothing ringed, nothing dimmed, and the title says no more than the count
+    other = g.view(1 - g.to_move)
+    assert {t.style for t in hand.hand_layout(other)[0]} == {"plain"}
+    assert hand.title(other) == f"Your hand: {len(other['hand'])} tiles"
+
+
+def test_hand_title_says_when_to_draw_or_pass() -> None:
+    base = {"hand": ["6-4", "2-2"]}
+    assert "nothing fits: draw" in hand.title({**base, "legal": ["draw"]})
+    assert "nothing fits: pass" in hand.title({**base, "legal": ["pass"]})
+    assert "2 playable" in hand.title({**base, "legal": ["4-6 left", "6-4 right", "2-2"]})
+    big = {"hand": [f"{a}-{b}" for a in range(8) for b in range(a, 8)][-20:], "legal": ["7-7"]}
+    tiles, width, _ = hand.hand_layout(big)
+    assert len({t.rect.y0 for t in tiles}) == 2 and width <= 1280
+    assert [t.text for t in tiles if t.style == "legal"] == ["7-7"]
+
+
+def test_strip_names_are_drawable_whatever_the_unicode() -> None:
+    names = ["🎲🎲", "李小龙", "Zoë Søren", "\u200d", "A" * 80]
+    view = {"players": 5, "hand_sizes": [1, 2, 3, 4, 5], "scores": [0, 5, 10, 0, 2],
+            "to_move": 1, "stock": 3, "round": 2, "target": 100}
+    assert strip.seat_names(view, names) == ["Seat 1", "Seat 2", "Zoe Soren", "Seat 4", "A" * 80]
+    assert strip.seat_names(view, None) == [f"Seat {i}" for i in range(1, 6)]
+    assert strip.info_line(view, strip.seat_names(view, names)) == (
+        "Stock 3  ·  Round 2  ·  Game to 100 points  ·  Seat 2 to play")
+    im = png(render.position_png(view, names))
+    assert 5 * render.MIN_PANEL <= im.width <= 1280
+    cut = canvas.fit_text("A" * 80, 30, 200, bold=True)
+    assert cut.endswith("…") and canvas.text_mask(cut, 30, True).width <= 200
+
+
+def test_strip_shows_an_extra_line_and_the_turn() -> None:
+    g = position(2)
+    view = g.view(None)
+    plain = png(render.position_png(view))
+    extra = png(render.position_png({**view, "strip_extra": "Running totals: 12 / 30"}))
+    assert extra.height > plain.height and extra.width == plain.width
+    turn = strip.strip_image(view, None, 800)
+    other = strip.strip_image({**view, "to_move": 1 - view["to_move"]}, None, 800)
+    left, right = (0, 0, 400, turn.height), (400, 0, 800, turn.height)
+    first = 0 if view["to_move"] == 0 else 1
+    boxes = (left, right) if first == 0 else (right, left)
+    assert colour_share(turn, boxes[0], theme.PANEL_TURN) > colour_share(turn, boxes[1],
+                                                                          theme.PANEL_TURN)
+    assert colour_share(other, boxes[1], theme.PANEL_TURN) > colour_share(other, boxes[0],
+                                                                           theme.PANEL_TURN)
+
+
+def test_a_new_layout_kind_plugs_in_with_its_own_drawer() -> None:
+    from render import board
+
+    def tower(view: dict[str, Any]) -> Image.Image:
+        return canvas.felt(300, 100 + 20 * len(view["layout"]["stack"]))
+
+    with pytest.raises(ValueError, match="exactly one of"):
+        board.register_layout("tower")
+    board.register_layout("tower", draw=tower)
+    try:
+        view = {"players": 2, "hand_sizes": [1, 1], "layout": {"kind": "tower", "stack": [1, 2]}}
+        assert png(render.board_png(view)).size == (300, 140)
+        assert png(render.position_png(view)).height > 140
+    finally:
+        del board.DRAWERS["tower"]
