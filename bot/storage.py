@@ -1,47 +1,38 @@
-"""The database layer: tables, seats, the move log, finished games, ratings and settings.
+"""The database layer: one SQLite file reached through one `Store`; all the SQL of the project.
 
-Everything the bot keeps lives in one SQLite file, reached through one `Store` (one aiosqlite
-connection). All SQL of the project is in this module, so a server database (PostgreSQL) can
-stand beside SQLite later by giving the same `Store` API another implementation.
+What is kept: users (name, locale); settings per scope (a server or group id); tables with
+their seats and their append-only move log (one move per (table, turn)); finished games with
+their JSON record and result, and one row per human seat (won, score, rank); ratings per
+(user, variant, scope), where scope is a server/group id or "global" (every game counts
+there too); small key/values for the adapters, per table (message ids to edit) and per user
+(preferences). Leaderboards order by `bot.ratings.ordinal`, written in SQL from its constant.
 
 Durability
-    The connection runs with ``journal_mode=WAL`` and ``synchronous=NORMAL``. Every write method
-    returns only after its ``COMMIT``: in WAL mode a commit appends the transaction to the
-    ``-wal`` file with ``write()``, so from then on it belongs to the operating system, and a
-    killed or crashed *process* loses nothing (the next open replays the WAL). With NORMAL the
-    WAL is only fsync'ed at checkpoints, so an *OS crash or power cut* may lose the last
-    transactions (never corrupting the file). That is the right trade for a chat bot: a
-    restart of the bot keeps every accepted move, and commits cost no disk flush. Operators who
-    want power-loss durability too open the store with ``synchronous="FULL"`` (one fsync per
-    commit; group commit below keeps that affordable).
+    WAL with ``synchronous=NORMAL``. Every write method returns only after its ``COMMIT``: the
+    transaction is then in the ``-wal`` file, so a killed or crashed *process* loses nothing
+    (the next open replays the WAL); an OS crash or power cut may lose the last commits (never
+    corrupting the file). ``Store.open(path, synchronous="FULL")`` adds an fsync per commit.
 
 Migrations
-    ``MIGRATIONS`` is an ordered tuple; migration *n* (1-based) is a tuple of SQL statements.
-    ``schema_version`` holds one row per applied migration. On open, every missing migration
-    runs in its own ``BEGIN IMMEDIATE`` transaction together with its ``schema_version`` row,
-    re-reading the version inside the transaction, so two processes opening the same file at
-    once cannot apply a migration twice. A released migration is never edited: change the
-    schema by appending a new one. A file whose version is newer than this code is refused.
+    ``MIGRATIONS[n - 1]`` is the tuple of statements of migration n; ``schema_version`` has one
+    row per applied migration. On open, each missing migration runs in its own ``BEGIN
+    IMMEDIATE`` transaction with its version row, re-reading the version inside it, so two
+    processes opening the file at once cannot apply one twice. A released migration is never
+    edited: append a new one. A file whose version is newer than this code is refused.
 
 Concurrency
-    aiosqlite runs every call on the connection's own thread, one at a time, but a transaction
-    is several calls, and coroutines interleave between them. So every access to the
-    connection, reads included, holds ``Store._lock`` (an ``asyncio.Lock``): a transaction is
-    never mixed with another coroutine's statements, and a read never sees another coroutine's
-    uncommitted rows. (``BEGIN IMMEDIATE`` alone would not do: on a single connection the
-    second ``BEGIN`` fails instead of waiting.) Transactions use ``BEGIN IMMEDIATE`` so that
-    another *process* on the same file waits (``busy_timeout``) instead of failing at commit.
+    aiosqlite runs the calls one at a time on its thread, but a transaction is several calls
+    and coroutines interleave between them, so every access to the connection holds
+    ``Store._lock``. ``BEGIN IMMEDIATE`` makes another *process* wait (``busy_timeout``).
 
 Group commit of moves
-    ``append_move`` is the hot path (one call per move at every table). Calls do not run their
-    own transaction: they queue the move and wait. One writer task takes every queued move
-    (up to ``MAX_BATCH``) and writes them in one transaction: one query checks which tables
-    exist and which turns are taken, then the new moves and the tables' deadlines are written
-    with ``executemany``, and one ``COMMIT`` covers them all. Each caller returns only after
-    that commit, with its own outcome (``DuplicateMove`` or ``NotFound`` for its move only).
-    Under load, 1,000 tables moving at once share a handful of commits instead of a thousand.
-    A caller cancelled while its move is still queued withdraws it; once the batch is being
-    written, the move may be committed even though the caller was cancelled.
+    ``append_move`` (one call per move at every table) queues the move and waits; one writer
+    task writes every queued move (up to ``MAX_BATCH``) in one transaction: one query finds
+    the missing tables and taken turns, ``executemany`` writes the rest, one ``COMMIT``. Each
+    caller returns after that commit with its own outcome (``DuplicateMove``, ``NotFound``).
+    Tables moving at once share a few commits instead of one each (``group_commit=False``
+    gives a commit per move, for comparison). A caller cancelled while its move is still
+    queued withdraws it; once its batch is being written, the move may be committed anyway.
 """
 
 from __future__ import annotations
@@ -57,6 +48,8 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from .ratings import Z, ordinal
 
 __all__ = [
     "MIGRATIONS",
@@ -77,7 +70,7 @@ STATUSES = ("lobby", "playing", "finished", "stopped")
 ACTIVE = ("lobby", "playing")
 MAX_BATCH = 256  # moves per group commit (2 parameters each: under SQLite's old 999 limit)
 BUSY_TIMEOUT_MS = 10_000
-SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+SYNCHRONOUS = ("NORMAL", "FULL")
 
 
 class DuplicateMove(Exception):
@@ -141,7 +134,7 @@ class RatingRow:
 
     @property
     def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
+        return ordinal(self.mu, self.sigma)
 
 
 @dataclass
@@ -269,8 +262,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             wins INTEGER NOT NULL,
             PRIMARY KEY (user_id, variant, scope)
         )""",
-        # The leaderboard's order: the expression must match ORDINAL_SQL exactly.
-        "CREATE INDEX ratings_board ON ratings (scope, variant, (mu - 3 * sigma))",
+        "CREATE INDEX ratings_board ON ratings (scope, variant)",
         """CREATE TABLE adapter_state (
             table_id INTEGER NOT NULL,
             platform TEXT NOT NULL,
@@ -278,12 +270,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             value TEXT NOT NULL,
             PRIMARY KEY (table_id, platform, key)
         ) WITHOUT ROWID""",
+        """CREATE TABLE user_prefs (
+            user_id TEXT NOT NULL,
+            platform TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (user_id, platform, key)
+        ) WITHOUT ROWID""",
     ),
 )
 
 # -- SQL: the queries ----------------------------------------------------------------------------
 
-ORDINAL_SQL = "(mu - 3 * sigma)"
+ORDINAL_SQL = f"(mu - {Z} * sigma)"  # ratings.ordinal, in SQL
 TABLE_COLUMNS = ("id", "channel", "scope", "host", "variant", "options", "players", "timer",
                  "status", "seed", "lang", "created_at", "deadline", "warned", "result")
 UPDATABLE = frozenset(TABLE_COLUMNS) - {"id"}
@@ -367,6 +366,10 @@ SQL_ADAPTER_GET = "SELECT value FROM adapter_state WHERE table_id = ? AND platfo
 SQL_ADAPTER_SET = """
 INSERT INTO adapter_state (table_id, platform, key, value) VALUES (?, ?, ?, ?)
 ON CONFLICT (table_id, platform, key) DO UPDATE SET value = excluded.value"""
+SQL_PREF_GET = "SELECT value FROM user_prefs WHERE user_id = ? AND platform = ? AND key = ?"
+SQL_PREF_SET = """
+INSERT INTO user_prefs (user_id, platform, key, value) VALUES (?, ?, ?, ?)
+ON CONFLICT (user_id, platform, key) DO UPDATE SET value = excluded.value"""
 
 
 def _marks(n: int) -> str:
@@ -526,8 +529,8 @@ class Store:
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
+            try:  # BEGIN inside: a task cancelled while it runs must not leave it open
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
                 await self._db.execute("COMMIT")
             except BaseException:
@@ -809,7 +812,7 @@ class Store:
         row = await self._fetch_one(SQL_GAME_RECORD, (table_id,))
         return _unjson(row[0]) if row else None
 
-    # -- adapters' per-table state ----------------------------------------------------------
+    # -- adapters' state: per table (message ids to edit) and per user (preferences) ----------
 
     async def adapter_get(self, table_id: int, platform: str, key: str) -> str | None:
         row = await self._fetch_one(SQL_ADAPTER_GET, (table_id, platform, key))
@@ -817,3 +820,10 @@ class Store:
 
     async def adapter_set(self, table_id: int, platform: str, key: str, value: str) -> None:
         await self._write(SQL_ADAPTER_SET, (table_id, platform, key, value))
+
+    async def user_pref_get(self, user_id: str, platform: str, key: str) -> str | None:
+        row = await self._fetch_one(SQL_PREF_GET, (user_id, platform, key))
+        return row[0] if row else None
+
+    async def user_pref_set(self, user_id: str, platform: str, key: str, value: str) -> None:
+        await self._write(SQL_PREF_SET, (user_id, platform, key, value))
