@@ -1,31 +1,64 @@
-"""Translations: gettext catalogues (made with Babel) under bot/locales.
+"""Translations: gettext catalogues (Babel) under bot/locales, read from the .po files.
 
-Source strings are English; `t(lang, text, **values)` returns the text in
-`lang` ("fr" or "en") with ``{name}`` placeholders filled.  `lang_for`
-picks a user's language from their platform locale, else the server's
-default, else English.
+Source strings are English; `t(lang, text, **values)` returns the text in `lang` ("fr" or
+"en") with its ``{name}`` placeholders filled, `tn` the singular or plural form.
+`lang_for` picks a user's language from their platform locale, else the server's default
+(setting "lang"), else English.
+
+How the catalogues are built: there is no build step.  The French catalogue is the text file
+``bot/locales/fr/LC_MESSAGES/domino.po``; at the first use of a language it is read with
+``babel.messages.pofile.read_po``, compiled in memory with ``babel.messages.mofile.write_mo``
+and loaded as ``babel.support.Translations``.  So a plain ``pip install -e .`` (or a wheel,
+which packs the .po files) works, and no compiled .mo file can go stale.
+
+To add or change a string: write it in English in the code, marked with ``t``, ``tn`` or
+``N_`` (literal text only); run ``python -m bot.i18n`` to list the strings missing from the
+French catalogue; add them to domino.po.  tests/test_i18n.py fails while one is missing or
+its placeholders differ.
 """
 
 from __future__ import annotations
 
-import gettext
+import io
+import string
+import sys
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
 LOCALES = Path(__file__).resolve().parent / "locales"
 DOMAIN = "domino"
 LANGUAGES = ("en", "fr")
+# The marking functions, as Babel keywords: which arguments are the English text.
+KEYWORDS: dict[str, Any] = {"t": (2,), "tn": (2, 3), "N_": None}
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 @cache
-def _catalog(lang: str) -> gettext.NullTranslations:
-    return gettext.translation(DOMAIN, LOCALES, languages=[lang], fallback=True)
+def _catalog(lang: str) -> NullTranslations:
+    path = po_path(lang)
+    if lang == "en" or not path.is_file():
+        return NullTranslations()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return Translations(buf, domain=DOMAIN)
 
 
 def t(lang: str, text: str, **values: Any) -> str:
     """`text` translated into `lang`, with its placeholders filled."""
-    out = _catalog(lang).gettext(text) if lang != "en" else text
+    out = _catalog(lang).gettext(text)
     return out.format(**values) if values else out
 
 
@@ -47,3 +80,40 @@ def lang_for(locale: str | None, default: str | None = None) -> str:
         if code in LANGUAGES:
             return code
     return default if default in LANGUAGES else "en"
+
+
+def source_strings() -> Iterator[tuple[str, str | tuple[str, ...]]]:
+    """Every marked string of bot/ as (where, message): a str, or (singular, plural)."""
+    root = Path(__file__).resolve().parent
+    for filename, lineno, message, _comments, _context in extract_from_dir(
+            root, method_map=[("**.py", "python")], keywords=KEYWORDS,
+            comment_tags=(), strip_comment_tags=True):
+        yield f"bot/{filename}:{lineno}", message
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` fields of a format string (format specs included: ``{rate:.0%}``)."""
+    out = set()
+    for _literal, name, spec, _conv in string.Formatter().parse(text):
+        if name is not None:
+            out.add(f"{name}:{spec}" if spec else name)
+    return out
+
+
+def missing(lang: str = "fr") -> list[str]:
+    """Marked strings with no translation in `lang`'s catalogue, as .po entries to fill."""
+    with po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    out: list[str] = []
+    for where, message in source_strings():
+        key = message[0] if isinstance(message, tuple) else message
+        entry = catalog.get(key)
+        if entry is None or not entry.string or not all(entry.string):
+            out.append(f"#: {where}\nmsgid {key!r}")
+    return out
+
+
+if __name__ == "__main__":
+    todo = missing()
+    print("\n\n".join(todo) if todo else "every string has a French translation")
+    sys.exit(1 if todo else 0)

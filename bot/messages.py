@@ -1,17 +1,29 @@
-"""What the service returns to adapters: messages to send, with their actions.
+"""What the service returns to adapters: messages to send, with their actions (buttons).
 
-The service never talks to a platform.  Each call returns a list of
-`Message`: public ones go to the table's channel and are built from the
-public view only; private ones go to one user.  An `Action` is a button whose
-`data` carries the table id and the turn number it was offered for, in a
-compact form that fits Telegram's 64-byte callback data:
+THE CONTRACT (shared with the adapters; extend it only additively):
 
-    "<table>:<turn>:<verb>[:<arg>]"     e.g. "12:7:p:6-4l", "12:0:j"
+* ``Message(channel, text, to=None, kind, table, image, actions, mention, file)``: public
+  in `channel` when `to` is None, else private to the user id `to` (`channel` then only
+  says where it came from, and may be ""). `image` is PNG bytes or None; `file` is a
+  (name, bytes) attachment (an exported record); `mention` lists user ids to notify.
+* Kinds: "table" (the one message of a table: lobby, board picture, whose turn, scores;
+  adapters keep one per table and edit it), "turn" (a turn change that must notify the
+  player: mention, with the board picture), "hand" (private: the hand picture and one action
+  per tile; adapters edit the user's hand message of that table when they can), "info",
+  "error" (private to the user who caused it), "result", "rules", "board".
+* ``Action(label, data, style, enabled, row)``: a button. `label` is already translated;
+  `row` groups buttons (0 first); a disabled one is shown greyed out.  Its `data` carries
+  the table id and the turn number it was offered for, and fits Telegram's 64-byte
+  callback data:
 
-Verbs: j join, l leave, a add a computer seat, r remove one, s start,
-h show my hand, p play (arg: tile and end, "6-4l", "6-4r", "6-4"),
-e choose the end of a tile that fits both (arg: the tile), d draw, x pass,
-m rematch, q stop.
+      "<table>:<turn>:<verb>[:<arg>]"     e.g. "12:7:p:6-4 left", "12:0:j"
+
+  Verbs: j join, l leave, a add a computer seat, r remove one, s start, h show my hand,
+  p play (arg: the move as written, "6-4 left", "6-4"), e choose the end of a tile that
+  fits several (arg: the tile), d draw, x pass, m rematch, q stop.  An adapter passes the
+  data back untouched to `Service.press`.
+
+Public messages are built from the public view only; nothing private goes to a channel.
 """
 
 from __future__ import annotations

@@ -1,16 +1,39 @@
-"""The bot service: tables, lobbies, turns, timers, computer seats, results.
+"""The bot service: tables, lobbies, turns, timers, computer seats, results, ratings.
 
-Platform-neutral and async.  Adapters call its methods with a `User` and get
-back a list of `Message` to deliver.  One lock per table; every button
-carries the turn it was offered for, so a stale or repeated press changes
-nothing.  Every accepted move is committed to the database before the
-reply is returned.  Public messages are built from the public view only.
+Platform-neutral and async; adapters (Discord, Telegram, console) call it and deliver what it
+returns.  THE CONTRACT adapters rely on (extend it only additively):
+
+* ``Service(store, pictures=Pictures(), ai_delay=1.0, clock=time.time, default_lang="en",
+  default_timer=180, miss_limit=3, warn_before=30.0, seed=None)``.
+* Every method below is async and returns ``list[Message]`` (see bot/messages.py):
+  ``start()`` reload unfinished tables and prompt their current players again;
+  ``open_table(user, channel, scope, variant, players=None, ai=0, timer=None, options="",
+  private=False)``; ``join/leave/add_ai/remove_ai/begin/hand/stop/rematch(user, table_id)``;
+  ``press(user, data)`` for any button; ``play(user, table_id, text, turn=None)``;
+  ``rules(user, variant)``; ``leaderboard(user, channel, scope, variant=None)`` (scope
+  "global" for everywhere); ``stats(user, channel, target=None)``;
+  ``history(user, channel, target=None)``; ``export(user, table_id)``;
+  ``set_setting(user, scope, key, value, is_admin)``; ``tick()`` plays due computer moves and
+  enforces turn timers; ``run(send)`` ticks forever and passes what ticks return to `send`.
+* Ids are platform-prefixed strings: users "discord:<id>", channels "telegram:<chat_id>",
+  scopes (a server or group: settings and per-server ratings) "discord:<guild_id>".
+* `User(id, name, locale)`: the locale ("fr", "fr-FR", "en-US"...) picks the language of the
+  user's private messages; public messages use the server's "lang" setting, else the
+  language of the user who opened the table.
+
+Rules the service keeps: one lock per table; every button carries the turn it was offered
+for, so a stale, repeated or concurrent press is refused with a clear message and changes
+nothing; only the seat to move moves; a user not at a table can do nothing to it.  Every
+accepted move is committed (`Store.append_move`) before the reply is returned.  Public
+messages are built from the public view only (``game.view(None)``); a player's own view goes
+only into a private "hand" message to that player.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -23,15 +46,18 @@ from core.options import parse_pairs
 
 from . import texts
 from .i18n import lang_for, t
-from .messages import Action, Message, action_data, parse_action
+from .messages import Message, parse_action
 from .pictures import Pictures
 from .ratings import rate_game
 from .rules_pages import rules_page
 from .storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
+log = logging.getLogger("domino.service")
+
 MAX_TEXT = 2000
 COMPUTER = "greedy"
+SERVICE = "service"  # the "platform" under which the service keeps per-table notes
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,31 +94,44 @@ class Service:
         self.miss_limit = miss_limit
         self.warn_before = warn_before
         self.tables: dict[int, Table] = {}
-        self._finished: dict[int, Table] = {}  # finished this run, for a quick rematch
         self._locks: dict[int, asyncio.Lock] = {}
+        self._langs: dict[str, str] = {}  # user id -> language of their private messages
         self.rng = random.Random(seed)
 
-    # -- start-up ------------------------------------------------------------------
+    # -- start-up ------------------------------------------------------------------------
 
     async def start(self) -> list[Message]:
         """Reload every unfinished table and prompt its current player again."""
         out: list[Message] = []
         for row in await self.store.tables(("lobby", "playing")):
             table = Table(row)
+            for s in table.humans():
+                locale = await self.store.user_locale(s.user_id or "")
+                self._langs.setdefault(s.user_id or "", lang_for(locale, row.lang))
+            if row.status == "lobby":
+                self.tables[row.id] = table
+                out += self._table_messages(table)
+                continue
+            try:
+                table.game = rebuild(row, await self.store.moves(row.id))
+            except DominoError as exc:
+                await self.store.update_table(row.id, status="stopped")
+                out.append(Message(row.channel, t(
+                    row.lang, "Table #{id} could not be restored and was stopped: {why}",
+                    id=row.id, why=exc), kind="result", table=row.id))
+                continue
             self.tables[row.id] = table
-            if row.status == "playing":
-                try:
-                    table.game = rebuild(row, await self.store.moves(row.id))
-                except DominoError as exc:
-                    await self.store.update_table(row.id, status="stopped")
-                    row.status = "stopped"
-                    out.append(Message(row.channel, t(row.lang, "Table #{id} could not be "
-                               "restored and was stopped: {why}", id=row.id, why=exc),
-                               table=row.id))
-                    continue
-                if table.game.to_move is not None and table.is_ai(table.game.to_move):
-                    table.ai_due = self.clock() + self.ai_delay
-            out += self._table_messages(table, prompt=True)
+            if table.game.over:  # the last move was stored, the result was not
+                await self._finish(table)
+                out += self._table_messages(table)
+                continue
+            if row.deadline is not None:  # time to read the re-prompt before the bot plays
+                row.deadline = max(row.deadline, self.clock() + self.warn_before)
+                row.warned = False
+                await self.store.update_table(row.id, deadline=row.deadline, warned=False)
+            if table.is_ai(table.game.to_move):
+                table.ai_due = self.clock() + self.ai_delay
+            out += self._table_messages(table, prompt=True, hands=True)
         return out
 
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -102,22 +141,44 @@ class Service:
         return lock
 
     async def _lang(self, user: User, scope: str | None = None) -> str:
-        default = None
-        if scope:
-            default = await self.store.get_setting(scope, "lang")
-        return lang_for(user.locale, default or self.default_lang)
+        """The language of `user`'s private messages (remembered for later messages)."""
+        default = await self.store.get_setting(scope, "lang") if scope else None
+        lang = lang_for(user.locale, default or self._langs.get(user.id) or self.default_lang)
+        self._langs[user.id] = lang
+        return lang
 
-    def _error(self, user: User, channel: str, lang: str, text: str,
-               table: int | None = None) -> list[Message]:
-        return [Message(channel, text, to=user.id, kind="error", table=table)]
+    def _user_lang(self, user_id: str | None, table: Table) -> str:
+        return self._langs.get(user_id or "", table.lang)
 
-    # -- opening a table -------------------------------------------------------------
+    def _error(self, user: User, text: str, table: Table | None = None) -> list[Message]:
+        """A private error message for `user`."""
+        channel = table.row.channel if table else ""
+        return [Message(channel, text, to=user.id, kind="error",
+                        table=table.id if table else None)]
+
+    def _too_long(self, user: User, *values: Any) -> list[Message]:
+        """An error when a text is over MAX_TEXT characters, else nothing."""
+        if any(isinstance(v, str) and len(v) > MAX_TEXT for v in values):
+            lang = lang_for(user.locale, self._langs.get(user.id, self.default_lang))
+            return self._error(user, t(lang, "That text is too long (at most {n} characters).",
+                                       n=MAX_TEXT))
+        return []
+
+    # -- opening a table ---------------------------------------------------------------------
 
     async def open_table(self, user: User, channel: str, scope: str, variant: str,
                          players: int | str | None = None, ai: int | str = 0,
                          timer: int | str | None = None, options: dict[str, Any] | str = "",
                          private: bool = False) -> list[Message]:
-        """Open a table in `channel`; the opener takes seat 0 and is the host."""
+        """Open a table in `channel`; the opener takes seat 0 and is the host.
+
+        `options` is text ("players=3 ai=1 timer=60 draw=block") or a dict; players, ai and
+        timer may be given there too.  A table that needs no one else starts at once.
+        `timer`: seconds per turn (0: none); by default the server's "timer" setting, else
+        `default_timer`, and none in a private game.
+        """
+        if err := self._too_long(user, variant, options):
+            return err
         lang = await self._lang(user, scope)
         await self.store.upsert_user(user.id, user.name, user.locale)
         try:
@@ -132,267 +193,260 @@ class Service:
                 stored = await self.store.get_setting(scope, "timer")
                 seconds = None if private else int(stored) if stored else self.default_timer
             else:
-                seconds = _whole(timer, "timer", 0, 86_400) or None
+                seconds = _whole(timer, "timer", 0, 86_400)
             probe = v.new(players=n, seed=0, **opts)  # checks every option now
         except (DominoError, ValueError) as exc:
-            return self._error(user, channel, lang, t(lang, "Cannot open the table: {why}",
-                                                      why=exc))
+            return self._error(user, t(lang, "Cannot open the table: {why}", why=exc))
+        public_lang = await self.store.get_setting(scope, "lang") or lang
         seats = [SeatRow(0, user.id, user.name)]
-        seats += [SeatRow(i, None, t(lang, "Open seat")) for i in range(1, n - n_ai)]
-        seats += [SeatRow(i, None, t(lang, "Computer {n}", n=i - (n - n_ai) + 1), ai=COMPUTER)
-                  for i in range(n - n_ai, n)]
+        seats += [SeatRow(i, None, t(public_lang, "Open seat")) for i in range(1, n - n_ai)]
+        seats += [SeatRow(i, None, "", ai=COMPUTER) for i in range(n - n_ai, n)]
         row = TableRow(id=0, channel=channel, scope=scope, host=user.id, variant=v.slug,
-                       options=dict(probe.options), players=n, timer=seconds, status="lobby",
-                       seed=self.rng.getrandbits(62), lang=lang, created_at=self.clock(),
-                       seats=seats)
-        row.id = await self.store.create_table(row)
+                       options=dict(probe.options), players=n, timer=seconds or None,
+                       status="lobby", seed=self.rng.getrandbits(62), lang=public_lang,
+                       created_at=self.clock(), seats=seats)
         table = Table(row)
+        _name_computers(table)
+        row.id = await self.store.create_table(row)
         self.tables[row.id] = table
         if not table.open_seats():
             async with self._lock(row.id):
                 return await self._start(table)
         return self._table_messages(table)
 
-    # -- the lobby ---------------------------------------------------------------------
+    # -- the lobby ---------------------------------------------------------------------------
 
     async def join(self, user: User, table_id: int) -> list[Message]:
         async with self._lock(table_id):
-            table, err = self._lobby_table(user, table_id)
+            table, err = await self._lobby_table(user, table_id)
             if err:
                 return err
-            lang = table.lang
             if table.seat_of(user.id) is not None:
-                return self._error(user, table.row.channel, lang,
-                                   t(lang, "You are already at this table."), table_id)
-            await self.store.upsert_user(user.id, user.name, user.locale)
-            seats = table.row.seats
+                return self._error(user, self._t(user, table, "You are already at this "
+                                                 "table."), table)
             free = table.open_seats()
-            if free:
-                free[0].user_id, free[0].name = user.id, user.name
-            elif table.row.players < variants.get(table.row.variant).max_players:
-                seats.append(SeatRow(len(seats), user.id, user.name))
-                table.row.players += 1
-                await self.store.update_table(table_id, players=table.row.players)
-            else:
-                return self._error(user, table.row.channel, lang,
-                                   t(lang, "This table is full."), table_id)
-            await self.store.set_seats(table_id, seats)
-            return self._table_messages(table)
-
-    async def leave(self, user: User, table_id: int) -> list[Message]:
-        async with self._lock(table_id):
-            table, err = self._lobby_table(user, table_id)
-            if err:
-                return err
-            seat = table.seat_of(user.id)
-            lang = table.lang
-            if seat is None:
-                return self._error(user, table.row.channel, lang,
-                                   t(lang, "You are not at this table."), table_id)
-            s = table.row.seats[seat]
-            s.user_id, s.name = None, t(lang, "Open seat")
-            if not table.humans():
-                table.row.status = "stopped"
-                await self.store.update_table(table_id, status="stopped")
-                await self.store.set_seats(table_id, table.row.seats)
-                self.tables.pop(table_id, None)
-                return [Message(table.row.channel, t(lang, "Table #{id} is closed: everybody "
-                                "left.", id=table_id), kind="table", table=table_id)]
-            if table.row.host == user.id:
-                table.row.host = table.humans()[0].user_id or ""
-                await self.store.update_table(table_id, host=table.row.host)
+            if not free:
+                return self._error(user, self._t(user, table, "This table is full."), table)
+            await self.store.upsert_user(user.id, user.name, user.locale)
+            free[0].user_id, free[0].name = user.id, user.name
             await self.store.set_seats(table_id, table.row.seats)
             return self._table_messages(table)
 
-    async def add_ai(self, user: User, table_id: int) -> list[Message]:
+    async def leave(self, user: User, table_id: int) -> list[Message]:
+        """Leave a table before it starts; the last human to leave closes it."""
         async with self._lock(table_id):
-            table, err = self._lobby_table(user, table_id, host=True)
+            table, err = await self._lobby_table(user, table_id)
             if err:
                 return err
-            lang = table.lang
+            seat = table.seat_of(user.id)
+            if seat is None:
+                return self._error(user, self._t(user, table, "You are not at this table."),
+                                   table)
+            row = table.row
+            s = row.seats[seat]
+            s.user_id, s.name = None, t(row.lang, "Open seat")
+            await self.store.set_seats(table_id, row.seats)
+            if not table.humans():
+                return await self._close(table, t(row.lang, "Table #{id} is closed: everybody "
+                                                  "left.", id=table_id))
+            if row.host == user.id:
+                row.host = table.humans()[0].user_id or ""
+                await self.store.update_table(table_id, host=row.host)
+            return self._table_messages(table)
+
+    async def add_ai(self, user: User, table_id: int) -> list[Message]:
+        """The host puts a computer player in the last open seat."""
+        async with self._lock(table_id):
+            table, err = await self._lobby_table(user, table_id, host=True)
+            if err:
+                return err
             free = table.open_seats()
-            n_ai = sum(1 for s in table.row.seats if s.ai) + 1
-            if free:
-                free[-1].ai, free[-1].name = COMPUTER, t(lang, "Computer {n}", n=n_ai)
-            elif table.row.players < variants.get(table.row.variant).max_players:
-                table.row.seats.append(SeatRow(table.row.players, None,
-                                               t(lang, "Computer {n}", n=n_ai), ai=COMPUTER))
-                table.row.players += 1
-                await self.store.update_table(table_id, players=table.row.players)
-            else:
-                return self._error(user, table.row.channel, lang,
-                                   t(lang, "This table is full."), table_id)
+            if not free:
+                return self._error(user, self._t(user, table, "This table is full."), table)
+            free[0].ai = COMPUTER
+            _name_computers(table)
             await self.store.set_seats(table_id, table.row.seats)
             return self._table_messages(table)
 
     async def remove_ai(self, user: User, table_id: int) -> list[Message]:
+        """The host turns the last computer seat back into an open seat."""
         async with self._lock(table_id):
-            table, err = self._lobby_table(user, table_id, host=True)
+            table, err = await self._lobby_table(user, table_id, host=True)
             if err:
                 return err
-            lang = table.lang
-            bots = [s for s in table.row.seats if s.ai]
+            bots = table.computers()
             if not bots:
-                return self._error(user, table.row.channel, lang,
-                                   t(lang, "There is no computer seat to remove."), table_id)
-            bots[-1].ai, bots[-1].name = None, t(lang, "Open seat")
+                return self._error(user, self._t(user, table, "There is no computer seat to "
+                                                 "remove."), table)
+            bots[-1].ai, bots[-1].name = None, t(table.lang, "Open seat")
+            _name_computers(table)
             await self.store.set_seats(table_id, table.row.seats)
             return self._table_messages(table)
 
     async def begin(self, user: User, table_id: int) -> list[Message]:
-        """Start the game: the host at any time (empty seats become computer
-        players), anyone at the table once every seat is taken."""
+        """Start the game: the host at any time (open seats get computer players), anyone at
+        the table once every seat is taken."""
         async with self._lock(table_id):
-            table, err = self._lobby_table(user, table_id)
+            table, err = await self._lobby_table(user, table_id)
             if err:
                 return err
-            lang = table.lang
             if table.seat_of(user.id) is None:
-                return self._error(user, table.row.channel, lang,
-                                   t(lang, "You are not at this table."), table_id)
+                return self._error(user, self._t(user, table, "You are not at this table."),
+                                   table)
             if user.id != table.row.host and table.open_seats():
-                return self._error(user, table.row.channel, lang,
-                                   t(lang, "Only the host can start before every seat is "
-                                     "taken."), table_id)
+                return self._error(user, self._t(user, table, "Only the host can start before "
+                                                 "every seat is taken."), table)
             return await self._start(table)
 
     async def _start(self, table: Table) -> list[Message]:
-        lang = table.lang
-        for i, s in enumerate(table.open_seats()):
-            s.ai, s.name = COMPUTER, t(lang, "Computer {n}",
-                                       n=sum(1 for x in table.row.seats if x.ai) + i + 1)
-        table.game = new_game(table.row)
-        table.row.status = "playing"
-        table.row.deadline = self._deadline(table)
-        await self.store.set_seats(table.id, table.row.seats)
-        await self.store.update_table(table.id, status="playing", deadline=table.row.deadline,
+        """Deal and prompt the first player. Caller holds the lock."""
+        row = table.row
+        for s in table.open_seats():
+            s.ai = COMPUTER
+        _name_computers(table)
+        table.game = new_game(row)
+        row.status = "playing"
+        row.deadline, row.warned = self._deadline(table), False
+        await self.store.set_seats(table.id, row.seats)
+        await self.store.update_table(table.id, status="playing", deadline=row.deadline,
                                       warned=False)
-        out = self._table_messages(table, prompt=True)
+        out = self._table_messages(table, prompt=True, hands=True)
         return out + await self._computers(table)
 
-    def _lobby_table(self, user: User, table_id: int, host: bool = False
-                     ) -> tuple[Table, list[Message]]:
+    async def _close(self, table: Table, text: str) -> list[Message]:
+        """Stop a table (lobby or game) with a public message. Caller holds the lock."""
+        table.row.status = "stopped"
+        await self.store.update_table(table.id, status="stopped", deadline=None)
+        self.tables.pop(table.id, None)
+        return [Message(table.row.channel, text, kind="result", table=table.id)]
+
+    async def _lobby_table(self, user: User, table_id: int, host: bool = False
+                           ) -> tuple[Table, list[Message]]:
         table = self.tables.get(table_id)
         if table is None:
-            return Table(_missing_row(table_id)), self._no_table(user, table_id)
-        lang = table.lang
+            return Table(_missing_row(table_id)), await self._no_table(user, table_id)
         if table.row.status != "lobby":
-            return table, self._error(user, table.row.channel, lang,
-                                      t(lang, "This table has already started."), table_id)
+            return table, self._error(user, self._t(user, table, "This table has already "
+                                                    "started."), table)
         if host and user.id != table.row.host:
-            return table, self._error(user, table.row.channel, lang,
-                                      t(lang, "Only the host can do that."), table_id)
+            return table, self._error(user, self._t(user, table, "Only the host can do that."),
+                                      table)
         return table, []
 
-    def _no_table(self, user: User, table_id: int) -> list[Message]:
-        lang = lang_for(user.locale, self.default_lang)
-        return [Message("", t(lang, "There is no open table #{id}.", id=table_id), to=user.id,
-                        kind="error")]
+    async def _no_table(self, user: User, table_id: int) -> list[Message]:
+        lang = await self._lang(user)
+        return self._error(user, t(lang, "There is no open table #{id}.", id=table_id))
 
-    # -- playing -------------------------------------------------------------------------
+    def _t(self, user: User, table: Table, text: str, **values: Any) -> str:
+        """`text` in the language of `user` (a player or a passer-by) at `table`."""
+        lang = lang_for(user.locale, self._langs.get(user.id, table.lang))
+        return t(lang, text, **values)
+
+    # -- playing ---------------------------------------------------------------------------
 
     async def press(self, user: User, data: str) -> list[Message]:
         """A button press: its data names the table, the turn and what to do."""
         try:
             table_id, turn, verb, arg = parse_action(data)
+            if verb not in VERBS:
+                raise ValueError(verb)
         except ValueError:
-            lang = lang_for(user.locale, self.default_lang)
-            return [Message("", t(lang, "This button is not valid any more."), to=user.id,
-                            kind="error")]
-        lobby = {"j": self.join, "l": self.leave, "a": self.add_ai, "r": self.remove_ai,
-                 "s": self.begin}
-        if verb in lobby:
-            return await lobby[verb](user, table_id)
-        if verb == "h":
-            return await self.hand(user, table_id)
-        if verb == "m":
-            return await self.rematch(user, table_id)
-        if verb == "q":
-            return await self.stop(user, table_id)
+            lang = await self._lang(user)
+            return self._error(user, t(lang, "This button is not valid any more."))
+        simple = {"j": self.join, "l": self.leave, "a": self.add_ai, "r": self.remove_ai,
+                  "s": self.begin, "h": self.hand, "m": self.rematch, "q": self.stop}
+        if verb in simple:
+            return await simple[verb](user, table_id)
         if verb == "e":
             return await self._choose_end(user, table_id, turn, arg)
-        text = {"d": "draw", "x": "pass"}.get(verb) or _move_text(arg)
-        return await self.play(user, table_id, text, turn=turn)
+        return await self.play(user, table_id, MOVE_TEXT.get(verb, arg), turn=turn)
 
     async def play(self, user: User, table_id: int, text: str,
                    turn: int | None = None) -> list[Message]:
         """A move by `user`, written as text ("6-4 left") or from a button (with its turn)."""
+        if err := self._too_long(user, text):
+            return err
         async with self._lock(table_id):
-            table = self.tables.get(table_id)
-            if table is None or table.game is None:
-                return self._no_game(user, table_id, table)
-            lang = await self._lang(user, table.row.scope)
-            channel = table.row.channel
+            table, seat, err = await self._player_seat(user, table_id)
+            if err:
+                return err
             game = table.game
-            if not isinstance(text, str) or len(text) > MAX_TEXT:
-                return self._error(user, channel, lang, t(
-                    lang, "That text is too long (at most {n} characters).", n=MAX_TEXT),
-                    table_id)
-            seat = table.seat_of(user.id)
-            if seat is None:
-                return self._error(user, channel, lang,
-                                   t(lang, "You are not playing at this table."), table_id)
             if turn is not None and turn != game.turn:
-                return self._error(user, channel, lang, t(
-                    lang, "This button is from an earlier turn; the game has moved on."),
-                    table_id) + self._hand_messages(table, seat, lang)
+                return self._error(user, self._t(user, table, "This button is from an earlier "
+                                                 "turn; the game has moved on."), table
+                                   ) + self._hand_messages(table, seat)
             if game.to_move != seat:
                 who = texts.seat_label(table.names(), game.to_move)
-                return self._error(user, channel, lang,
-                                   t(lang, "It is {who}'s turn, not yours.", who=who), table_id)
+                return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
+                                                 who=who), table)
             try:
-                move = game.parse_move(text)
+                move = game.parse_move(str(text).strip())
                 out = await self._apply(table, seat, move)
             except IllegalMove as exc:
                 legal = ", ".join(str(m) for m in game.legal_moves())
-                return self._error(user, channel, lang, t(
-                    lang, "Not allowed: {why}. You can play: {legal}", why=exc, legal=legal),
-                    table_id)
+                return self._error(user, self._t(user, table, "Not allowed: {why}. You can "
+                                                 "play: {legal}", why=exc, legal=legal), table)
             seat_row = table.row.seats[seat]
             if seat_row.misses:
                 seat_row.misses = 0
                 await self.store.update_seat(table_id, seat, misses=0)
             return out + await self._computers(table)
 
-    async def _choose_end(self, user: User, table_id: int, turn: int, tile: str
-                          ) -> list[Message]:
-        """The second step for a tile that fits both ends: offer left and right."""
+    async def _player_seat(self, user: User, table_id: int
+                           ) -> tuple[Table, int, list[Message]]:
+        """The table and the user's seat in a game under way, or an error."""
         table = self.tables.get(table_id)
-        if table is None or table.game is None:
-            return self._no_game(user, table_id, table)
-        lang = await self._lang(user, table.row.scope)
+        if table is None:
+            return Table(_missing_row(table_id)), -1, await self._no_table(user, table_id)
+        if table.game is None:
+            return table, -1, self._error(user, self._t(user, table, "The game has not "
+                                                        "started yet."), table)
         seat = table.seat_of(user.id)
         if seat is None:
-            return self._error(user, table.row.channel, lang,
-                               t(lang, "You are not playing at this table."), table_id)
-        if turn != table.game.turn or table.game.to_move != seat:
-            return self._error(user, table.row.channel, lang, t(
-                lang, "This button is from an earlier turn; the game has moved on."), table_id)
-        actions = tuple(
-            Action(f"{tile} {t(lang, side)}", action_data(table_id, turn, "p", tile + side[0]),
-                   style="primary")
-            for side in ("left", "right")
-        )
-        return [Message(table.row.channel, t(lang, "Which end for {tile}?", tile=tile),
-                        to=user.id, kind="hand", table=table_id, actions=actions)]
+            return table, -1, self._error(user, self._t(user, table, "You are not playing at "
+                                                        "this table."), table)
+        await self._lang(user, table.row.scope)
+        return table, seat, []
+
+    async def _choose_end(self, user: User, table_id: int, turn: int, tile: str
+                          ) -> list[Message]:
+        """The second step for a tile that fits both ends: one button per end."""
+        table, seat, err = await self._player_seat(user, table_id)
+        if err:
+            return err
+        game = table.game
+        if turn != game.turn or game.to_move != seat:
+            return self._error(user, self._t(user, table, "This button is from an earlier "
+                                             "turn; the game has moved on."), table)
+        lang = self._user_lang(user.id, table)
+        message = texts.ends_message(table, seat, tile, lang, self.pictures)
+        if message is None:
+            return self._error(user, t(lang, "You cannot play {tile} now.", tile=tile), table)
+        return [message]
 
     async def _apply(self, table: Table, seat: int, move: Move) -> list[Message]:
-        """Play `move` for `seat`, commit it, and say what happened. Caller holds the lock."""
+        """Play `move` for `seat`, commit it, and say what happened. Caller holds the lock.
+
+        IllegalMove leaves everything unchanged; if the commit fails, the game is rebuilt from
+        the stored moves (or dropped from memory until the next start) and the error raised.
+        """
         game = table.game
-        before = game.copy()
         turn = game.turn
-        game.play(move)  # IllegalMove leaves the game unchanged
+        game.play(move)
         deadline = self._deadline(table)
         try:
             await self.store.append_move(table.id, turn, seat, str(move), deadline=deadline,
                                          warned=False)
         except BaseException:
-            table.game = before
+            try:
+                table.game = rebuild(table.row, await self.store.moves(table.id))
+            except BaseException:
+                self.tables.pop(table.id, None)
             raise
         table.row.deadline, table.row.warned = deadline, False
         if game.over:
             await self._finish(table)
-        return self._table_messages(table, prompt=True, mover=seat, move=move)
+        return self._table_messages(table, prompt=True, hands=True, mover=seat, move=move)
 
     async def _computers(self, table: Table) -> list[Message]:
         """Play the computer seats now (no delay) or schedule the next one."""
@@ -413,7 +467,7 @@ class Service:
         now = self.clock()
         for table in list(self.tables.values()):
             game = table.game
-            if game is None or game.over or table.row.status != "playing":
+            if game is None or game.over:
                 continue
             due_ai = table.ai_due is not None and now >= table.ai_due
             deadline = table.row.deadline
@@ -421,7 +475,12 @@ class Service:
             if not (due_ai or due_timer):
                 continue
             async with self._lock(table.id):
-                out += await self._tick_table(table, now)
+                if self.tables.get(table.id) is not table:
+                    continue
+                try:
+                    out += await self._tick_table(table, now)
+                except Exception:  # one broken table must not stop the others
+                    log.exception("table %s: tick failed", table.id)
         return out
 
     async def _tick_table(self, table: Table, now: float) -> list[Message]:
@@ -433,36 +492,34 @@ class Service:
             if table.ai_due is None or now < table.ai_due:
                 return []
             out = await self._apply(table, seat, table.bot(seat).choose(game))
-            if not game.over and table.is_ai(game.to_move):
-                table.ai_due = now + self.ai_delay
-            else:
-                table.ai_due = None
+            on = not game.over and table.is_ai(game.to_move)
+            table.ai_due = now + self.ai_delay if on else None
             return out
-        deadline = table.row.deadline
+        row = table.row
+        deadline = row.deadline
         if deadline is None:
             return []
-        lang = table.lang
-        s = table.row.seats[seat]
+        s = row.seats[seat]
+        lang = row.lang
         if now < deadline:
-            if table.row.warned:
+            if row.warned:
                 return []
-            table.row.warned = True
+            row.warned = True
             await self.store.update_table(table.id, warned=True)
-            left = max(1, round(deadline - now))
-            return [Message(table.row.channel, t(lang, "{who}, {n} seconds left to play.",
-                                                 who=s.name, n=left),
+            return [Message(row.channel, t(lang, "{who}, {n} seconds left to play.", who=s.name,
+                                           n=max(1, round(deadline - now))),
                             kind="turn", table=table.id, mention=(s.user_id or "",))]
-        out = [Message(table.row.channel, t(lang, "{who} ran out of time: the bot plays for "
-                                            "them.", who=s.name), kind="info", table=table.id)]
-        move = table.bot(seat).choose(game)
-        out += await self._apply(table, seat, move)
+        out = [Message(row.channel, t(lang, "{who} ran out of time: the bot plays for them.",
+                                      who=s.name), kind="info", table=table.id)]
         s.misses += 1
         if s.misses >= self.miss_limit:
             s.ai = COMPUTER
-            out.append(Message(table.row.channel, t(
-                lang, "{who} missed {n} turns: a computer player takes the seat.", who=s.name,
-                n=s.misses), table=table.id))
         await self.store.update_seat(table.id, seat, misses=s.misses, ai=s.ai)
+        out += await self._apply(table, seat, table.bot(seat).choose(game))
+        if s.ai:
+            out.append(Message(row.channel, t(
+                lang, "{who} missed {n} turns: a computer player takes the seat.", who=s.name,
+                n=s.misses), kind="info", table=table.id))
         return out + await self._computers(table)
 
     def _deadline(self, table: Table) -> float | None:
@@ -471,127 +528,47 @@ class Service:
             return None
         return self.clock() + table.row.timer
 
-    # -- seeing --------------------------------------------------------------------------
+    # -- seeing ------------------------------------------------------------------------------
 
     async def hand(self, user: User, table_id: int) -> list[Message]:
         """The user's hand, privately, with their legal moves as buttons."""
-        table = self.tables.get(table_id)
-        if table is None or table.game is None:
-            return self._no_game(user, table_id, table)
-        lang = await self._lang(user, table.row.scope)
-        seat = table.seat_of(user.id)
-        if seat is None:
-            return self._error(user, table.row.channel, lang,
-                               t(lang, "You are not playing at this table."), table_id)
-        return self._hand_messages(table, seat, lang)
+        table, seat, err = await self._player_seat(user, table_id)
+        return err or self._hand_messages(table, seat)
 
-    def _hand_messages(self, table: Table, seat: int, lang: str | None = None) -> list[Message]:
-        game = table.game
-        lang = lang or table.lang
+    def _hand_messages(self, table: Table, seat: int) -> list[Message]:
+        """The private hand message of a human seat (none for a computer or after the end)."""
         user = table.row.seats[seat].user_id
-        if game is None or user is None or game.over:
-            return []
-        view = game.view(seat)
-        legal = view.get("legal", [])
-        turn = view["turn"]
-        actions = []
-        for tile in view["hand"]:
-            placements = [m for m in legal if m.split()[0] == tile]
-            if len(placements) > 1:
-                data = action_data(table.id, turn, "e", tile)
-            elif placements:
-                data = action_data(table.id, turn, "p", _move_arg(placements[0]))
-            else:
-                data = action_data(table.id, turn, "p", tile)
-            actions.append(Action(tile, data, style="primary" if placements else "secondary",
-                                  enabled=bool(placements), row=1 + len(actions) // 5))
-        for word, verb in (("draw", "d"), ("pass", "x")):
-            if word in legal:
-                actions.append(Action(t(lang, word.capitalize()),
-                                      action_data(table.id, turn, verb), style="success",
-                                      row=6))
-        if legal:
-            text = t(lang, "Your hand at table #{id}. Your turn: choose a tile.", id=table.id)
-        else:
-            text = t(lang, "Your hand at table #{id}.", id=table.id)
-        return [Message(table.row.channel, text, to=user, kind="hand", table=table.id,
-                        image=self.pictures.hand(view), actions=tuple(actions))]
+        lang = self._user_lang(user, table)
+        message = texts.hand_message(table, seat, lang, self.pictures)
+        return [message] if message else []
 
-    def _table_messages(self, table: Table, prompt: bool = False, mover: int | None = None,
-                        move: Move | None = None) -> list[Message]:
-        """The public table message, and the turn prompt and private hand of the
-        player to move (built from the public view and that player's own view)."""
-        row = table.row
-        lang = row.lang
-        names = table.names()
-        title = f"#{row.id} · {texts.variant_name(row.variant, lang)}"
-        if row.status == "lobby":
-            seats = "\n".join(f"{s.seat + 1}. {s.name}" for s in row.seats)
-            text = f"{title}\n{t(lang, 'Waiting for players:')}\n{seats}"
-            actions = (
-                Action(t(lang, "Join"), action_data(row.id, 0, "j"), style="primary"),
-                Action(t(lang, "Start"), action_data(row.id, 0, "s"), style="success"),
-                Action(t(lang, "Add computer"), action_data(row.id, 0, "a")),
-                Action(t(lang, "Remove computer"), action_data(row.id, 0, "r")),
-                Action(t(lang, "Leave"), action_data(row.id, 0, "l"), style="danger"),
-            )
-            return [Message(row.channel, text, kind="table", table=row.id, actions=actions)]
-        game = table.game
-        view = game.view(None)
-        lines = [title]
-        if mover is not None and move is not None:
-            lines.append(t(lang, "{who} plays {move}.", who=names[mover], move=str(move)))
-        lines += texts.events_lines(view, names, lang)
-        out: list[Message] = []
-        if game.over:
-            lines += texts.result_lines(game.result, names, lang)
-            actions: tuple[Action, ...] = (
-                Action(t(lang, "Rematch"), action_data(row.id, view["turn"], "m"),
-                       style="primary"),)
-            out.append(Message(row.channel, "\n".join(lines), kind="result", table=row.id,
-                               image=self.pictures.public(view, names), actions=actions))
-            return out
-        lines.append(texts.table_summary(view, names, lang))
-        actions = (Action(t(lang, "My hand"), action_data(row.id, view["turn"], "h"),
-                          style="primary"),
-                   Action(t(lang, "Stop"), action_data(row.id, view["turn"], "q"),
-                          style="danger"))
-        out.append(Message(row.channel, "\n".join(lines), kind="table", table=row.id,
-                           image=self.pictures.public(view, names), actions=actions))
-        seat = game.to_move
-        human = row.seats[seat].user_id if not table.is_ai(seat) else None
-        if prompt and human:
-            out.append(Message(row.channel, t(lang, "{who}, your turn.", who=names[seat]),
-                               kind="turn", table=row.id, mention=(human,)))
-            out += self._hand_messages(table, seat)
-        if mover is not None and mover != seat and not table.is_ai(mover):
-            out += self._hand_messages(table, mover)
+    def _table_messages(self, table: Table, *, prompt: bool = False, hands: bool = False,
+                        mover: int | None = None, move: Move | None = None) -> list[Message]:
+        """The public table message (from the public view only); with `prompt`, the turn
+        prompt of the player to move; with `hands`, every human seat's private hand."""
+        out = texts.table_messages(table, self.pictures, prompt=prompt, mover=mover, move=move)
+        if hands and table.game is not None:
+            for s in table.humans():
+                out += self._hand_messages(table, s.seat)
         return out
 
-    def _no_game(self, user: User, table_id: int, table: Table | None) -> list[Message]:
-        if table is not None and table.row.status == "lobby":
-            lang = table.lang
-            return self._error(user, table.row.channel, lang,
-                               t(lang, "The game has not started yet."), table_id)
-        return self._no_table(user, table_id)
-
-    # -- the end of a game -----------------------------------------------------------------
+    # -- the end of a game -------------------------------------------------------------------
 
     async def _finish(self, table: Table) -> None:
+        """Store the result and rate the human seats, per scope and globally."""
         game = table.game
         result = game.result
         row = table.row
-        row.status = "finished"
-        row.result = result
+        row.status, row.result, row.deadline = "finished", result, None
         ranks = seat_ranks(result)
-        humans = [s for s in row.seats if s.user_id and s.ai is None]
+        humans = table.humans()
         players = [GamePlayer(s.user_id or "", s.seat, s.seat in result["winners"],
                               result["scores"][s.seat], ranks[s.seat]) for s in humans]
         seats = [(s.user_id if s.ai is None else None, team_index(result, s.seat))
                  for s in row.seats]
         ratings: list[RatingRow] = []
         ids = [p.user_id for p in players]
-        for scope in dict.fromkeys((row.scope, "global")):
+        for scope in dict.fromkeys((row.scope, "global")) if players else ():
             current = await self.store.ratings(ids, row.variant, scope)
             new = rate_game(seats, ranks, {u: (r.mu, r.sigma) for u, r in current.items()})
             for p in players:
@@ -602,91 +579,96 @@ class Service:
                                          (old.wins if old else 0) + int(p.won)))
         await self.store.finish_game(row.id, game.record(), result, players, ratings)
         self.tables.pop(row.id, None)
-        self._finished[row.id] = table
 
     async def stop(self, user: User, table_id: int) -> list[Message]:
-        """Stop a game: the host at once, or when every human player asked."""
+        """Stop a table: the host at once, or when every human player asked."""
         async with self._lock(table_id):
             table = self.tables.get(table_id)
             if table is None:
-                return self._no_table(user, table_id)
-            lang = table.lang
+                return await self._no_table(user, table_id)
             if table.seat_of(user.id) is None:
-                return self._error(user, table.row.channel, lang,
-                                   t(lang, "You are not playing at this table."), table_id)
+                return self._error(user, self._t(user, table, "You are not playing at this "
+                                                 "table."), table)
+            lang = table.lang
             table.stop_votes.add(user.id)
             humans = {s.user_id for s in table.humans()}
             if user.id != table.row.host and not humans <= table.stop_votes:
                 return [Message(table.row.channel, t(
                     lang, "{who} wants to stop the game ({n} of {total} players agree).",
                     who=user.name, n=len(table.stop_votes & humans), total=len(humans)),
-                    table=table_id)]
-            table.row.status = "stopped"
-            await self.store.update_table(table_id, status="stopped")
-            self.tables.pop(table_id, None)
-            return [Message(table.row.channel, t(lang, "Table #{id} was stopped.", id=table_id),
-                            kind="result", table=table_id)]
+                    kind="info", table=table_id)]
+            return await self._close(table, t(lang, "Table #{id} was stopped.", id=table_id))
 
     async def rematch(self, user: User, table_id: int) -> list[Message]:
-        """A new game with the same seats, variant and options."""
-        table = self._finished.get(table_id)
-        row = table.row if table else await self.store.get_table(table_id)
-        lang = lang_for(user.locale, self.default_lang)
-        if row is None or row.status != "finished":
-            return [Message("", t(lang, "Only a finished game can be played again."),
-                            to=user.id, kind="error")]
-        if not any(s.user_id == user.id for s in row.seats):
-            return self._error(user, row.channel, row.lang,
-                               t(row.lang, "You did not play at this table."), table_id)
-        seats = [SeatRow(s.seat, s.user_id, s.name, s.ai) for s in row.seats]
-        new = TableRow(id=0, channel=row.channel, scope=row.scope, host=user.id,
-                       variant=row.variant, options=dict(row.options), players=row.players,
-                       timer=row.timer, status="lobby",
-                       seed=self.rng.getrandbits(62), lang=row.lang,
-                       created_at=self.clock(), seats=seats)
-        new.id = await self.store.create_table(new)
+        """A new game with the same seats, variant, options and timer, started at once."""
+        async with self._lock(table_id):
+            row = await self.store.get_table(table_id)
+            lang = await self._lang(user, row.scope if row else None)
+            if row is None or row.status != "finished":
+                return self._error(user, t(lang, "Only a finished game can be played again."))
+            if not any(s.user_id == user.id for s in row.seats):
+                return self._error(user, t(lang, "You did not play at this table."))
+            again = await self.store.adapter_get(table_id, SERVICE, "rematch")
+            if again:
+                return self._error(user, t(lang, "The rematch is already on: table #{id}.",
+                                           id=again))
+            seats = [SeatRow(s.seat, s.user_id, s.name, None if s.user_id else s.ai)
+                     for s in row.seats]
+            new = TableRow(id=0, channel=row.channel, scope=row.scope, host=user.id,
+                           variant=row.variant, options=dict(row.options), players=row.players,
+                           timer=row.timer, status="lobby", seed=self.rng.getrandbits(62),
+                           lang=row.lang, created_at=self.clock(), seats=seats)
+            new.id = await self.store.create_table(new)
+            await self.store.adapter_set(table_id, SERVICE, "rematch", str(new.id))
         fresh = Table(new)
         self.tables[new.id] = fresh
         async with self._lock(new.id):
             return await self._start(fresh)
 
-    # -- rules, ratings, history ---------------------------------------------------------------
+    # -- rules, ratings, history --------------------------------------------------------------
 
     async def rules(self, user: User, variant: str) -> list[Message]:
-        lang = lang_for(user.locale, self.default_lang)
+        """The rules page of a variant, privately, in the user's language."""
+        if err := self._too_long(user, variant):
+            return err
+        lang = await self._lang(user)
         try:
             page = rules_page(variant)
         except (DominoError, FileNotFoundError) as exc:
-            return [Message("", str(exc), to=user.id, kind="error")]
+            return self._error(user, t(lang, "No rules for that: {why}", why=exc))
         english, _, french = page.partition("## Français")
-        text = french.strip() if lang == "fr" and french else english.strip()
-        return [Message("", text[:MAX_TEXT * 2], to=user.id, kind="rules")]
+        text = french.strip() if lang == "fr" and french.strip() else english.strip()
+        return [Message("", text, to=user.id, kind="rules")]
 
     async def leaderboard(self, user: User, channel: str, scope: str,
                           variant: str | None = None) -> list[Message]:
+        """The top 10 of a server (or "global"), for one variant or all of them."""
+        if err := self._too_long(user, variant):
+            return err
         lang = await self._lang(user, scope)
         if variant:
             try:
                 variant = variants.get(variant).slug
             except DominoError as exc:
-                return self._error(user, channel, lang, str(exc))
+                return self._error(user, t(lang, "Cannot show the leaderboard: {why}", why=exc))
         rows = await self.store.leaderboard(variant, scope, 10)
-        where = t(lang, "everywhere") if scope == "global" else t(lang, "here")
-        what = texts.variant_name(variant, lang) if variant else t(lang, "all games")
-        lines = [t(lang, "Leaderboard ({what}, {where})", what=what, where=where)]
+        public = await self.store.get_setting(scope, "lang") or lang
+        where = t(public, "everywhere") if scope == "global" else t(public, "here")
+        what = texts.variant_name(variant, public) if variant else t(public, "all games")
+        lines = [t(public, "Leaderboard ({what}, {where})", what=what, where=where)]
         if not rows:
-            lines.append(t(lang, "No rated game yet."))
+            lines.append(t(public, "No rated game yet."))
         for i, r in enumerate(rows, 1):
-            lines.append(t(lang, "{i}. {name}: {rating:.1f} ({games} games, {rate:.0%} won)",
+            lines.append(t(public, "{i}. {name}: {rating:.1f} ({games} games, {rate:.0%} won)",
                            i=i, name=r.name, rating=r.ordinal, games=r.games, rate=r.win_rate))
         return [Message(channel, "\n".join(lines), kind="info")]
 
     async def stats(self, user: User, channel: str, target: str | None = None) -> list[Message]:
-        lang = lang_for(user.locale, self.default_lang)
+        """Per variant: games, wins and rating of a player (the user by default)."""
+        lang = await self._lang(user)
         who = target or user.id
-        name = await self.store.user_name(who) or who
         rows = await self.store.user_stats(who)
-        lines = [t(lang, "Statistics of {name}", name=name)]
+        lines = [t(lang, "Statistics of {name}", name=await self.store.user_name(who) or who)]
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
@@ -697,7 +679,8 @@ class Service:
 
     async def history(self, user: User, channel: str, target: str | None = None
                       ) -> list[Message]:
-        lang = lang_for(user.locale, self.default_lang)
+        """The last 10 finished games of a player (the user by default)."""
+        lang = await self._lang(user)
         who = target or user.id
         rows = await self.store.history(who, 10)
         lines = [t(lang, "Last games of {name}", name=await self.store.user_name(who) or who)]
@@ -705,45 +688,61 @@ class Service:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
             outcome = t(lang, "won") if r.won else t(lang, "rank {rank}", rank=r.rank)
-            lines.append(f"#{r.table_id} · {texts.variant_name(r.variant, lang)} · {outcome} · "
-                         f"{r.score}")
+            lines.append(t(lang, "#{id} · {variant} · {outcome} · {score} points", id=r.table_id,
+                           variant=texts.variant_name(r.variant, lang), outcome=outcome,
+                           score=r.score))
         return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
 
     async def export(self, user: User, table_id: int) -> list[Message]:
         """A finished game's record, as a JSON file that `domino replay` checks."""
-        lang = lang_for(user.locale, self.default_lang)
+        lang = await self._lang(user)
         record = await self.store.game_record(table_id)
         if record is None:
-            return [Message("", t(lang, "No finished game #{id}.", id=table_id), to=user.id,
-                            kind="error")]
+            return self._error(user, t(lang, "No finished game #{id}.", id=table_id))
         data = json.dumps(record, indent=1).encode()
         return [Message("", t(lang, "Record of game #{id}.", id=table_id), to=user.id,
-                        kind="info", file=(f"domino-{table_id}.json", data))]
+                        kind="info", table=table_id, file=(f"domino-{table_id}.json", data))]
 
     async def set_setting(self, user: User, scope: str, key: str, value: str,
                           is_admin: bool) -> list[Message]:
+        """A server setting (managers only): lang=fr|en, timer=seconds (0: no timer)."""
+        if err := self._too_long(user, key, value):
+            return err
         lang = await self._lang(user, scope)
         if not is_admin:
-            return [Message("", t(lang, "Only server managers can change settings."),
-                            to=user.id, kind="error")]
-        if key == "lang" and value in ("fr", "en"):
-            await self.store.set_setting(scope, key, value)
-        elif key == "timer" and value.isdigit() and int(value) <= 86_400:
-            await self.store.set_setting(scope, key, value)
-        else:
-            return [Message("", t(lang, "Settings: lang=fr|en, timer=seconds (0 for none)."),
-                            to=user.id, kind="error")]
+            return self._error(user, t(lang, "Only server managers can change settings."))
+        key, value = str(key).strip().lower(), str(value).strip().lower()
+        if not ((key == "lang" and value in ("fr", "en"))
+                or (key == "timer" and value.isdigit() and int(value) <= 86_400)):
+            return self._error(user, t(lang, "Settings: lang=fr|en, timer=seconds (0 for "
+                                       "none)."))
+        await self.store.set_setting(scope, key, value)
+        lang = await self._lang(user, scope)
         return [Message("", t(lang, "Saved: {key} = {value}.", key=key, value=value),
                         to=user.id)]
 
     async def run(self, send: Callable[[list[Message]], Awaitable[None]],
                   interval: float = 0.25) -> None:
-        """Tick forever, delivering what the ticks produce."""
+        """Tick forever, delivering what the ticks produce; a failing tick is logged."""
         while True:
-            messages = await self.tick()
-            if messages:
-                await send(messages)
+            try:
+                messages = await self.tick()
+                if messages:
+                    await send(messages)
+            except Exception:
+                log.exception("tick failed")
             await asyncio.sleep(interval)
+
+
+# Button verbs (see bot/messages.py); draw and pass have their own, "p" carries the move text.
+VERBS = frozenset("jlarshmqepdx")
+MOVE_TEXT = {"d": "draw", "x": "pass"}
+
+
+def _name_computers(table: Table) -> None:
+    """Number the computer seats of a lobby in seat order: "Computer 1", "Computer 2"..."""
+    for n, s in enumerate(table.computers(), 1):
+        s.name = t(table.lang, "Computer {n}", n=n)
 
 
 def _whole(value: Any, name: str, lo: int, hi: int) -> int:
@@ -754,21 +753,6 @@ def _whole(value: Any, name: str, lo: int, hi: int) -> int:
     if not lo <= n <= hi:
         raise ValueError(f"{name} must be a whole number from {lo} to {hi}")
     return n
-
-
-def _move_arg(move: str) -> str:
-    """"6-4 left" -> "6-4l" (button data), "6-4" -> "6-4"."""
-    tile, _, end = move.partition(" ")
-    return tile + end[:1]
-
-
-def _move_text(arg: str) -> str:
-    """Button data back to move text: "6-4l" -> "6-4 left"."""
-    if arg.endswith("l"):
-        return arg[:-1] + " left"
-    if arg.endswith("r"):
-        return arg[:-1] + " right"
-    return arg
 
 
 def _missing_row(table_id: int) -> TableRow:

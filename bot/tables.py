@@ -45,6 +45,9 @@ class Table:
     def open_seats(self) -> list[SeatRow]:
         return [s for s in self.row.seats if s.user_id is None and s.ai is None]
 
+    def computers(self) -> list[SeatRow]:
+        return [s for s in self.row.seats if s.ai is not None]
+
     def is_ai(self, seat: int) -> bool:
         return self.row.seats[seat].ai is not None
 
@@ -72,7 +75,7 @@ def rebuild(row: TableRow, moves: list[str]) -> Any:
     return game
 
 
-def seat_ranks(result: dict[str, Any], lowest_wins: bool = False) -> list[int]:
+def seat_ranks(result: dict[str, Any]) -> list[int]:
     """Rank per seat (1 = best; equal scores share a rank; winners are rank 1)."""
     ranking = result["ranking"]
     scores = result["scores"]

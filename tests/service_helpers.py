@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.messages import Message
 from bot.pictures import NoPictures
-from bot.service import User
+from bot.service import Service, User
+from bot.storage import Store
 
 ALICE = User("test:alice", "alice")
 BOB = User("test:bob", "bob", "fr-FR")
@@ -56,3 +60,53 @@ def button(message: Message, label: str) -> str:
 
 def errors(messages: list[Message]) -> list[str]:
     return [m.text for m in messages if m.kind == "error"]
+
+
+def run(coro: Awaitable[Any]) -> Any:
+    return asyncio.run(coro)  # type: ignore[arg-type]
+
+
+async def with_service(path: Path, body: Callable[[Service], Awaitable[Any]], **kw: Any) -> Any:
+    """Open the store at `path`, start a service on it (no AI delay, seed 1 unless given),
+    run `body`, close the store."""
+    store = await Store.open(path)
+    try:
+        service = Service(store, pictures=kw.pop("pictures", RecordingPictures()),
+                          ai_delay=kw.pop("ai_delay", 0), seed=kw.pop("seed", 1), **kw)
+        await service.start()
+        return await body(service)
+    finally:
+        await store.close()
+
+
+async def press_a_legal_tile(service: Service, tid: int, user: User) -> list[Message]:
+    """Press the first enabled button of `user`'s hand (choosing the first end if asked)."""
+    hand = hand_message(await service.hand(user, tid), user)
+    assert hand is not None
+    data = next(a.data for a in hand.actions if a.enabled)
+    replies = await service.press(user, data)
+    if ":e:" in data:  # a tile that fits both ends: choose the first one offered
+        replies = await service.press(user, replies[0].actions[0].data)
+    assert not errors(replies), errors(replies)
+    return replies
+
+
+async def play_to_the_end(service: Service, tid: int, users: dict[int, User]) -> list[Message]:
+    """Press a legal tile button of whoever's turn it is until the game ends."""
+    out: list[Message] = []
+    for _ in range(500):
+        table = service.tables.get(tid)
+        if table is None:
+            return out
+        out += await press_a_legal_tile(service, tid, users[table.game.to_move])
+    raise AssertionError("the game did not end")
+
+
+async def started_table(service: Service, host: User, others: tuple[User, ...],
+                        options: str = "players=2", channel: str = CHANNEL) -> int:
+    """Open a classic table, seat `others`, start it; its id."""
+    tid = table_id(await service.open_table(host, channel, SCOPE, "classic", options=options))
+    for user in others:
+        await service.join(user, tid)
+    await service.begin(host, tid)
+    return tid

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.messages import Message
-from bot.service import Service, User
-from bot.storage import Store
+from bot.service import Service
 from tests.service_helpers import (
     ALICE,
     BOB,
@@ -19,47 +16,15 @@ from tests.service_helpers import (
     CHANNEL,
     SCOPE,
     Clock,
-    RecordingPictures,
     button,
     errors,
     hand_message,
+    play_to_the_end,
+    run,
+    started_table,
     table_id,
+    with_service,
 )
-
-
-def run(coro: Awaitable[Any]) -> Any:
-    return asyncio.run(coro)  # type: ignore[arg-type]
-
-
-async def with_service(path: Path, body: Callable[[Service], Awaitable[Any]], **kw: Any) -> Any:
-    store = await Store.open(path)
-    try:
-        service = Service(store, pictures=kw.pop("pictures", RecordingPictures()),
-                          ai_delay=kw.pop("ai_delay", 0), seed=kw.pop("seed", 1), **kw)
-        await service.start()
-        return await body(service)
-    finally:
-        await store.close()
-
-
-async def play_to_the_end(service: Service, tid: int, users: dict[int, User]) -> list[Message]:
-    """Press a legal tile button of whoever's turn it is until the game ends."""
-    out: list[Message] = []
-    for _ in range(200):
-        table = service.tables.get(tid)
-        if table is None:
-            return out
-        seat = table.game.to_move
-        user = users[seat]
-        hand = hand_message(await service.hand(user, tid), user)
-        assert hand is not None
-        data = next(a.data for a in hand.actions if a.enabled)
-        replies = await service.press(user, data)
-        if ":e:" in data:  # a tile that fits both ends: choose the left one
-            replies = await service.press(user, replies[0].actions[0].data)
-        assert not errors(replies), errors(replies)
-        out += replies
-    raise AssertionError("the game did not end")
 
 
 def test_a_full_game_of_two_humans_and_a_computer(tmp_path: Path) -> None:
@@ -152,8 +117,7 @@ def test_bad_moves_are_refused_with_the_legal_ones(tmp_path: Path) -> None:
         tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "tete-a-tete",
                                                 options="ai=1"))
         game = service.tables[tid].game
-        if game.to_move != 0:
-            return
+        assert game.to_move == 0  # the computer seat has played already (no delay)
         turn = game.turn
         for text in ["hello", "9-9 left", "x" * 3000]:
             replies = await service.play(ALICE, tid, text)
@@ -206,10 +170,7 @@ def test_a_restart_reloads_the_table_and_old_buttons_still_work(tmp_path: Path) 
     saved: dict[str, Any] = {}
 
     async def first(service: Service) -> None:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=2 draw=block"))
-        await service.join(BOB, tid)
-        await service.begin(ALICE, tid)
+        tid = await started_table(service, ALICE, (BOB,), "players=2 draw=block")
         game = service.tables[tid].game
         users = {service.tables[tid].seat_of(u.id): u for u in (ALICE, BOB)}
         for _ in range(3):
@@ -263,6 +224,8 @@ def test_rematch_seats_the_same_players(tmp_path: Path) -> None:
         again = await service.rematch(ALICE, tid)
         new = table_id(again)
         assert new != tid and service.tables[new].row.status == "playing"
-        assert [s.name for s in service.tables[new].row.seats][0] == "alice"
+        old_seats = [(s.user_id, s.ai) for s in (await service.store.get_table(tid)).seats]
+        assert [(s.user_id, s.ai) for s in service.tables[new].row.seats] == old_seats
+        assert "already on" in errors(await service.rematch(ALICE, tid))[0]
 
     run(with_service(tmp_path / "db.sqlite", body))
