@@ -1,0 +1,295 @@
+"""The Telegram adapter (python-telegram-bot 22): commands and buttons in, messages out.
+
+It only translates: a command or a button press becomes a `Service` call, and
+the returned messages go out through `telegram_out.Outbox` (which is also what
+the router of bot/app.py calls for messages made outside an update: computer
+moves, timers, re-prompts after a restart).  Every callback query is
+answered, with the service's error as an alert when there is one.
+
+    await run_telegram(service, router, token, base_url=None)
+
+runs until cancelled.  `base_url` points PTB at a self-hosted Bot API server
+(TELEGRAM_API_URL, e.g. "http://127.0.0.1:8081/bot").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from telegram import BotCommand, Update
+from telegram import User as TgUser
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+)
+
+from core import variants
+
+from .i18n import N_, lang_for, t
+from .messages import Message
+from .service import Service, User
+from .telegram_out import PLATFORM, Origin, Outbox, channel_of, user_id
+
+log = logging.getLogger("domino.telegram")
+
+Context = ContextTypes.DEFAULT_TYPE
+ACTIVE = ("lobby", "playing")
+
+# command -> its description for the command menu (translated per language_code)
+COMMANDS = {
+    "domino": N_("Open a table: /domino <variant> [options]"),
+    "join": N_("Join the table"),
+    "leave": N_("Leave the table"),
+    "begin": N_("Start the game"),
+    "hand": N_("Show my hand (in the private chat)"),
+    "play": N_("Play a move: /play 6-4 left"),
+    "stop": N_("Stop the game"),
+    "rematch": N_("Play the last game again"),
+    "rules": N_("The rules of a variant"),
+    "top": N_("Leaderboard: /top [variant] [global]"),
+    "stats": N_("My statistics"),
+    "history": N_("My last games"),
+    "settings": N_("Group settings (admins): /settings lang fr"),
+}
+
+
+class TelegramBot:
+    """The PTB `Application` with its handlers, bound to a `Service`."""
+
+    def __init__(self, service: Service, token: str, base_url: str | None = None,
+                 rate_limiter: AIORateLimiter | None = None, poll_timeout: int = 30) -> None:
+        self.service = service
+        self.poll_timeout = poll_timeout
+        # a second connection for getUpdates: stopping cancels the open long poll, whose
+        # connection is not back in the pool in time for PTB's last getUpdates
+        limiter = rate_limiter or AIORateLimiter(max_retries=3)
+        builder = (ApplicationBuilder().token(token).rate_limiter(limiter)
+                   .get_updates_connection_pool_size(2))
+        if base_url:
+            builder = builder.base_url(base_url)
+        self.app: Application[Any, Any, Any, Any, Any, Any] = builder.build()
+        self.outbox: Outbox | None = None
+        self.ready = asyncio.Event()
+        simple = {"join": service.join, "leave": service.leave, "begin": service.begin,
+                  "hand": service.hand, "stop": service.stop}
+        for name, call in simple.items():
+            self.app.add_handler(CommandHandler(name, self._table_command(call, ACTIVE)))
+        self.app.add_handler(CommandHandler(
+            "rematch", self._table_command(service.rematch, ("finished",))))
+        handlers = {"start": self.on_start, "domino": self.on_domino, "play": self.on_play,
+                    "rules": self.on_rules, "top": self.on_top, "stats": self.on_stats,
+                    "history": self.on_history, "settings": self.on_settings}
+        for name, handler in handlers.items():
+            self.app.add_handler(CommandHandler(name, handler))
+        self.app.add_handler(CallbackQueryHandler(self.on_press))
+        self.app.add_error_handler(self._log_error)
+
+    # -- running ---------------------------------------------------------------------------
+
+    async def run(self, router: Any = None, stop: asyncio.Event | None = None) -> None:
+        """Long-poll until `stop` is set or the task is cancelled."""
+        async with self.app:
+            me = self.app.bot
+            self.outbox = Outbox(me, self.service.store, me.username)
+            await self.set_commands()
+            await self.app.start()
+            assert self.app.updater is not None
+            await self.app.updater.start_polling(
+                timeout=self.poll_timeout, allowed_updates=["message", "callback_query"])
+            try:
+                if router is not None:
+                    await router.register(PLATFORM, self.outbox)
+                self.ready.set()
+                await (stop.wait() if stop is not None else asyncio.Event().wait())
+            finally:
+                if router is not None and hasattr(router, "unregister"):
+                    router.unregister(PLATFORM)
+                with contextlib.suppress(Exception):
+                    await self.app.updater.stop()
+                with contextlib.suppress(Exception):
+                    await self.app.stop()
+
+    async def set_commands(self) -> None:
+        for lang in ("en", "fr"):
+            commands = [BotCommand(name, t(lang, text)) for name, text in COMMANDS.items()]
+            await self.app.bot.set_my_commands(commands,
+                                               language_code=None if lang == "en" else lang)
+
+    async def _log_error(self, update: object, context: Context) -> None:
+        log.error("error while handling an update: %r", context.error)
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    @staticmethod
+    def user(tg: TgUser) -> User:
+        name = " ".join(p for p in (tg.first_name, tg.last_name) if p)[:64] or str(tg.id)
+        return User(user_id(tg.id), name, tg.language_code)
+
+    @staticmethod
+    def where(update: Update) -> tuple[str, str, bool]:
+        """(channel, scope, private chat?) of a message update."""
+        msg = update.effective_message
+        chat = update.effective_chat
+        assert msg is not None and chat is not None
+        thread = msg.message_thread_id if msg.is_topic_message else None
+        return channel_of(chat.id, thread), channel_of(chat.id), chat.type == ChatType.PRIVATE
+
+    def origin(self, update: Update) -> Origin:
+        msg = update.effective_message
+        tg = update.effective_user
+        assert msg is not None and tg is not None
+        return Origin(user_id(tg.id), msg.chat_id,
+                      msg.message_thread_id if msg.is_topic_message else None,
+                      reply_to=msg.message_id, locale=tg.language_code)
+
+    async def send(self, messages: list[Message], origin: Origin) -> None:
+        assert self.outbox is not None
+        await self.outbox.deliver(messages, origin)
+
+    async def _tell(self, update: Update, text: str) -> None:
+        origin = self.origin(update)
+        await self.send([Message("", text, to=origin.user, kind="error")], origin)
+
+    async def _find_table(self, update: Update, args: list[str], statuses: tuple[str, ...]
+                          ) -> tuple[int | None, list[str]]:
+        """The table named first in `args` ("12" or "#12"), else the newest one in this chat
+        (in the private chat: the newest one the user sits at)."""
+        if args and args[0].lstrip("#").isdigit():
+            return int(args[0].lstrip("#")), args[1:]
+        channel, _, private = self.where(update)
+        store = self.service.store
+        rows = await store.tables_in_channel(channel, statuses)
+        if not rows and private:
+            me = self.origin(update).user
+            rows = [r for r in await store.tables(statuses)
+                    if any(s.user_id == me for s in r.seats)]
+        return (max(r.id for r in rows) if rows else None), args
+
+    def _table_command(self, call: Any, statuses: tuple[str, ...]) -> Any:
+        async def handler(update: Update, context: Context) -> None:
+            assert update.effective_user is not None
+            table, _ = await self._find_table(update, list(context.args or []), statuses)
+            if table is None:
+                lang = lang_for(update.effective_user.language_code)
+                await self._tell(update, t(lang, "No table here: open one with /domino "
+                                           "<variant>."))
+                return
+            await self.send(await call(self.user(update.effective_user), table),
+                            self.origin(update))
+        return handler
+
+    # -- commands ---------------------------------------------------------------------------
+
+    async def on_start(self, update: Update, context: Context) -> None:
+        """/start in the private chat, maybe with a deep-link payload "t<table>"."""
+        assert update.effective_user is not None
+        user = self.user(update.effective_user)
+        payload = (context.args or [""])[0]
+        if payload[:1] == "t" and payload[1:].isdigit():
+            await self.send(await self.service.hand(user, int(payload[1:])),
+                            self.origin(update))
+            return
+        lang = lang_for(user.locale)
+        await self._tell(update, t(lang, "Hello! Add me to a group and type /domino classic to "
+                                   "open a table; your hands will appear here."))
+
+    async def on_domino(self, update: Update, context: Context) -> None:
+        assert update.effective_user is not None
+        user = self.user(update.effective_user)
+        args = list(context.args or [])
+        if not args:
+            lang = lang_for(user.locale)
+            await self._tell(update, t(lang, "Open a table with /domino <variant> [options], "
+                                       "e.g. /domino classic ai=1. Variants: {names}.",
+                                       names=", ".join(variants.names())))
+            return
+        channel, scope, private = self.where(update)
+        await self.send(await self.service.open_table(user, channel, scope, args[0],
+                                                      options=" ".join(args[1:]),
+                                                      private=private), self.origin(update))
+
+    async def on_play(self, update: Update, context: Context) -> None:
+        assert update.effective_user is not None
+        table, args = await self._find_table(update, list(context.args or []), ("playing",))
+        user = self.user(update.effective_user)
+        if table is None or not args:
+            await self._tell(update, t(lang_for(user.locale), "Write the move after the "
+                                       "command, e.g. /play 6-4 left."))
+            return
+        await self.send(await self.service.play(user, table, " ".join(args)),
+                        self.origin(update))
+
+    async def on_rules(self, update: Update, context: Context) -> None:
+        assert update.effective_user is not None
+        variant = (context.args or ["classic"])[0]
+        await self.send(await self.service.rules(self.user(update.effective_user), variant),
+                        self.origin(update))
+
+    async def on_top(self, update: Update, context: Context) -> None:
+        assert update.effective_user is not None
+        args = list(context.args or [])
+        channel, scope, _ = self.where(update)
+        if "global" in args:
+            scope = "global"
+            args.remove("global")
+        await self.send(await self.service.leaderboard(
+            self.user(update.effective_user), channel, scope, args[0] if args else None),
+            self.origin(update))
+
+    async def on_stats(self, update: Update, context: Context) -> None:
+        assert update.effective_user is not None
+        channel, _, _ = self.where(update)
+        await self.send(await self.service.stats(self.user(update.effective_user), channel),
+                        self.origin(update))
+
+    async def on_history(self, update: Update, context: Context) -> None:
+        assert update.effective_user is not None
+        channel, _, _ = self.where(update)
+        await self.send(await self.service.history(self.user(update.effective_user), channel),
+                        self.origin(update))
+
+    async def on_settings(self, update: Update, context: Context) -> None:
+        """/settings <key> <value>: group administrators (anyone in their private chat)."""
+        tg = update.effective_user
+        chat = update.effective_chat
+        assert tg is not None and chat is not None
+        _, scope, private = self.where(update)
+        admin = private
+        if not private:
+            member = await context.bot.get_chat_member(chat.id, tg.id)
+            admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+        args = [*(context.args or []), "", ""]
+        await self.send(await self.service.set_setting(self.user(tg), scope, args[0], args[1],
+                                                       admin), self.origin(update))
+
+    # -- buttons ------------------------------------------------------------------------------
+
+    async def on_press(self, update: Update, context: Context) -> None:
+        """A button: the service decides; the answer is always sent, errors as an alert."""
+        query = update.callback_query
+        assert query is not None
+        tg = query.from_user
+        msg = query.message
+        origin = Origin(user_id(tg.id), msg.chat.id if msg else tg.id, query=query,
+                        locale=tg.language_code)
+        try:
+            messages = await self.service.press(self.user(tg), query.data or "")
+            await self.send(messages, origin)
+        finally:
+            await query.answer(origin.answer[:200] or None, show_alert=origin.alert)
+
+
+async def run_telegram(service: Service, router: Any, token: str, base_url: str | None = None,
+                       **kw: Any) -> None:
+    """Run the Telegram bot until cancelled; registers its outbox with `router`."""
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # request URLs hold the token
+    stop = kw.pop("stop", None)
+    await TelegramBot(service, token, base_url, **kw).run(router, stop)

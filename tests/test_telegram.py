@@ -1,0 +1,402 @@
+"""The Telegram adapter, offline: the real python-telegram-bot Application long-polls a fake
+Bot API server on 127.0.0.1 (tests/fake_telegram.py), with a real Service on a SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from telegram.ext import AIORateLimiter
+
+from bot.app import Router
+from bot.i18n import t
+from bot.messages import Message
+from bot.service import Service
+from bot.storage import Store
+from bot.telegram_adapter import TelegramBot, run_telegram
+from tests.fake_telegram import TOKEN, FakeBotApi, TgUser
+
+GROUP = -100500
+ALICE = TgUser(1001, "Alice")
+BOB = TgUser(1002, "Bob", "fr")
+CAROL = TgUser(1003, "Carol")
+DAVE = TgUser(1004, "Dave")
+
+
+@dataclass
+class Rig:
+    """A fake server, a store on `db`, a service and the running bot."""
+
+    server: FakeBotApi
+    db: Path
+    store: Store | None = None
+    service: Service | None = None
+    bot: TelegramBot | None = None
+    errors: list[BaseException] = field(default_factory=list)
+    _stop: asyncio.Event | None = None
+    _task: asyncio.Task[None] | None = None
+
+    async def up(self) -> None:
+        """Open the database, the service, and a new PTB Application polling the server."""
+        await self.server.reopen()
+        self.store = await Store.open(self.db)
+        self.service = Service(self.store, ai_delay=0, seed=3, default_timer=None)
+        router = Router(expect=("telegram",))
+        reprompts = await self.service.start()
+        self.bot = TelegramBot(self.service, TOKEN, self.server.base_url, poll_timeout=5,
+                               rate_limiter=AIORateLimiter(overall_max_rate=0,
+                                                           group_max_rate=0))
+
+        async def record(update: object, context: Any) -> None:
+            self.errors.append(context.error)
+
+        self.bot.app.add_error_handler(record)
+        self._stop = asyncio.Event()
+        self._task = asyncio.create_task(self.bot.run(router, self._stop))
+        await asyncio.wait_for(self.bot.ready.wait(), 15)
+        await router.deliver(reprompts)
+
+    async def down(self) -> None:
+        assert self._stop is not None and self._task is not None and self.store is not None
+        await self.server.release()
+        self._stop.set()
+        await asyncio.wait_for(self._task, 15)
+        await self.store.close()
+        assert not self.errors, self.errors
+
+    # -- acting as users ------------------------------------------------------------------
+
+    async def say(self, user: TgUser, chat: int, text: str, thread: int | None = None
+                  ) -> None:
+        """Type a command and wait until the bot has handled it."""
+        await self.server.command(user, chat, text, thread)
+        await self.sync(user)
+
+    async def sync(self, user: TgUser) -> None:
+        """Updates are handled in order: once a later button press is answered, the bot is
+        done with everything before it."""
+        marker = await self.server.press(user, self.server.chat(GROUP)[0] if self.server.chat(
+            GROUP) else _dummy(user), "sync")
+        await self.server.answered(marker)
+
+    async def press(self, user: TgUser, message: dict[str, Any], data: str) -> dict[str, Any]:
+        """Press a button; the parameters of its answerCallbackQuery."""
+        query = await self.server.press(user, message, data)
+        return (await self.server.answered(query)).params
+
+    async def play(self, user: TgUser, hand: dict[str, Any], data: str) -> dict[str, Any]:
+        """Press a tile of `hand`; for a tile that fits both ends, the hand message then
+        offers the two ends: press the first."""
+        answer = await self.press(user, hand, data)
+        if data.split(":")[2] != "e" or answer.get("show_alert"):
+            return answer
+        hand = self.server.messages[user.id][hand["message_id"]]
+        ends = [d for d in data_of(self.server, hand) if d.split(":")[2] == "p"]
+        assert len(ends) == 2, hand
+        return await self.press(user, hand, ends[0])
+
+    async def open_with_bob(self, options: str) -> dict[str, Any]:
+        """Alice opens a table in the group, Bob joins; both have the private chat open."""
+        self.server.start_bot(ALICE)
+        self.server.start_bot(BOB)
+        await self.say(ALICE, GROUP, f"/domino classic {options}")
+        lobby = table_message(self.server)
+        answer = await self.press(BOB, lobby, button(self.server, lobby, "j"))
+        assert not answer.get("show_alert")
+        return self.server.messages[GROUP][lobby["message_id"]]
+
+
+def _dummy(user: TgUser) -> dict[str, Any]:
+    return {"message_id": 1, "date": 0, "chat": {"id": user.id, "type": "private"}}
+
+
+def run_rig(tmp_path: Path, body: Callable[[Rig], Awaitable[None]]) -> None:
+    async def main() -> None:
+        server = FakeBotApi()
+        await server.start()
+        rig = Rig(server, tmp_path / "domino.sqlite")
+        try:
+            await rig.up()
+            try:
+                await body(rig)
+            finally:
+                await rig.down()
+        finally:
+            await server.close()
+
+    asyncio.run(main())
+
+
+# -- finders ---------------------------------------------------------------------------------
+
+def photos(server: FakeBotApi, chat: int) -> list[dict[str, Any]]:
+    return [m for m in server.chat(chat) if "photo" in m]
+
+
+def data_of(server: FakeBotApi, message: dict[str, Any]) -> list[str]:
+    return [b["callback_data"] for b in server.buttons(message) if "callback_data" in b]
+
+
+def button(server: FakeBotApi, message: dict[str, Any], verb: str) -> str:
+    return next(d for d in data_of(server, message) if d.split(":")[2] == verb)
+
+
+def table_message(server: FakeBotApi, chat: int = GROUP) -> dict[str, Any]:
+    """The group's table message: the one with the lobby or game buttons."""
+    found = [m for m in server.chat(chat) if any(
+        d.split(":")[2] in "jsmq" for d in data_of(server, m))]
+    assert found, server.chat(chat)
+    return found[-1]
+
+
+def hand_of(server: FakeBotApi, user: TgUser) -> dict[str, Any] | None:
+    found = [m for m in server.chat(user.id) if any(
+        d.split(":")[2] in "pedx" for d in data_of(server, m))]
+    return found[-1] if found else None
+
+
+def playable(server: FakeBotApi, hand: dict[str, Any]) -> str | None:
+    """A button of the hand that plays now: a marked tile, or draw / pass."""
+    for b in server.buttons(hand):
+        verb = b["callback_data"].split(":")[2]
+        if b["text"].startswith("✅") or verb in "dx":
+            return str(b["callback_data"])
+    return None
+
+
+# -- the smoke test ---------------------------------------------------------------------------
+
+def test_polls_and_answers_a_command(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        assert any(c.params.get("language_code") == "fr" for c in server.called("setMyCommands"))
+        english = next(c for c in server.called("setMyCommands")
+                       if "language_code" not in c.params)
+        assert {c["command"] for c in english.params["commands"]} >= {
+            "domino", "join", "leave", "begin", "hand", "play", "stop", "rematch", "rules",
+            "top", "stats", "history", "settings"}
+        await rig.say(ALICE, GROUP, "/domino classic hand=4")
+        lobby = table_message(server)
+        assert "Alice" in lobby["text"]
+        assert {d.split(":")[2] for d in data_of(server, lobby)} >= {"j", "s", "a", "l"}
+        # a bad command: the error is private; Alice has no private chat yet, so the group
+        # only gets the link to it
+        await rig.say(ALICE, GROUP, "/domino nosuchgame")
+        reply = server.chat(GROUP)[-1]
+        assert reply["from"]["is_bot"] and "nosuchgame" not in reply["text"]
+        assert "https://t.me/domino_test_bot" in reply["text"]
+        server.start_bot(ALICE)
+        await rig.say(ALICE, GROUP, "/domino nosuchgame")
+        assert server.chat(GROUP)[-1]["text"] == "/domino nosuchgame"
+        assert "nosuchgame" in server.chat(ALICE.id)[-1]["text"]
+
+    run_rig(tmp_path, body)
+
+
+# -- a whole game in a group -------------------------------------------------------------------
+
+async def play_out(rig: Rig, players: list[TgUser], table: dict[str, Any]) -> int:
+    """Whoever holds a playable hand presses it until the table shows Rematch; the presses."""
+    server = rig.server
+    for presses in range(120):
+        if any(d.split(":")[2] == "m" for d in data_of(server, table)):
+            return presses
+        mover = next((u for u in players if (h := hand_of(server, u)) and playable(server, h)),
+                     None)
+        assert mover is not None, "nobody can play and the game is not over"
+        hand = hand_of(server, mover)
+        assert hand is not None
+        data = playable(server, hand)
+        assert data is not None
+        answer = await rig.play(mover, hand, data)
+        assert not answer.get("show_alert"), answer
+        table = server.messages[GROUP][table["message_id"]]
+    raise AssertionError("the game did not end")
+
+
+def test_group_game_two_humans_and_a_computer(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        lobby = await rig.open_with_bob("players=3 hand=5")  # the lobby edited, not re-sent
+        assert "Bob" in lobby["text"] and "Alice" in lobby["text"]
+        await rig.press(ALICE, lobby, button(server, lobby, "a"))
+        assert "Computer" in server.messages[GROUP][lobby["message_id"]]["text"]
+        await rig.press(ALICE, lobby, button(server, lobby, "s"))
+        # the lobby text made way for ONE table message with the board picture
+        assert lobby["message_id"] not in server.messages[GROUP]
+        table = table_message(server)
+        assert "photo" in table and len(photos(server, GROUP)) == 1
+        hand_link = next(b for b in server.buttons(table) if "url" in b)
+        assert hand_link["url"].startswith("https://t.me/domino_test_bot?start=t")
+        presses = await play_out(rig, [ALICE, BOB], table)
+        assert presses >= 2
+        table = server.messages[GROUP][table["message_id"]]
+        assert len(photos(server, GROUP)) == 1  # edited all along
+        assert server.called("editMessageMedia")
+        assert all(c.files for c in server.called("sendPhoto"))  # pictures go as multipart
+        # hands went to the private chats only: no tile button, no hand picture in the group
+        for m in server.chat(GROUP):
+            assert not any(d.split(":")[2] in "ped" for d in data_of(server, m))
+        hand_uploads = [c for c in server.called("sendPhoto") if int(c.params["chat_id"]) > 0]
+        assert {int(c.params["chat_id"]) for c in hand_uploads} <= {ALICE.id, BOB.id}
+        assert len(hand_uploads) <= 2  # one hand message per player, then edits
+        # every callback query was answered exactly once
+        queries = [c.params["callback_query_id"] for c in server.called("answerCallbackQuery")]
+        assert len(queries) == len(set(queries))
+        png = server.photos[table["photo"][0]["file_id"]]
+        (tmp_path / "table.png").write_bytes(png)
+        assert png.startswith(b"\x89PNG")
+
+        await rig.say(ALICE, GROUP, "/top")
+        top = server.chat(GROUP)[-1]["text"]
+        assert "Alice" in top and "Bob" in top and "Computer" not in top
+        await rig.say(BOB, GROUP, "/stats")
+        assert "classique" in server.chat(BOB.id)[-1]["text"].lower()  # in French, privately
+
+    run_rig(tmp_path, body)
+
+
+# -- the private chat: deep link, a user who never started the bot, refused presses ------------
+
+def test_deep_link_private_hand_and_refused_presses(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        await rig.say(CAROL, GROUP, "/domino classic hand=4")
+        lobby = table_message(server)
+        await rig.press(CAROL, lobby, button(server, lobby, "a"))
+        # Carol never opened the private chat: starting deals her hand (the computer
+        # plays first or she does), which cannot reach her; she is told in an alert
+        answer = await rig.press(CAROL, lobby, button(server, lobby, "s"))
+        table = table_message(server)
+        link = next(b["url"] for b in server.buttons(table) if "url" in b)
+        assert answer["show_alert"] is True and link in answer["text"]
+        assert not server.chat(CAROL.id)
+        assert not any(d.split(":")[2] in "ped" for m in server.chat(GROUP)
+                       for d in data_of(server, m))
+        # she follows the deep link: /start t<table> in the private chat shows her hand
+        payload = link.split("?start=")[1]
+        await rig.say(CAROL, CAROL.id, f"/start {payload}")
+        hand = hand_of(server, CAROL)
+        assert hand is not None and "photo" in hand
+        (tmp_path / "hand.png").write_bytes(server.photos[hand["photo"][0]["file_id"]])
+        data = playable(server, hand)
+        assert data is not None
+        caption_before = table["caption"]
+        answer = await rig.play(CAROL, hand, data)
+        assert not answer.get("show_alert"), answer
+        # the same hand message and the same table message were edited
+        assert hand_of(server, CAROL)["message_id"] == hand["message_id"]  # type: ignore[index]
+        table = server.messages[GROUP][table["message_id"]]
+        assert table["caption"] != caption_before
+        edits = len(server.called("editMessageMedia"))
+        # the old button again: refused (earlier turn), nothing changes
+        answer = await rig.press(CAROL, hand, data)
+        assert answer["show_alert"] is True
+        assert answer["text"] == t("en", "This button is from an earlier turn; the game has "
+                                   "moved on.")
+        assert server.messages[GROUP][table["message_id"]]["caption"] == table["caption"]
+        # someone who is not at the table presses its Stop button: refused, game goes on
+        answer = await rig.press(DAVE, table, button(server, table, "q"))
+        assert answer["show_alert"] is True
+        assert answer["text"] == t("en", "You are not playing at this table.")
+        assert any(d.split(":")[2] == "q" for d in data_of(server, table_message(server)))
+        assert len([c for c in server.called("editMessageMedia")
+                    if int(c.params["chat_id"]) == GROUP]) <= edits
+        # a move typed with /play that is not allowed: a clear answer, the game unchanged
+        await rig.say(CAROL, GROUP, "/play 9-9")
+        assert server.chat(GROUP)[-1]["text"] == "/play 9-9"  # legal moves are private
+        assert "9-9" in server.chat(CAROL.id)[-1]["text"]
+        assert server.messages[GROUP][table["message_id"]]["caption"] == table["caption"]
+        # /hand typed in the group by a player without a private chat: a link, no hand
+        server.started.discard(CAROL.id)
+        await rig.say(CAROL, GROUP, "/hand")
+        reply = server.chat(GROUP)[-1]
+        assert link in reply["text"] and "photo" not in reply
+
+    run_rig(tmp_path, body)
+
+
+# -- a restart in the middle of a game ------------------------------------------------------------
+
+def test_restart_keeps_the_messages_and_old_buttons_work(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        lobby = await rig.open_with_bob("hand=6")
+        await rig.press(ALICE, lobby, button(server, lobby, "s"))
+        table = table_message(server)
+        mover = next(u for u in (ALICE, BOB) if (h := hand_of(server, u)) and playable(server, h))
+        hand = hand_of(server, mover)
+        assert hand is not None
+        uploads = len(server.called("sendPhoto"))
+        calls = len(server.calls)
+
+        await rig.down()  # the process stops...
+        await rig.up()  # ...and a new one starts on the same database file
+        # the re-prompt edited the kept messages instead of sending new pictures
+        assert len(server.called("sendPhoto")) == uploads
+        assert any(c.method == "editMessageMedia" and c.params["chat_id"] == str(mover.id)
+                   and c.params["message_id"] == str(hand["message_id"])
+                   for c in server.calls[calls:])
+        assert photos(server, GROUP) == [server.messages[GROUP][table["message_id"]]]
+        assert hand_of(server, mover)["message_id"] == hand["message_id"]  # type: ignore[index]
+        data = playable(server, hand)  # a button of the message shown before the restart
+        assert data is not None
+        answer = await rig.play(mover, hand, data)
+        assert not answer.get("show_alert"), answer
+        other = BOB if mover == ALICE else ALICE
+        assert playable(server, hand_of(server, other)) is not None  # type: ignore[arg-type]
+        assert photos(server, GROUP) == [server.messages[GROUP][table["message_id"]]]
+
+    run_rig(tmp_path, body)
+
+
+# -- forum topics and group settings ------------------------------------------------------------
+
+def test_forum_topic_and_admin_settings(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        server.forums.add(GROUP)
+        server.admins[GROUP] = {ALICE.id}
+        await rig.say(BOB, GROUP, "/domino classic", thread=42)
+        lobby = table_message(server)
+        assert lobby["message_thread_id"] == 42
+        assert server.called("sendMessage")[-1].params["message_thread_id"] == "42"
+        server.start_bot(BOB)
+        await rig.say(BOB, GROUP, "/settings lang fr")
+        assert server.chat(BOB.id)[-1]["text"] == t("fr", "Only server managers can change "
+                                                    "settings.")
+        await rig.say(ALICE, GROUP, "/settings lang fr")
+        assert rig.store is not None
+        assert await rig.store.get_setting(f"telegram:{GROUP}", "lang") == "fr"
+
+    run_rig(tmp_path, body)
+
+
+# -- run_telegram, as bot/app.py runs it ------------------------------------------------------
+
+def test_run_telegram_registers_with_the_router_and_stops_when_cancelled(tmp_path: Path) -> None:
+    async def main() -> None:
+        server = FakeBotApi()
+        await server.start()
+        store = await Store.open(tmp_path / "domino.sqlite")
+        try:
+            router = Router(expect=("telegram",))
+            await router.deliver([Message(f"telegram:{GROUP}", "held until the bot is up")])
+            service = Service(store, ai_delay=0)
+            task = asyncio.create_task(run_telegram(service, router, TOKEN, server.base_url,
+                                                    poll_timeout=5))
+            await server.wait_until(lambda: server.chat(GROUP))
+            assert server.chat(GROUP)[0]["text"] == "held until the bot is up"
+            assert "telegram" in router.prefixes
+            task.cancel()  # how bot/app.py stops the adapters
+            done, _ = await asyncio.wait([task], timeout=15)
+            assert done and task.cancelled()
+            assert "telegram" not in router.prefixes
+        finally:
+            await store.close()
+            await server.close()
+
+    asyncio.run(main())
