@@ -1,0 +1,252 @@
+"""The Discord adapter: the service behind `/domino` slash commands and buttons (discord.py).
+
+It only translates: a command or a click becomes a service call, and the service's
+messages are put on Discord by `Delivery` (bot/discord_delivery.py).  Every interaction
+is deferred first (within Discord's 3 seconds), then answered with followups.  Buttons
+are dynamic items (bot/discord_views.py) and keep working after a restart.  Messages
+made outside an interaction (computer moves, timers, re-prompts after a restart) arrive
+through the router of bot/app.py, for which this client registers as "discord".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from .discord_commands import DominoCommands
+from .discord_delivery import PLATFORM, Delivery, Reply, discord_id
+from .discord_text import CommandTranslator, say
+from .discord_views import PageButton, PressButton
+from .i18n import lang_for
+from .messages import Message, parse_action
+from .service import Service, User
+
+log = logging.getLogger("domino.discord")
+
+HAND_VERBS = {"p", "e", "d", "x"}  # buttons of a hand message: its answer replaces it
+FIND = {  # command -> (table statuses it applies to, must the user be seated there)
+    "join": (("lobby",), False), "leave": (("lobby",), True), "hand": (("playing",), True),
+    "play": (("playing",), True), "stop": (("lobby", "playing"), True),
+    "rematch": (("finished",), True),
+}
+
+
+def user_of(ix: discord.Interaction) -> User:
+    return User(f"{PLATFORM}:{ix.user.id}", ix.user.display_name, str(ix.locale.value))
+
+
+def channel_of(ix: discord.Interaction) -> str:
+    return f"{PLATFORM}:{ix.channel_id}"
+
+
+def scope_of(ix: discord.Interaction) -> str:
+    """The server, or the channel itself for a DM game."""
+    return f"{PLATFORM}:{ix.guild_id}" if ix.guild_id else channel_of(ix)
+
+
+class DominoClient(discord.Client):
+    """A discord.py client with the `/domino` commands and the game's buttons."""
+
+    def __init__(self, service: Service, router: Any = None, *, test_guild: int | None = None,
+                 sync: bool = True, **options: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels of the servers; no privileged intent is needed
+        super().__init__(intents=intents, **options)
+        self.service = service
+        self.router = router
+        self.test_guild = test_guild
+        self.sync_commands = sync
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(DominoCommands(self))
+        self.delivery = Delivery(self, service.store)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._active = 0
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+        self._registered = False
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(PressButton, PageButton)
+        await self.tree.set_translator(CommandTranslator())
+        if not self.sync_commands:
+            return
+        if self.test_guild:
+            guild = discord.Object(self.test_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        if self.router is not None and not self._registered:
+            self._registered = True
+            await self.router.register(PLATFORM, self)
+
+    async def close(self) -> None:
+        if self.router is not None and self._registered:
+            self.router.unregister(PLATFORM)
+        await super().close()
+
+    # -- bookkeeping ----------------------------------------------------------------------
+
+    def _lock(self, table: int | None) -> asyncio.Lock | contextlib.nullcontext[None]:
+        """Service call and delivery for one table run one at a time, so that the table
+        message is never edited back to an older state."""
+        if table is None:
+            return contextlib.nullcontext()
+        return self._locks.setdefault(table, asyncio.Lock())
+
+    @contextlib.asynccontextmanager
+    async def _working(self) -> AsyncIterator[None]:
+        self._active += 1
+        self._quiet.clear()
+        try:
+            yield
+        finally:
+            self._active -= 1
+            if not self._active:
+                self._quiet.set()
+
+    async def idle(self) -> None:
+        """Wait until no interaction is being handled (for tests and shutdown)."""
+        await self._quiet.wait()
+
+    async def deliver(self, messages: list[Message]) -> None:
+        """Messages made outside an interaction (the router calls this)."""
+        async with self._working():
+            await self.wait_until_ready()
+            groups: dict[int | None, list[Message]] = {}
+            for m in messages:
+                groups.setdefault(m.table, []).append(m)
+            for table, group in groups.items():
+                async with self._lock(table):
+                    await self.delivery.send(group)
+
+    # -- interactions -----------------------------------------------------------------------
+
+    async def on_press(self, ix: discord.Interaction, data: str) -> None:
+        """A click on one of the service's buttons."""
+        async with self._working():
+            await ix.response.defer()  # within 3 s, before any database work
+            try:
+                table, _, verb, _ = parse_action(data)
+            except ValueError:
+                table, verb = None, ""
+            user = user_of(ix)
+            reply = Reply(ix, user.id, lang_for(user.locale), in_place=verb in HAND_VERBS)
+            await self._answer(reply, table, lambda: self.service.press(user, data))
+
+    async def on_page(self, ix: discord.Interaction, table: int, page: int) -> None:
+        """Another page of a hand of more than 20 tiles."""
+        async with self._working():
+            await ix.response.defer()
+            user = user_of(ix)
+            reply = Reply(ix, user.id, lang_for(user.locale), in_place=True, page=page)
+            await self._answer(reply, table, lambda: self.service.hand(user, table))
+
+    async def command(self, ix: discord.Interaction, name: str, **options: Any) -> None:
+        """A /domino sub-command: defer (only the user sees the answer), then ask."""
+        async with self._working():
+            await ix.response.defer(ephemeral=True, thinking=True)
+            user = user_of(ix)
+            reply = Reply(ix, user.id, lang_for(user.locale), original_free=True)
+            try:
+                await self._command(ix, user, reply, name, options)
+            finally:
+                if reply.original_free:  # nothing private to say: remove "thinking..."
+                    with contextlib.suppress(discord.HTTPException):
+                        await ix.delete_original_response()
+
+    async def _command(self, ix: discord.Interaction, user: User, reply: Reply, name: str,
+                       options: dict[str, Any]) -> None:
+        table = options.pop("table", None)
+        if name == "hand" and options["where"]:  # where hands go from now on
+            await self.service.store.user_pref_set(user.id, PLATFORM, "hand", options["where"])
+        if name in FIND:
+            statuses, seated = FIND[name]
+            table = table or await self._table_here(ix, user.id, statuses, seated)
+            if table is None:
+                key = f"pref_{options['where']}" if name == "hand" and options["where"] \
+                    else "no_table"
+                await self.delivery.ephemeral(reply, Message(
+                    "", say(reply.lang, key), to=user.id, kind="error"))
+                return
+        await self._answer(reply, table, lambda: self._call(ix, user, name, table, options))
+
+    async def _answer(self, reply: Reply, table: int | None,
+                      call: Callable[[], Awaitable[list[Message]]]) -> None:
+        async with self._lock(table):
+            try:
+                messages = await call()
+            except Exception:
+                log.exception("a Discord interaction failed")
+                messages = [Message("", say(reply.lang, "failed"), to=reply.user, kind="error")]
+            await self.delivery.send(messages, reply)
+
+    async def _table_here(self, ix: discord.Interaction, user: str, statuses: tuple[str, ...],
+                          seated: bool) -> int | None:
+        """The newest table of this channel in one of these states (where the user sits)."""
+        rows = await self.service.store.tables_in_channel(channel_of(ix), statuses)
+        if seated:
+            rows = [r for r in rows if any(s.user_id == user and s.ai is None for s in r.seats)]
+        return max((r.id for r in rows), default=None)
+
+    async def _call(self, ix: discord.Interaction, user: User, name: str, table: int | None,
+                    o: dict[str, Any]) -> list[Message]:
+        s = self.service
+        if name == "start":
+            return await s.open_table(user, channel_of(ix), scope_of(ix), o["variant"],
+                                      players=o["players"], ai=o["ai"] or 0, timer=o["timer"],
+                                      options=o["options"] or "")
+        if table is not None and name in ("join", "leave", "stop", "rematch"):
+            return await getattr(s, name)(user, table)
+        if name == "hand" and table is not None:
+            return await s.hand(user, table)
+        if name == "play" and table is not None:
+            return await s.play(user, table, o["move"])
+        if name == "rules":
+            return await s.rules(user, o["variant"])
+        if name == "leaderboard":
+            scope = "global" if o["scope"] == "global" else scope_of(ix)
+            return await s.leaderboard(user, channel_of(ix), scope, o["variant"])
+        if name in ("stats", "history"):
+            target = f"{PLATFORM}:{o['user'].id}" if o["user"] else None
+            return await getattr(s, name)(user, channel_of(ix), target)
+        if name == "settings":
+            return await self._settings(ix, user, o)
+        raise ValueError(f"unknown command {name}")
+
+    async def _settings(self, ix: discord.Interaction, user: User, o: dict[str, Any]
+                        ) -> list[Message]:
+        admin = ix.guild_id is None or ix.permissions.manage_guild
+        out: list[Message] = []
+        for key in ("lang", "timer"):
+            if o[key] is not None:
+                out += await self.service.set_setting(user, scope_of(ix), key, str(o[key]),
+                                                      admin)
+        if not out:
+            out = [Message("", say(lang_for(user.locale), "settings_usage"), to=user.id,
+                           kind="error")]
+        return out
+
+
+async def run_discord(service: Service, router: Any, token: str, *,
+                      test_guild: int | None = None, **options: Any) -> None:
+    """Run the Discord client until it is closed.  Commands are synced at start: to the
+    guild `test_guild` (or DISCORD_TEST_GUILD) at once for development, else globally."""
+    if test_guild is None:
+        env = os.environ.get("DISCORD_TEST_GUILD", "")
+        test_guild = int(env) if env.isdigit() else None
+    client = DominoClient(service, router, test_guild=test_guild, **options)
+    async with client:
+        await client.start(token)
+
+
+__all__ = ["DominoClient", "discord_id", "run_discord"]

@@ -1,0 +1,168 @@
+"""Discord components for the service's actions: buttons whose custom ids carry the action
+data, laid out in rows, with pages for hands too big for one message.
+
+Every button is a `discord.ui.DynamicItem`: its custom id is `dom:<action data>` (or
+`domhp:<table>:<turn>:<page>` for hand pages) and a click is recognised by the regex
+alone, so buttons keep working after a restart.  Views are never stored by the
+client (`Buttons.is_finished` is always true): every click goes through the dynamic
+items, the same way before and after a restart.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from .messages import Action, Message
+
+PRESS_PREFIX = "dom:"
+PAGE_PREFIX = "domhp:"
+ROWS = 5  # Discord: at most 5 rows of 5 buttons
+PER_ROW = 5
+PER_PAGE = (ROWS - 1) * PER_ROW  # 20 tiles a page; the last row keeps draw/pass and the arrows
+MAX_CONTENT = 2000
+
+STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+
+
+def _handler(interaction: discord.Interaction, name: str) -> Any:
+    """What a click does is decided by the client (DominoClient.on_press / on_page)."""
+    return getattr(interaction.client, name)
+
+
+class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"dom:(?P<data>[0-9]+:[0-9]+:[a-z]+(?::.{1,64})?)"):
+    """A button that sends its action data to the service."""
+
+    def __init__(self, data: str, label: str = "·", style: str = "secondary",
+                 enabled: bool = True, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=STYLES.get(style,
+                         discord.ButtonStyle.secondary), custom_id=PRESS_PREFIX + data,
+                         disabled=not enabled, row=row))
+        self.data = data
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> PressButton:
+        return cls(match["data"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handler(interaction, "on_press")(interaction, self.data)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"domhp:(?P<table>[0-9]+):(?P<turn>[0-9]+):(?P<page>[0-9]+)"):
+    """Shows another page of a hand of more than 20 tiles."""
+
+    def __init__(self, table: int, turn: int, page: int, label: str = "·",
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, custom_id=f"{PAGE_PREFIX}{table}:{turn}:"
+                                           f"{page}", row=row))
+        self.table, self.page = table, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> PageButton:
+        return cls(int(match["table"]), int(match["turn"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handler(interaction, "on_page")(interaction, self.table, self.page)
+
+
+class Buttons(discord.ui.View):
+    """A view that is sent but never stored: clicks go through the dynamic items."""
+
+    def is_finished(self) -> bool:
+        return True
+
+
+def layout(actions: Sequence[Action], page: int = 0) -> tuple[list[list[Action]], int, int]:
+    """Discord rows for `actions` (each action's `row` kept as a group, 5 buttons a row),
+    the page shown and the number of pages.  A hand of more than 20 tiles is shown 20
+    tiles at a time, its other buttons (draw, pass) on the last row with the arrows."""
+    groups: dict[int, list[Action]] = {}
+    for a in actions:
+        groups.setdefault(a.row, []).append(a)
+    rows = [g[i:i + PER_ROW] for k in sorted(groups) for g in (groups[k],)
+            for i in range(0, len(g), PER_ROW)]
+    tiles = [a for a in actions if _is_tile(a)]
+    if len(rows) <= ROWS and len(tiles) <= PER_PAGE:
+        return rows, 0, 1
+    others = [a for a in actions if not _is_tile(a)][:PER_ROW - 2]
+    pages = max(1, -(-len(tiles) // PER_PAGE))
+    page = min(max(page, 0), pages - 1)
+    shown = tiles[page * PER_PAGE:(page + 1) * PER_PAGE]
+    return [shown[i:i + PER_ROW] for i in range(0, len(shown), PER_ROW)] + [others], page, pages
+
+
+def _is_tile(action: Action) -> bool:
+    """A tile button of a hand: it plays (or asks the end of) the tile it is labelled with."""
+    parts = action.data.split(":", 3)
+    return len(parts) == 4 and parts[2] in ("p", "e") and parts[3].split(" ")[0] == action.label
+
+
+def view_for(message: Message, page: int = 0) -> Buttons | None:
+    """The buttons of a message (None when it has none)."""
+    if not message.actions:
+        return None
+    rows, page, pages = layout(message.actions, page)
+    view = Buttons(timeout=None)
+    for r, row in enumerate(rows):
+        for a in row:
+            view.add_item(PressButton(a.data, a.label, a.style, a.enabled, row=r))
+    if pages > 1 and message.table is not None:
+        turn = _turn_of(message.actions)
+        last = len(rows) - 1
+        if page > 0:
+            view.add_item(PageButton(message.table, turn, page - 1, f"◀ {page}/{pages}", last))
+        if page < pages - 1:
+            view.add_item(PageButton(message.table, turn, page + 1, f"{page + 2}/{pages} ▶",
+                                     last))
+    return view
+
+
+def _turn_of(actions: Sequence[Action]) -> int:
+    parts = actions[0].data.split(":")
+    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+
+
+def files_for(message: Message) -> list[discord.File]:
+    """The picture and the attached file of a message, as uploads."""
+    out = []
+    if message.image:
+        name = f"{message.kind}-{message.table}.png" if message.table else f"{message.kind}.png"
+        out.append(discord.File(io.BytesIO(message.image), filename=name))
+    if message.file:
+        out.append(discord.File(io.BytesIO(message.file[1]), filename=message.file[0]))
+    return out
+
+
+def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
+    """Text cut into pieces Discord accepts, at line ends when possible."""
+    out: list[str] = []
+    while len(text) > size:
+        cut = text.rfind("\n", 0, size)
+        cut = cut if cut > size // 2 else size
+        out.append(text[:cut])
+        text = text[cut:].lstrip("\n")
+    out.append(text)
+    return out
+
+
+def content_for(message: Message) -> str:
+    """The text of a message with its mentions, within Discord's 2000 characters."""
+    mentions = " ".join(f"<@{u.split(':', 1)[1]}>" for u in message.mention
+                        if u.startswith("discord:"))
+    text = f"{mentions} {message.text}" if mentions else message.text
+    return text if len(text) <= MAX_CONTENT else text[:MAX_CONTENT - 1] + "…"
+
+
+def mentions_for(message: Message) -> discord.AllowedMentions:
+    """Only the users the message names may be pinged; never everyone or roles."""
+    users = [discord.Object(int(u.split(":", 1)[1])) for u in message.mention
+             if u.startswith("discord:") and u.split(":", 1)[1].isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users)

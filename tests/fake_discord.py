@@ -1,0 +1,501 @@
+"""A fake Discord on 127.0.0.1 (aiohttp): enough REST and gateway for discord.py to log in,
+receive READY and GUILD_CREATE, get INTERACTION_CREATE events, and answer them.
+
+The real `discord.Client` is pointed here by `FakeDiscord.patch()` (REST under
+`discord.http.Route.BASE`, gateway under `DiscordWebSocket.DEFAULT_GATEWAY`).  The
+fake keeps every message the bot creates (channel messages, interaction responses,
+followups, DMs) with their components and attachments, so a test can find a button
+and click it: the click carries that message, as Discord's does.  Every REST call is
+logged in `calls`.  Responses carry `Content-Type: application/json` exactly, which
+discord.py needs to decode them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+import yarl
+from aiohttp import WSMsgType, web
+
+API = "/api/v10"
+MANAGE_GUILD = 1 << 5
+EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 31)  # view, send, files, cmds
+EPHEMERAL = 1 << 6
+TIMESTAMP = "2026-01-01T00:00:00+00:00"
+
+
+def user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+    return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0",
+            "avatar": None, "bot": bot, "public_flags": 0}
+
+
+@dataclass
+class Call:
+    """One REST request the bot made."""
+
+    method: str
+    path: str
+    json: Any
+    files: list[tuple[str, bytes]]
+
+
+@dataclass
+class Interaction:
+    """An interaction the fake dispatched, and how the bot answered it."""
+
+    id: int
+    token: str
+    user_id: int
+    message_id: int | None  # the message a clicked button was on
+    callback: dict[str, Any] | None = None  # the bot's interaction response
+    original_id: int | None = None  # the message its response created (or the clicked one)
+    calls_before_callback: int = 0  # REST calls made between the dispatch and the answer
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class FakeDiscord:
+    """The fake server; `async with FakeDiscord() as fake:` starts it on a free port."""
+
+    def __init__(self) -> None:
+        self.ids = _snowflakes()
+        self.bot_id = next(self.ids)
+        self.app_id = next(self.ids)
+        self.guild_id = next(self.ids)
+        self.channel_id = next(self.ids)
+        self.users: dict[int, dict[str, Any]] = {self.bot_id: user_payload(self.bot_id, "DominoBot",
+                                                                           bot=True)}
+        self.managers: set[int] = set()
+        self.refuse_dm: set[int] = set()
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.files: dict[int, list[tuple[str, bytes]]] = {}  # message id -> attachments
+        self.calls: list[Call] = []
+        self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" / guild id -> commands
+        self.interactions: dict[str, Interaction] = {}  # by token
+        self.logins = 0
+        self._sockets: list[web.WebSocketResponse] = []
+        self._seq = 0
+        self._connected = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- running -------------------------------------------------------------------
+
+    async def __aenter__(self) -> FakeDiscord:
+        app = web.Application(client_max_size=32 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", API + "/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for ws in self._sockets:
+            await ws.close()
+        if self._runner:
+            await self._runner.cleanup()
+
+    def patch(self, monkeypatch: Any) -> None:
+        """Point discord.py at this server (undone by pytest's monkeypatch)."""
+        base = f"http://127.0.0.1:{self.port}"
+        monkeypatch.setattr(discord.http.Route, "BASE", base + API)
+        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                            yarl.URL(base.replace("http", "ws") + "/gateway"))
+
+    def add_user(self, name: str, manager: bool = False) -> int:
+        uid = next(self.ids)
+        self.users[uid] = user_payload(uid, name)
+        if manager:
+            self.managers.add(uid)
+        return uid
+
+    async def wait_connected(self, timeout: float = 10) -> None:
+        await asyncio.wait_for(self._connected.wait(), timeout)
+
+    # -- the gateway -----------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._sockets.append(ws)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45000}}))
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                break
+            payload = json.loads(msg.data)
+            if payload["op"] == 1:
+                await ws.send_str(json.dumps({"op": 11}))
+            elif payload["op"] == 2:
+                self.logins += 1
+                await self._send(ws, "READY", self._ready())
+                await self._send(ws, "GUILD_CREATE", self._guild())
+                self._connected.set()
+        return ws
+
+    async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
+        self._seq += 1
+        await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+
+    def _ready(self) -> dict[str, Any]:
+        return {"v": 10, "user": self.users[self.bot_id], "guilds": [
+            {"id": str(self.guild_id), "unavailable": True}], "session_id": "fake-session",
+            "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+            "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [],
+            "relationships": [], "shard": [0, 1]}
+
+    def _guild(self) -> dict[str, Any]:
+        gid = str(self.guild_id)
+        everyone = {"id": gid, "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
+                    "position": 0, "color": 0, "hoist": False, "managed": False,
+                    "mentionable": False, "flags": 0}
+        channel = {"id": str(self.channel_id), "type": 0, "name": "dominoes", "position": 0,
+                   "permission_overwrites": [], "guild_id": gid, "nsfw": False, "topic": None,
+                   "last_message_id": None, "rate_limit_per_user": 0, "parent_id": None}
+        return {"id": gid, "name": "Fake guild", "icon": None, "owner_id": str(next(self.ids)),
+                "roles": [everyone], "channels": [channel], "threads": [],
+                "members": [self._member(self.bot_id)], "member_count": 2, "emojis": [],
+                "stickers": [], "features": [], "large": False, "unavailable": False,
+                "joined_at": TIMESTAMP, "verification_level": 0, "default_message_notifications": 0,
+                "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0,
+                "preferred_locale": "en-US", "system_channel_id": None, "afk_channel_id": None,
+                "afk_timeout": 300, "voice_states": [], "presences": [],
+                "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
+                "nsfw_level": 0, "premium_progress_bar_enabled": False}
+
+    def _member(self, user_id: int) -> dict[str, Any]:
+        perms = EVERYONE_PERMISSIONS | (MANAGE_GUILD if user_id in self.managers else 0)
+        return {"user": self.users[user_id], "roles": [], "joined_at": TIMESTAMP, "deaf": False,
+                "mute": False, "flags": 0, "nick": None, "avatar": None, "pending": False,
+                "permissions": str(perms)}
+
+    # -- sending interactions ----------------------------------------------------------------
+
+    async def interact(self, user_id: int, data: dict[str, Any], *, itype: int = 2,
+                       message_id: int | None = None, locale: str = "en-US",
+                       dm: bool = False, wait: bool = True,
+                       seen: dict[str, Any] | None = None) -> Interaction:
+        """Dispatch an INTERACTION_CREATE from `user_id`; by default wait until it is answered."""
+        iid = next(self.ids)
+        token = f"tok{iid}"
+        payload: dict[str, Any] = {
+            "id": str(iid), "application_id": str(self.app_id), "type": itype, "data": data,
+            "token": token, "version": 1, "locale": locale, "app_permissions": "0",
+            "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024}
+        if dm:
+            channel = await self._dm_channel(user_id)
+            payload.update(channel_id=str(channel), user=self.users[user_id], context=1,
+                           channel={"id": str(channel), "type": 1})
+        else:
+            payload.update(guild_id=str(self.guild_id), channel_id=str(self.channel_id),
+                           guild_locale="en-US", member=self._member(user_id),
+                           channel={"id": str(self.channel_id), "type": 0,
+                                    "guild_id": str(self.guild_id)})
+        if message_id is not None:
+            payload["message"] = seen or self.messages[message_id]
+        record = Interaction(iid, token, user_id, message_id, calls_before_callback=len(self.calls))
+        self.interactions[token] = record
+        await self._send(self._sockets[-1], "INTERACTION_CREATE", payload)
+        if wait:
+            await asyncio.wait_for(record.done.wait(), 10)
+        return record
+
+    async def slash(self, user_id: int, sub: str, /, *, locale: str = "en-US", dm: bool = False,
+                    **options: Any) -> Interaction:
+        """/domino <sub> option=value ...; waits until the bot has answered and finished."""
+        types = {str: 3, int: 4, bool: 5}
+        opts = [{"name": k, "type": 6 if k == "user" else types[type(v)], "value":
+                 str(v) if k == "user" else v} for k, v in options.items()]
+        resolved: dict[str, Any] = {}
+        if "user" in options:
+            uid = int(options["user"])
+            resolved = {"users": {str(uid): self.users[uid]}}
+        data = {"id": str(self.app_id + 1), "name": "domino", "type": 1, "resolved": resolved,
+                "options": [{"name": sub, "type": 1, "options": opts}]}
+        if dm:
+            data.pop("resolved")
+        return await self.interact(user_id, data, locale=locale, dm=dm)
+
+    async def autocomplete(self, user_id: int, sub: str, name: str, value: str
+                           ) -> list[dict[str, Any]]:
+        data = {"id": str(self.app_id + 1), "name": "domino", "type": 1, "options": [
+            {"name": sub, "type": 1, "options": [
+                {"name": name, "type": 3, "value": value, "focused": True}]}]}
+        record = await self.interact(user_id, data, itype=4)
+        assert record.callback is not None and record.callback["type"] == 8
+        return record.callback["data"]["choices"]
+
+    async def click(self, user_id: int, message_id: int, custom_id: str,
+                    seen: dict[str, Any] | None = None) -> Interaction:
+        """Press the button `custom_id` of message `message_id` (as the user's client shows
+        it: `seen` is an older copy of the message, for a click that raced an edit)."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        dm = int(self.messages[message_id]["channel_id"]) in self.dm_channels
+        return await self.interact(user_id, data, itype=3, message_id=message_id, dm=dm,
+                                   seen=seen)
+
+    # -- reading what the bot did ---------------------------------------------------------------
+
+    def buttons(self, message_id: int) -> list[dict[str, Any]]:
+        return [c for row in self.messages[message_id].get("components", [])
+                for c in row.get("components", []) if c.get("type") == 2]
+
+    def button(self, message_id: int, label: str) -> str:
+        """The custom id of the button labelled `label` on a message."""
+        for b in self.buttons(message_id):
+            if b.get("label") == label:
+                return str(b["custom_id"])
+        labels = [b.get("label") for b in self.buttons(message_id)]
+        raise AssertionError(f"no button {label!r} on message {message_id}: {labels}")
+
+    def channel_messages(self, channel_id: int | None = None) -> list[dict[str, Any]]:
+        cid = str(channel_id or self.channel_id)
+        return [m for m in self.messages.values()
+                if m["channel_id"] == cid and not m["flags"] & EPHEMERAL]
+
+    def ephemerals(self, user_id: int) -> list[dict[str, Any]]:
+        return [m for m in self.messages.values()
+                if m["flags"] & EPHEMERAL and m.get("_for") == user_id]
+
+    def dms(self, user_id: int) -> list[dict[str, Any]]:
+        return [m for m in self.messages.values()
+                if self.dm_channels.get(int(m["channel_id"])) == user_id]
+
+    # -- REST ------------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["tail"]
+        body, files = await _read_body(request)
+        self.calls.append(Call(request.method, path, body, files))
+        parts = path.strip("/").split("/")
+        handler = _ROUTES.get((request.method, _shape(parts)))
+        if handler is None:
+            return _json({"message": f"fake: no route {request.method} {path}", "code": 0},
+                         status=404)
+        return await handler(self, parts, body or {}, files, request)
+
+    async def _me(self, parts: list[str], body: Any, files: Any, req: web.Request
+                  ) -> web.Response:
+        return _json(self.users[self.bot_id])
+
+    async def _app(self, parts: list[str], body: Any, files: Any, req: web.Request
+                   ) -> web.Response:
+        return _json({"id": str(self.app_id), "name": "Domino", "description": "", "icon": None,
+                      "bot_public": True, "bot_require_code_grant": False, "verify_key": "0",
+                      "owner": user_payload(next(self.ids), "owner"), "flags": 0, "team": None,
+                      "summary": "", "rpc_origins": []})
+
+    async def _sync(self, parts: list[str], body: Any, files: Any, req: web.Request
+                    ) -> web.Response:
+        where = parts[3] if len(parts) > 4 else "global"
+        out = []
+        for i, cmd in enumerate(body):
+            out.append({**cmd, "id": str(self.app_id + 1 + i), "application_id": str(self.app_id),
+                        "version": "1", "default_member_permissions":
+                        cmd.get("default_member_permissions"), "dm_permission": True,
+                        "nsfw": False})
+        self.commands[where] = out
+        return _json(out)
+
+    async def _dm_channel(self, user_id: int) -> int:
+        for cid, uid in self.dm_channels.items():
+            if uid == user_id:
+                return cid
+        cid = next(self.ids)
+        self.dm_channels[cid] = user_id
+        return cid
+
+    async def _open_dm(self, parts: list[str], body: Any, files: Any, req: web.Request
+                       ) -> web.Response:
+        uid = int(body["recipient_id"])
+        cid = await self._dm_channel(uid)
+        return _json({"id": str(cid), "type": 1, "recipients": [self.users[uid]],
+                      "last_message_id": None})
+
+    async def _post_message(self, parts: list[str], body: Any, files: Any, req: web.Request
+                            ) -> web.Response:
+        cid = int(parts[1])
+        uid = self.dm_channels.get(cid)
+        if uid is not None and uid in self.refuse_dm:
+            return _json({"message": "Cannot send messages to this user", "code": 50007},
+                         status=403)
+        return _json(self._create(cid, body, files))
+
+    async def _edit_message(self, parts: list[str], body: Any, files: Any, req: web.Request
+                            ) -> web.Response:
+        mid = int(parts[3])
+        if mid not in self.messages:
+            return _json({"message": "Unknown Message", "code": 10008}, status=404)
+        return _json(self._edit(mid, body, files))
+
+    async def _delete_message(self, parts: list[str], body: Any, files: Any, req: web.Request
+                              ) -> web.Response:
+        self.messages.pop(int(parts[3]), None)
+        return web.Response(status=204)
+
+    async def _callback(self, parts: list[str], body: Any, files: Any, req: web.Request
+                        ) -> web.Response:
+        record = self.interactions.get(parts[2])
+        if record is None or record.callback is not None:
+            return _json({"message": "Interaction has already been acknowledged.",
+                          "code": 40060}, status=400)
+        record.callback = body
+        record.calls_before_callback = len(self.calls) - 1 - record.calls_before_callback
+        kind = body["type"]
+        data = body.get("data") or {}
+        resource: dict[str, Any] = {"type": kind}
+        cid = self._interaction_channel(record)
+        if kind in (4, 5):  # a message, or "thinking" that a later edit replaces
+            message = self._create(cid, data, files, for_user=record.user_id)
+            if kind == 5:
+                message["_loading"] = True
+            record.original_id = int(message["id"])
+            resource["message"] = message
+        elif kind in (6, 7):  # deferred update / update of the clicked message
+            record.original_id = record.message_id
+            if kind == 7 and record.message_id is not None:
+                resource["message"] = self._edit(record.message_id, data, files)
+        record.done.set()
+        return _json({"interaction": {
+            "id": str(record.id), "type": 2, "response_message_id":
+                str(record.original_id) if record.original_id else None,
+            "response_message_loading": kind == 5,
+            "response_message_ephemeral": bool(data.get("flags", 0) & EPHEMERAL)},
+            "resource": resource})
+
+    def _interaction_channel(self, record: Interaction) -> int:
+        if record.message_id is not None:
+            return int(self.messages[record.message_id]["channel_id"])
+        return self.channel_id
+
+    async def _webhook(self, parts: list[str], body: Any, files: Any, req: web.Request
+                       ) -> web.Response:
+        """Followups and the original response: /webhooks/<app>/<token>[/messages/<id>]."""
+        record = self.interactions.get(parts[2])
+        if record is None or record.callback is None:
+            return _json({"message": "Unknown interaction", "code": 10062}, status=404)
+        if len(parts) == 3:  # POST: a followup
+            message = self._create(self._interaction_channel(record), body, files,
+                                   for_user=record.user_id)
+            return _json(message)
+        target = parts[4]
+        mid = record.original_id if target == "@original" else int(target)
+        if mid is None or mid not in self.messages:
+            return _json({"message": "Unknown Message", "code": 10008}, status=404)
+        if req.method == "DELETE":
+            self.messages.pop(mid, None)
+            return web.Response(status=204)
+        if req.method == "GET":
+            return _json(self.messages[mid])
+        self.messages[mid].pop("_loading", None)
+        return _json(self._edit(mid, body, files))
+
+    # -- messages -----------------------------------------------------------------------------
+
+    def _create(self, channel_id: int, body: dict[str, Any], files: list[tuple[str, bytes]],
+                for_user: int | None = None) -> dict[str, Any]:
+        mid = next(self.ids)
+        message: dict[str, Any] = {
+            "id": str(mid), "channel_id": str(channel_id), "type": 0,
+            "author": self.users[self.bot_id], "content": "", "attachments": [], "embeds": [],
+            "mentions": [], "mention_roles": [], "pinned": False, "mention_everyone": False,
+            "tts": False, "timestamp": TIMESTAMP, "edited_timestamp": None,
+            "flags": 0, "components": [], "_for": for_user}
+        if channel_id == self.channel_id:
+            message["guild_id"] = str(self.guild_id)
+        self.messages[mid] = message
+        self.files[mid] = []
+        return self._edit(mid, body, files, new=True)
+
+    def _edit(self, mid: int, body: dict[str, Any], files: list[tuple[str, bytes]],
+              new: bool = False) -> dict[str, Any]:
+        message = self.messages[mid]
+        for key in ("content", "components", "embeds"):
+            if key in body and body[key] is not None:
+                message[key] = body[key]
+        if new and body.get("flags"):
+            message["flags"] = int(body["flags"])
+        if "attachments" in body or files:
+            keep = {str(a.get("id")) for a in body.get("attachments") or []}
+            old = [(a, f) for a, f in zip(message["attachments"], self.files[mid], strict=True)
+                   if a["id"] in keep]
+            added = []
+            for name, content in files:
+                aid = str(next(self.ids))
+                added.append(({"id": aid, "filename": name, "size": len(content),
+                               "url": f"http://127.0.0.1:{self.port}/a/{aid}/{name}",
+                               "proxy_url": f"http://127.0.0.1:{self.port}/a/{aid}/{name}",
+                               "content_type": "image/png" if name.endswith(".png") else None},
+                              (name, content)))
+            message["attachments"] = [a for a, _ in old + added]
+            self.files[mid] = [f for _, f in old + added]
+        if not new:
+            message["edited_timestamp"] = TIMESTAMP
+        message["mentions"] = [self.users[int(u)] for u in self.users
+                               if f"<@{u}>" in message["content"]]
+        return message
+
+
+def _snowflakes() -> Iterator[int]:
+    """Ids dated now, as Discord's are (discord.py reads an interaction's age from its id)."""
+    for n in itertools.count():
+        yield discord.utils.time_snowflake(datetime.now(UTC)) + n % (1 << 22)
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+    """The JSON body, or the payload_json and files of a multipart body."""
+    if request.content_type.startswith("multipart/"):
+        body: Any = None
+        files = []
+        reader = await request.multipart()
+        async for part in reader:
+            content = await part.read()  # type: ignore[union-attr]
+            if part.name == "payload_json":  # type: ignore[union-attr]
+                body = json.loads(content)
+            else:
+                files.append((part.filename or "file", bytes(content)))  # type: ignore[union-attr]
+        return body, files
+    raw = await request.read()
+    return (json.loads(raw) if raw else None), []
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
+
+
+def _shape(parts: list[str]) -> str:
+    """The route's shape: ids and tokens replaced by '*' ("channels/*/messages")."""
+    keep = {"users", "@me", "channels", "messages", "applications", "commands", "guilds",
+            "oauth2", "interactions", "callback", "webhooks", "@original"}
+    return "/".join(p if p in keep else "*" for p in parts)
+
+
+_ROUTES = {
+    ("GET", "users/@me"): FakeDiscord._me,
+    ("GET", "oauth2/applications/@me"): FakeDiscord._app,
+    ("PUT", "applications/*/commands"): FakeDiscord._sync,
+    ("PUT", "applications/*/guilds/*/commands"): FakeDiscord._sync,
+    ("POST", "users/@me/channels"): FakeDiscord._open_dm,
+    ("POST", "channels/*/messages"): FakeDiscord._post_message,
+    ("PATCH", "channels/*/messages/*"): FakeDiscord._edit_message,
+    ("DELETE", "channels/*/messages/*"): FakeDiscord._delete_message,
+    ("POST", "interactions/*/*/callback"): FakeDiscord._callback,
+    ("POST", "webhooks/*/*"): FakeDiscord._webhook,
+    ("GET", "webhooks/*/*/messages/*"): FakeDiscord._webhook,
+    ("PATCH", "webhooks/*/*/messages/*"): FakeDiscord._webhook,
+    ("DELETE", "webhooks/*/*/messages/*"): FakeDiscord._webhook,
+    ("GET", "webhooks/*/*/messages/@original"): FakeDiscord._webhook,
+    ("PATCH", "webhooks/*/*/messages/@original"): FakeDiscord._webhook,
+    ("DELETE", "webhooks/*/*/messages/@original"): FakeDiscord._webhook,
+}
