@@ -13,6 +13,7 @@ pass or to draw does so inside the engine (recorded as an event), so
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .errors import IllegalMove, OptionError
@@ -66,10 +67,11 @@ class LineRound:
     ts: TileSet
     tables: Tables
     vmask: list[int]
+    chain_turns: bool  # rules.chain_turns, read at every move
     n: int
-    hands: list[int]
-    stock: list[int]
-    sleeping: int
+    _hands: list[int] | None  # None: the round's tiles are not dealt yet
+    _stock: list[int]
+    _sleeping: int
     left: int
     right: int
     played: list[tuple[int, Move]]
@@ -97,11 +99,20 @@ class LineRound:
         `leader` is given when the rules let a seat open with any tile; else
         the leader is found from the hands by `lead` (default `rules.lead`).
         """
-        rules = self.rules
-        self.n = n = len(hands)
-        self.hands = list(hands)
-        self.stock = stock[::-1]  # draw with pop()
-        self.sleeping = sleeping
+        self._reset_round(len(hands))
+        self._hands = list(hands)
+        self._stock = stock[::-1]  # draw with pop()
+        self._sleeping = sleeping
+        if leader is not None:
+            self.leader, self.lead_tid = leader, -1
+        else:
+            self.leader, self.lead_tid = self._find_leader(lead or self.rules.lead)
+        self._check_leader()
+        self.to_move = self.leader
+
+    def _reset_round(self, n: int) -> None:
+        """Everything of a new round but the tiles: an empty line, nobody out."""
+        self.n = n
         self.left = -1
         self.right = -1
         self.played = []
@@ -111,17 +122,38 @@ class LineRound:
         self.ended = False
         self.reason = ""
         self.winners = []
-        self.team_of = [0] * n
-        for i, team in enumerate(rules.teams or ()):
-            for s in team:
-                self.team_of[s] = i
-        if leader is not None:
-            self.leader, self.lead_tid = leader, -1
-        else:
-            self.leader, self.lead_tid = self._find_leader(lead or rules.lead)
-        if not self.hands[self.leader]:
+        self.team_of = _team_of(self.rules.teams, n)
+
+    def _check_leader(self) -> None:
+        if not self._hands[self.leader]:
             raise OptionError("the leader has no tile to lead")
-        self.to_move = self.leader
+
+    def _deal_pending(self) -> list[int]:
+        """Deal a round whose leader is already known (see `LineMatch`); the hands."""
+        raise NotImplementedError
+
+    # The tiles, for readers outside the engine: a round whose leader is known
+    # from the rules is dealt at the first call that needs its tiles.
+
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's hand as a bitmask of tile ids."""
+        hands = self._hands
+        return self._deal_pending() if hands is None else hands
+
+    @property
+    def stock(self) -> list[int]:
+        """The tiles left to draw, the next one drawn last."""
+        if self._hands is None:
+            self._deal_pending()
+        return self._stock
+
+    @property
+    def sleeping(self) -> int:
+        """The tiles out of the round (bitmask)."""
+        if self._hands is None:
+            self._deal_pending()
+        return self._sleeping
 
     # -- set-up ------------------------------------------------------------
 
@@ -131,7 +163,7 @@ class LineRound:
         ts = self.ts
         best: tuple[int, ...] | None = None
         found = (0, -1)
-        for seat, hand in enumerate(self.hands):
+        for seat, hand in enumerate(self._hands):
             for t in iter_ids(hand):
                 double = ts.hi[t] == ts.lo[t]
                 if how == "lowest":
@@ -149,7 +181,10 @@ class LineRound:
         seat = self.to_move
         if seat is None:
             return []
-        h = self.hands[seat]
+        hands = self._hands
+        if hands is None:
+            hands = self._deal_pending()
+        h = hands[seat]
         left = self.left
         if left < 0:
             lead_moves = self.tables[0]
@@ -209,10 +244,13 @@ class LineRound:
         if seat is None:
             raise IllegalMove("the game is over")
         tid = move.tid
-        hand = self.hands[seat]
+        hands = self._hands
+        if hands is None:
+            hands = self._deal_pending()
+        hand = hands[seat]
         end = move.end
         left = self.left
-        if move.kind or tid < 0 or not (hand >> tid) & 1 or left < 0 or end < 0:
+        if move.kind or not (hand >> tid) & 1 or left < 0 or end < 0:  # (a PLAY has a tile)
             left, right = self.check(move)  # the rare cases, with their messages
         else:
             ts = self.ts
@@ -233,20 +271,21 @@ class LineRound:
             else:
                 left, right = self.check(move)
         hand &= ~(1 << tid)
-        self.hands[seat] = hand
+        hands[seat] = hand
         self.left = left
         self.right = right
         self.played.append((seat, move))
         if self.events:
             self.events = []
         vmask = self.vmask
+        playable = vmask[left] | vmask[right]
         if not hand:
             if self._went_out(seat):
                 return
-        elif self.rules.chain_turns and hand & (vmask[left] | vmask[right]):
+        elif self.chain_turns and hand & playable:
             return
         nxt = seat + 1 if seat + 1 < self.n else 0
-        if self.hands[nxt] & (vmask[left] | vmask[right]) and self.active[nxt]:
+        if hands[nxt] & playable and self.active[nxt]:
             self.to_move = nxt
             return
         self._advance(seat)
@@ -260,7 +299,7 @@ class LineRound:
         if rules.teams and rules.strict:
             self.active[seat] = False
             team = rules.teams[self.team_of[seat]]
-            if any(self.hands[s] for s in team):
+            if any(self._hands[s] for s in team):
                 return False
             self._finish("out", list(team))
             return True
@@ -271,12 +310,12 @@ class LineRound:
         """Give the turn to the next seat that has a decision, resolving the
         passes and draws of seats that have none; end the round when blocked."""
         n = self.n
-        hands = self.hands
+        hands = self._hands
         active = self.active
         vmask = self.tables[3]
         playable = vmask[self.left] | vmask[self.right]
         draw = self.rules.draw
-        stock = self.stock
+        stock = self._stock
         events = self.events
         stuck = 0
         live = sum(active)
@@ -323,8 +362,8 @@ class LineRound:
         """Take a seat out of the round; True when that ends the round."""
         self.active[seat] = False
         self.eliminated.append(seat)
-        self.sleeping |= self.hands[seat]
-        self.hands[seat] = 0
+        self._sleeping |= self._hands[seat]
+        self._hands[seat] = 0
         self.events.append(("eliminated", seat))
         left = [s for s in range(self.n) if self.active[s]]
         if len(left) == 1:
@@ -335,8 +374,8 @@ class LineRound:
     def counts(self) -> list[int]:
         """Per seat, what a blocked round compares: pips or tiles in hand."""
         if self.rules.count == "tiles":
-            return [h.bit_count() for h in self.hands]
-        return [self.ts.mask_pips(h) for h in self.hands]
+            return [h.bit_count() for h in self._hands]
+        return self.ts.masks_pips(self._hands)
 
     def _blocked(self) -> None:
         counts = self.counts()
@@ -394,7 +433,7 @@ class LineRound:
             "winners": self.winners,
             "counts": self.counts(),
             "eliminated": self.eliminated,
-            "hands": self.hands[:],
+            "hands": self._hands[:],
             "set": self.ts.max_pip,
             "teams": self.rules.teams,
         }
@@ -413,6 +452,16 @@ def _tables(ts: TileSet) -> Tables:
         vmask = [*ts.value_mask, 0]  # index -1 (empty board) reads 0
         found = _TABLE_CACHE[ts.max_pip] = (lead, left, right, vmask, {0: ()}, {0: ()})
     return found
+
+
+@cache
+def _team_of(teams: tuple[tuple[int, ...], ...] | None, n: int) -> list[int]:
+    """Each seat's team index (0 without teams); shared, never changed."""
+    out = [0] * n
+    for i, team in enumerate(teams or ()):
+        for s in team:
+            out[s] = i
+    return out
 
 
 def _moves_of(memo: dict[int, tuple[Move, ...]], mask: int, by_id: list[Move]

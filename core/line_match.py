@@ -1,9 +1,11 @@
 """`LineMatch`: a match of a line game, the object `Variant.new` returns for them.
 
 The round engine (`core.line.LineRound`) and the match (`core.match.MatchBase`)
-share this one object, so that a move is a single method call; when a round
-ends the next one is dealt at once from the match's seeded generator, so
-``to_move`` is None only when the match is over.
+share this one object, so that a move is a single method call.  When a round
+ends the next one starts at once, so ``to_move`` is None only when the match
+is over; if the rules name its leader without looking at the hands, its tiles
+are dealt from the match's seeded generator at the first call that needs them
+(moves, views, ``hands``), which is the same deal, only later.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMove, OptionError
 from .line import LineRound, LineRules, _tables, deal_masks
-from .match import MATCH_SLOTS, MatchBase
+from .match import MATCH_SLOTS, MatchBase, copy_deal
 from .moves import LEAD, PLAY, Move, move_for, parse_notation
 from .scoring import MatchRules
 from .tiles import TileSet
@@ -21,9 +23,9 @@ if TYPE_CHECKING:
     from .variant import Variant
 
 ROUND_SLOTS = (
-    "active", "eliminated", "ended", "events", "hands", "lead_tid", "leader", "left", "n",
-    "played", "reason", "right", "sleeping", "stock", "tables", "team_of", "to_move", "ts",
-    "vmask", "winners",
+    "_hands", "_sleeping", "_stock", "active", "chain_turns", "eliminated", "ended", "events",
+    "lead_tid", "leader", "left", "n", "played", "reason", "right", "tables", "team_of",
+    "to_move", "ts", "vmask", "winners",
 )
 
 
@@ -42,13 +44,15 @@ class LineMatch(LineRound, MatchBase):
         mrules: MatchRules,
         deal: dict[str, Any] | None = None,
     ) -> None:
-        self._init_match(variant, players, seed, options, rules, mrules, deal)
         self.ts = rules.tiles
         self.tables = _tables(self.ts)
         self.vmask = self.tables[3]
+        self.chain_turns = rules.chain_turns
         if deal is not None:
             hands, stock, sleeping = parse_deal(rules, players, deal)
-        else:
+            deal = copy_deal(deal)  # the match's own: a caller changing theirs changes nothing
+        self._init_match(variant, players, seed, options, rules, mrules, deal)
+        if deal is None:
             hands, stock, sleeping = self._shuffle()
         self._start_round(hands, stock, sleeping, 0 if rules.lead == "any" else None)
         self._leader1 = self.leader
@@ -86,8 +90,11 @@ class LineMatch(LineRound, MatchBase):
         new = LineMatch.__new__(LineMatch)
         for name in LineMatch.__slots__:
             setattr(new, name, getattr(self, name))
-        for name in ("hands", "stock", "played", "events", "active", "eliminated", "winners"):
+        for name in ("played", "events", "active", "eliminated", "winners"):
             setattr(new, name, getattr(self, name)[:])
+        if self._hands is not None:  # else the copy deals it as this match would
+            new._hands = self._hands[:]
+            new._stock = self._stock[:]
         self._copy_match(new)
         return new
 
@@ -103,36 +110,71 @@ class LineMatch(LineRound, MatchBase):
         return hands, [], sleeping
 
     def _next_round(self, last: dict[str, Any]) -> None:
-        hands, stock, sleeping = self._shuffle()
+        """Start the next round; when the rules name its leader without looking
+        at the hands, its tiles are dealt later, by `_deal_pending`, at the
+        first call that needs them (the same shuffle of the same generator).
+        A class that changes `_start_round` (the tiles or the leader) gets
+        every round dealt at once, through it."""
         how = self.rules.later_lead
         leader: int | None = None
         if how == "rotate":
             leader = (self._leader1 + self.round_no - 1) % self.players
         elif how == "winner":
-            winners = last["winners"]
-            tied = len(winners) == self.players
-            leader = (self.leader + 1) % self.players if tied else winners[0]
-        self._start_round(hands, stock, sleeping, leader, how if leader is None else None)
+            leader = self._winner_leads(last)
+        if leader is None or type(self)._start_round is not LineRound._start_round:
+            hands, stock, sleeping = self._shuffle()
+            self._start_round(hands, stock, sleeping, leader, how if leader is None else None)
+            return
+        self._reset_round(self.players)
+        self._hands = None
+        self._stock = []
+        self._sleeping = 0
+        self.leader, self.lead_tid = leader, -1
+        self.to_move = leader
+
+    def _winner_leads(self, last: dict[str, Any]) -> int:
+        """Who opens after `last` when its winner leads (opening=any).
+
+        The seat that went out; after a blocked round, the winning seat with
+        the fewest pips (with teams, of the winning pair), the lower seat on a
+        tie; after a round every seat tied, the seat after the last leader.
+        """
+        winners = last["winners"]
+        if len(winners) == self.players:
+            return (self.leader + 1) % self.players
+        if last["reason"] == "out" and self.played:
+            return self.played[-1][0]
+        counts = last["counts"]
+        return min(winners, key=lambda s: (counts[s], s))
+
+    def _deal_pending(self) -> list[int]:
+        hands, stock, sleeping = self._shuffle()
+        self._stock = stock[::-1]  # draw with pop()
+        self._sleeping = sleeping
+        self._hands = hands
+        self._check_leader()
+        return hands
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may know (None: the public view of the channel), as JSON data."""
         self._check_seat(seat)
         ts = self.ts
+        hands = self.hands
         v = self._match_view(seat, ts)
         line, last = self.chain()
         v.update({
-            "hand_sizes": [h.bit_count() for h in self.hands],
+            "hand_sizes": [h.bit_count() for h in hands],
             "board": line,
             "ends": [] if self.left < 0 else [self.left, self.right],
             "layout": {"kind": "line", "chain": line, "last": last},
-            "stock": len(self.stock),
-            "sleeping": self.sleeping.bit_count(),
+            "stock": len(self._stock),
+            "sleeping": self._sleeping.bit_count(),
             "eliminated": list(self.eliminated),
             "out": [s for s in range(self.players)
                     if not self.active[s] and s not in self.eliminated],
         })
         if seat is not None:
-            v["hand"] = ts.mask_names(self.hands[seat])
+            v["hand"] = ts.mask_names(hands[seat])
             if seat == self.to_move:
                 v["legal"] = [m.text for m in self.legal_moves()]
         return v
@@ -141,11 +183,37 @@ class LineMatch(LineRound, MatchBase):
 def parse_deal(rules: LineRules, players: int, deal: dict[str, Any]
                ) -> tuple[list[int], list[int], int]:
     """Hands, stock and sleeping tiles of a hand-built deal, checked."""
-    ts = rules.tiles
     if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
         raise OptionError('deal must be {"hands": [[tiles], ...], "stock": [tiles]}')
     if len(deal["hands"]) != players:
         raise OptionError(f"deal has {len(deal['hands'])} hands for {players} players")
+    ts = rules.tiles
+    try:  # the common case, tiles written as "6-4": a sum of bits, one per tile
+        bit = ts.bits.__getitem__
+        count = 0
+        hands = []
+        for hand in deal["hands"]:
+            count += len(hand)  # before reading it: a one-pass iterator goes the slow way
+            hands.append(sum(map(bit, hand)))
+        seen = sum(hands)
+        stock = []
+        given = deal.get("stock")
+        if given:
+            count += len(given)
+            stock = [ts.lookup[text] for text in given]
+            seen += sum(map(bit, given))
+        # a sum of n powers of two has n bits set exactly when they are all different
+        if seen.bit_count() == count and any(hands) and (rules.stock or not stock):
+            return hands, stock, ts.all_mask & ~seen
+    except (KeyError, TypeError):
+        pass
+    return _parse_deal_checked(rules, deal)
+
+
+def _parse_deal_checked(rules: LineRules, deal: dict[str, Any]
+                        ) -> tuple[list[int], list[int], int]:
+    """`parse_deal` tile by tile, saying what is wrong with the first bad tile."""
+    ts = rules.tiles
     seen = 0
     hands = []
     for hand in deal["hands"]:

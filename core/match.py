@@ -45,7 +45,7 @@ class MatchBase:
     _rng: random.Random | None
     scorers: list[tuple[int, ...]]
     totals: list[int]
-    _past: list[Move]
+    _past: list[tuple[int, Move]]
     round_results: list[dict[str, Any]]
     over: bool
     _result: dict[str, Any] | None
@@ -69,7 +69,7 @@ class MatchBase:
         self._rng = None
         self.scorers = scoring.units(players, rules.teams)
         self.totals = [0] * len(self.scorers)
-        self._past = []  # moves of finished rounds
+        self._past = []  # (seat, move) of finished rounds
         self.round_results = []
         self.over = False
         self._result = None
@@ -91,7 +91,7 @@ class MatchBase:
     @property
     def moves(self) -> list[Move]:
         """Every move played so far, in order."""
-        return [*self._past, *(m for _, m in self.played)]
+        return [m for _, m in self._past] + [m for _, m in self.played]
 
     @property
     def turn(self) -> int:
@@ -122,7 +122,7 @@ class MatchBase:
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
-            "deal": self.deal,
+            "deal": None if self.deal is None else copy_deal(self.deal),
             "moves": [m.text for m in self.moves],
         }
         if self.over:
@@ -148,7 +148,7 @@ class MatchBase:
             self.over = True
             self.to_move = None
             return
-        self._past.extend(m for _, m in self.played)
+        self._past += self.played
         self.round_no += 1
         self._next_round(summary)
         self.events = [("round", self.round_no, self.leader)]
@@ -160,7 +160,7 @@ class MatchBase:
             return None
         if self._result is None:
             self._result = self._make_result()
-        return self._result
+        return copy_result(self._result)  # the caller's own: changing it changes nothing
 
     def _make_result(self) -> dict[str, Any]:
         last = self.round_results[-1]
@@ -243,8 +243,29 @@ class MatchBase:
         out["winners"] = list(out["winners"])
         out["order"] = self._round_order(summary)
         out["hands"] = [ts.mask_names(h) for h in summary["hands"]]
-        out["pips"] = [ts.mask_pips(h) for h in summary["hands"]]
+        out["pips"] = ts.masks_pips(summary["hands"])
         return out
+
+
+def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a checked deal that shares no list with it (its tiles are text)."""
+    out = dict(deal)
+    out["hands"] = list(map(list, deal["hands"]))
+    stock = deal.get("stock")
+    if isinstance(stock, (list, tuple)):
+        out["stock"] = list(stock)
+    return out
+
+
+def copy_result(result: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a result that shares no list with it."""
+    out = dict(result)
+    for key in ("winners", "scores", "ranking", "team_scores"):
+        if key in out:
+            out[key] = out[key][:]
+    if "teams" in out:
+        out["teams"] = [t[:] for t in out["teams"]]
+    return out
 
 
 def event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:

@@ -43,9 +43,11 @@ def units(n: int, teams: tuple[tuple[int, ...], ...] | None) -> list[tuple[int, 
 
 def round_points(reason: str, winners: list[int], counts: list[int], rules: MatchRules,
                  scorers: list[tuple[int, ...]]) -> list[int]:
-    """Points each scorer earns for one finished round."""
+    """Points each scorer earns for one finished round (run once a round: kept lean)."""
     held = []
     won = []
+    lost = 0  # what the losing scorers hold, and how many they are
+    losers = 0
     for unit in scorers:
         total = 0
         w = False
@@ -55,23 +57,19 @@ def round_points(reason: str, winners: list[int], counts: list[int], rules: Matc
                 w = True
         held.append(total)
         won.append(w)
-    points = [0] * len(scorers)
-    if all(won):
-        return points
+        if not w:
+            lost += total
+            losers += 1
+    if not losers:  # every scorer won: a tie
+        return [0] * len(scorers)
     how = rules.scoring
-    lost = [h for h, w in zip(held, won, strict=True) if not w]
-    for i, w in enumerate(won):
-        if how == "penalty":
-            points[i] = 0 if w else held[i]
-        elif not w:
-            continue
-        elif how == "round":
-            points[i] = 1
-        elif how == "difference" and reason == "blocked":
-            points[i] = max(0, sum(lost) - held[i] * len(lost))
-        else:
-            points[i] = sum(lost)
-    return points
+    if how == "pips" or (how == "difference" and reason != "blocked"):
+        return list(map(lost.__mul__, won))  # lost for a winner, 0 for a loser
+    if how == "round":
+        return list(map(int, won))
+    if how == "penalty":
+        return [0 if w else h for h, w in zip(held, won, strict=True)]
+    return [max(0, lost - h * losers) if w else 0 for h, w in zip(held, won, strict=True)]
 
 
 def match_over(totals: list[int], rounds_played: int, rules: MatchRules) -> bool:

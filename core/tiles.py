@@ -8,7 +8,7 @@ in a double-six and a double-nine set, and a set of tiles fits in an int bitmask
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 _TILE_RE = re.compile(r"^\s*\[?\s*(\d{1,2})\s*[-:|/x]\s*(\d{1,2})\s*\]?\s*$")
@@ -80,6 +80,7 @@ class TileSet:
 
     __slots__ = (
         "all_mask",
+        "bits",
         "doubles",
         "hi",
         "ids",
@@ -87,6 +88,7 @@ class TileSet:
         "lookup",
         "max_pip",
         "names",
+        "pip_bytes",
         "pips",
         "size",
         "value_mask",
@@ -106,6 +108,7 @@ class TileSet:
         self.lo = [id_halves(t)[1] for t in range(top)]
         self.pips = [self.hi[t] + self.lo[t] for t in range(top)]
         self.names = [f"{self.hi[t]}-{self.lo[t]}" for t in range(top)]
+        self.pip_bytes = _pip_bytes(self.pips)
         self.size = len(self.ids)
         self.all_mask = 0
         for t in self.ids:
@@ -119,6 +122,7 @@ class TileSet:
         for t in self.ids:
             self.lookup[f"{self.hi[t]}-{self.lo[t]}"] = t
             self.lookup[f"{self.lo[t]}-{self.hi[t]}"] = t
+        self.bits = {text: 1 << t for text, t in self.lookup.items()}  # "6-4" -> its bit
 
     def parse(self, text: str) -> int:
         """The id of a tile of this set written as text."""
@@ -133,19 +137,40 @@ class TileSet:
 
     def mask_pips(self, mask: int) -> int:
         """Total pips of the tiles in a bitmask."""
-        total = 0
-        pips = self.pips
-        while mask:
-            low = mask & -mask
-            total += pips[low.bit_length() - 1]
-            mask ^= low
-        return total
+        return self.masks_pips((mask,))[0]
+
+    def masks_pips(self, masks: Iterable[int]) -> list[int]:
+        """Total pips of each bitmask (a byte of a mask at a time)."""
+        tables = self.pip_bytes
+        out = []
+        for mask in masks:
+            total = 0
+            for table in tables:
+                if not mask:
+                    break
+                total += table[mask & 255]
+                mask >>= 8
+            out.append(total)
+        return out
 
     def mask_names(self, mask: int) -> list[str]:
         """The tiles of a bitmask as strings, highest half first (6-6, 6-5, ..., 0-0)."""
         out = list(iter_ids(mask))
         out.sort(key=lambda t: (self.hi[t], self.lo[t]), reverse=True)
         return [self.names[t] for t in out]
+
+
+def _pip_bytes(pips: list[int]) -> list[list[int]]:
+    """For each 8 tile ids, the pips of every subset of them (a byte of a mask)."""
+    tables = []
+    for start in range(0, len(pips), 8):
+        table = [0] * 256
+        for byte in range(1, 256):
+            low = (byte & -byte).bit_length() - 1
+            extra = pips[start + low] if start + low < len(pips) else 0
+            table[byte] = table[byte & (byte - 1)] + extra
+        tables.append(table)
+    return tables
 
 
 def iter_ids(mask: int) -> Iterator[int]:

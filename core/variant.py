@@ -84,8 +84,8 @@ class LineVariant(Variant):
             deal: dict[str, Any] | None = None, **options: Any) -> Match:
         """A new match; `deal` fixes the first round's hands and stock."""
         n = self.check_players(self.default_players if players is None else players)
-        try:
-            key = (n, tuple(sorted(options.items())))
+        try:  # the value types are in the key: True == 1, yet strict=1 is refused
+            key = (n, *options.items(), *map(type, options.values()))
             setup = self._setups.get(key)
         except TypeError:  # an unhashable option value: checked (and refused) below
             key, setup = None, None
