@@ -1,33 +1,268 @@
-"""Run the bot: the chat platforms whose tokens are set, else the console chat."""
+"""Run the bot: the chat platforms whose tokens are set (one process, one database), else the
+console chat; and the router that delivers messages produced outside a user's interaction.
+
+Computer moves after the delay, timer warnings and the re-prompts after a restart come from
+`Service.run(send)` and `Service.start()`, not from a platform event, so they go through the
+`Router`: each adapter registers itself for its id prefix ("discord", "telegram", "console")
+and each message goes to the adapter named by the prefix of its `to` (private) or its
+`channel` (public).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import importlib
 import logging
+import signal
+import sys
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Protocol, TextIO
 
-from .config import Settings
-from .console import run_console
+from .config import ConfigError, Settings
+from .messages import Message
+from .pictures import NoPictures, Pictures
 from .service import Service
 from .storage import Store
 
 log = logging.getLogger("domino")
 
+Deliver = Callable[[list[Message]], Awaitable[None]]
+MAX_HELD = 10_000  # messages kept for an expected adapter that has not registered yet
 
-async def serve(settings: Settings) -> None:
-    store = await Store.open(settings.database)
+
+class Redact(logging.Filter):
+    """Replaces the tokens in every log record (libraries log request URLs, and a Telegram
+    URL holds the token)."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self.secrets = [s for s in secrets if s]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = self.clean(record.getMessage()), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self.clean(record.exc_text)
+        return True
+
+    def clean(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "[token]")
+        return text
+
+
+def setup_logging(settings: Settings, stream: TextIO | None = None) -> None:
+    """Log to stderr at DOMINO_LOG level, with the tokens redacted from every record."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(Redact([settings.discord_token or "", settings.telegram_token or ""]))
+    root = logging.getLogger()
+    for old in root.handlers[:]:
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(settings.log_level.upper())
+    logging.getLogger("aiosqlite").setLevel(logging.WARNING)  # one line per SQL call
+
+
+class Adapter(Protocol):
+    async def deliver(self, messages: list[Message]) -> None: ...
+
+
+def prefix_of(message: Message) -> str:
+    """The platform a message goes to: the prefix of its user (private) or channel."""
+    return (message.to or message.channel).split(":", 1)[0]
+
+
+class Router:
+    """Dispatches messages to the adapter registered for their platform prefix.
+
+    Messages for a prefix given in `expect` are held until its adapter registers (a platform
+    adapter registers once connected, after `Service.start()` has made its re-prompts).
+    Messages for any other unregistered prefix are dropped with a warning. A failing adapter
+    is logged and does not stop the others or the tick loop.
+    """
+
+    def __init__(self, expect: tuple[str, ...] = ()) -> None:
+        self._adapters: dict[str, Deliver] = {}
+        self._held: dict[str, list[Message]] = {p: [] for p in expect}
+        self._warned: set[str] = set()
+
+    @property
+    def prefixes(self) -> list[str]:
+        return sorted(self._adapters)
+
+    async def register(self, prefix: str, adapter: Adapter | Deliver) -> None:
+        """Register `adapter` (an object with `deliver`, or the coroutine function itself)
+        for `prefix`, and give it the messages held for it."""
+        deliver = adapter.deliver if hasattr(adapter, "deliver") else adapter
+        self._adapters[prefix] = deliver  # type: ignore[assignment]
+        held = self._held.pop(prefix, [])
+        if held:
+            await self._send(prefix, held)
+
+    def unregister(self, prefix: str) -> None:
+        self._adapters.pop(prefix, None)
+
+    async def deliver(self, messages: list[Message]) -> None:
+        """Send each message to its adapter, keeping their order within each platform."""
+        groups: dict[str, list[Message]] = {}
+        for m in messages:
+            groups.setdefault(prefix_of(m), []).append(m)
+        for prefix, group in groups.items():
+            if prefix in self._adapters:
+                await self._send(prefix, group)
+            elif prefix in self._held:
+                held = self._held[prefix]
+                held += group
+                del held[:-MAX_HELD]
+            elif prefix not in self._warned:
+                self._warned.add(prefix)
+                log.warning("no adapter for %r: its messages are dropped", prefix)
+
+    async def _send(self, prefix: str, messages: list[Message]) -> None:
+        try:
+            await self._adapters[prefix](messages)
+        except Exception:
+            log.exception("the %s adapter failed to deliver %d messages", prefix, len(messages))
+
+
+PLATFORMS = {  # platform -> (module, runner function)
+    "discord": ("bot.discord_adapter", "run_discord"),
+    "telegram": ("bot.telegram_adapter", "run_telegram"),
+}
+
+
+def platform_runner(name: str) -> Callable[..., Coroutine[Any, Any, None]]:
+    """The adapter's `run_<name>` function, imported only when its token is set."""
+    module, function = PLATFORMS[name]
     try:
-        service = Service(store, ai_delay=settings.ai_delay, default_lang=settings.lang)
-        if settings.discord_token or settings.telegram_token:
-            raise SystemExit("the Discord and Telegram adapters are not built yet; "
-                             "unset the tokens to use the console chat")
-        await run_console(service, settings.pictures)
+        return getattr(importlib.import_module(module), function)  # type: ignore[no-any-return]
+    except ModuleNotFoundError as exc:
+        raise ConfigError(f"{name} is configured but cannot be loaded ({exc}); install it "
+                          f"with: pip install -e '.[{name}]'") from None
+    except AttributeError:
+        raise ConfigError(f"{module} has no {function}()") from None
+
+
+async def serve(settings: Settings, stdin: TextIO | None = None,
+                out: TextIO | None = None) -> None:
+    """Open the database and the service, and run the adapters (or the console) and the tick
+    loop until the adapters end or SIGINT/SIGTERM arrives; then stop them and close the
+    database (which first writes the moves still queued)."""
+    runners = {name: platform_runner(name) for name in settings.platforms}
+    stop = asyncio.Event()
+    signals = _on_signals(stop.set)
+    store = await Store.open(settings.database)
+    tasks: list[asyncio.Task[None]] = []
+    try:
+        pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()
+        service = Service(store, pictures=pictures, ai_delay=settings.ai_delay,
+                          default_lang=settings.lang)
+        router = Router(expect=tuple(runners))
+        main: Callable[[], Coroutine[Any, Any, None]]
+        if runners:
+            main = functools.partial(_platforms, service, router, settings, runners)
+        else:
+            from .console import ConsoleChat
+
+            chat = ConsoleChat(service, out or sys.stdout, settings.pictures)
+            await router.register("console", chat)
+            chat.hello(settings.database)
+            main = functools.partial(chat.run, stdin or _text_stdin())
+        await router.deliver(await service.start())
+        tasks = [asyncio.create_task(main(), name="adapters"),
+                 asyncio.create_task(service.run(router.deliver), name="ticks"),
+                 asyncio.create_task(_wait(stop), name="signals")]
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            if not task.cancelled() and task.exception():
+                raise task.exception()  # type: ignore[misc]
     finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         await store.close()
+        loop = asyncio.get_running_loop()
+        for sig in signals:
+            loop.remove_signal_handler(sig)
+        if stop.is_set():
+            log.info("stopped by a signal")
+
+
+async def _wait(event: asyncio.Event) -> None:
+    await event.wait()
+
+
+class PlatformError(RuntimeError):
+    """Every configured platform stopped (each one's reason is logged)."""
+
+
+async def _platforms(service: Service, router: Router, settings: Settings,
+                     runners: dict[str, Callable[..., Coroutine[Any, Any, None]]]) -> None:
+    """Run the platforms side by side; one that fails is logged and the others go on."""
+    calls = []
+    for name, run in runners.items():
+        if name == "discord":
+            calls.append(_platform(name, run(service, router, settings.discord_token)))
+        else:
+            calls.append(_platform(name, run(service, router, settings.telegram_token,
+                                             base_url=settings.telegram_api_url)))
+    failed = [name for name, ok in zip(runners, await asyncio.gather(*calls), strict=True)
+              if not ok]
+    if failed:
+        raise PlatformError(f"{' and '.join(failed)} stopped (see the log above); "
+                            "check the token and the network")
+
+
+async def _platform(name: str, running: Coroutine[Any, Any, None]) -> bool:
+    """False when the platform's adapter failed (logged with its reason)."""
+    try:
+        await running
+    except Exception as exc:
+        log.error("%s stopped: %s: %s", name, type(exc).__name__, exc)
+        log.debug("%s traceback", name, exc_info=True)
+        return False
+    return True
+
+
+def _text_stdin() -> TextIO:
+    """Standard input that never fails on bytes that are not UTF-8."""
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+    return sys.stdin
+
+
+def _on_signals(callback: Callable[[], None]) -> list[signal.Signals]:
+    """Call `callback` on SIGINT and SIGTERM (in the main thread, where possible)."""
+    loop = asyncio.get_running_loop()
+    installed = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, callback)
+            installed.append(sig)
+    return installed
 
 
 def main() -> int:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    settings = Settings.from_env()
-    log.info("database %s", settings.database)
-    asyncio.run(serve(settings))
+    """The `domino` command with no sub-command (or `domino bot`)."""
+    try:
+        settings = Settings.from_env()
+    except ConfigError as exc:
+        print(f"domino: error: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings)
+    log.info("settings: %r; platforms: %s", settings, settings.platforms or ["console"])
+    try:
+        asyncio.run(serve(settings))
+    except ConfigError as exc:
+        print(f"domino: error: {exc}", file=sys.stderr)
+        return 2
+    except PlatformError as exc:
+        print(f"domino: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
     return 0

@@ -1,5 +1,5 @@
-"""The `domino` command: list variants, read rules, play in the terminal,
-simulate computer games, replay and render game records.
+"""The `domino` command: run the bot (no sub-command, or `domino bot`), list variants,
+read rules, play in the terminal, simulate computer games, replay and render game records.
 
 Every bad input (unknown variant, bad option, illegal move text, unreadable
 record) ends with one line on stderr saying what is wrong and what is
@@ -37,8 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         args.extra = [*args.extra, *unknown]
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
+        return cmd_bot(args)
     try:
         return int(args.func(args) or 0)
     except (DominoError, UsageError, ValueError, FileNotFoundError, ImportError) as exc:
@@ -50,6 +49,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # -- subcommands --------------------------------------------------------------
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    """The bot: Discord and/or Telegram when their tokens are set, else the console chat."""
+    from .app import main as run_bot
+
+    return run_bot()
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
@@ -101,7 +107,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         for line in textboard.events_text(view, names):
             print(line, file=out)
         if images and game.turn != shown_turn:
-            _write_images(images, game, seat if seat < humans else None)
+            _write_images(images, game, seat if seat < humans else None, names)
             shown_turn = game.turn
         if seat in bots:
             move = bots[seat].choose(game)
@@ -133,7 +139,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     assert game.result is not None
     print(textboard.result_text(game.result, names, view), file=out)
     if images:
-        _write_images(images, game, None)
+        _write_images(images, game, None, names)
     if args.save:
         Path(args.save).write_text(json.dumps(game.record(), indent=1), encoding="utf-8")
         print(f"Record saved to {args.save}", file=out)
@@ -245,18 +251,26 @@ def _read_record(path: str) -> dict[str, Any]:
     return record
 
 
-def _write_images(folder: Path, game: Any, seat: int | None) -> None:
+def _write_images(folder: Path, game: Any, seat: int | None, names: list[str]) -> None:
     import render
 
     turn = game.turn
-    (folder / f"turn{turn:03d}-table.png").write_bytes(render.position_png(game.view(None)))
+    (folder / f"turn{turn:03d}-table.png").write_bytes(render.position_png(game.view(None), names))
     if seat is not None:
         (folder / f"turn{turn:03d}-hand.png").write_bytes(render.hand_png(game.view(seat)))
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="domino", description="Dominoes: every variant of the books.")
+    p = argparse.ArgumentParser(
+        prog="domino", description="Dominoes: every variant of the books. With no command, "
+        "runs the bot (settings from the environment or .env: DOMINO_DB, DOMINO_LANG, "
+        "DOMINO_AI_DELAY, DOMINO_PICTURES, DOMINO_LOG, DISCORD_TOKEN, TELEGRAM_TOKEN, "
+        "TELEGRAM_API_URL).")
     sub = p.add_subparsers(title="commands")
+
+    s = sub.add_parser("bot", help="run the bot (the default): Discord and/or Telegram when "
+                       "DISCORD_TOKEN / TELEGRAM_TOKEN are set, else a chat in this terminal")
+    s.set_defaults(func=cmd_bot)
 
     s = sub.add_parser("variants", help="list the variants")
     s.add_argument("--json", action="store_true", help="print names, players and options as JSON")

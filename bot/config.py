@@ -1,48 +1,102 @@
 """Settings from the environment (a `.env` file in the working folder is read too).
 
-Tokens are read here and never logged or printed; `Settings.__repr__` hides them.
+| variable | meaning | default |
+|---|---|---|
+| DOMINO_DB | the SQLite file | domino.sqlite (working folder) |
+| DOMINO_LANG | default language of the bot's text (en, fr) | en |
+| DOMINO_AI_DELAY | seconds before a computer seat plays | 1.0 |
+| DOMINO_PICTURES | folder where the console writes pictures; "off" for none | domino-pictures |
+| DOMINO_LOG | log level (debug, info, warning, error) | warning |
+| DISCORD_TOKEN | runs the Discord adapter when set | unset |
+| TELEGRAM_TOKEN | runs the Telegram adapter when set | unset |
+| TELEGRAM_API_URL | another Bot API server (e.g. a local one) | Telegram's |
+
+The environment wins over the `.env` file. Tokens are kept out of `repr()` and are never
+logged or printed.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+LANGS = ("en", "fr")
+LOG_LEVELS = ("debug", "info", "warning", "error")
 
-def _load_dotenv(path: Path) -> None:
-    """Add KEY=VALUE lines of a .env file to the environment (existing values win)."""
+
+class ConfigError(ValueError):
+    """A setting with a bad value: the message names the variable and what is allowed."""
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines of a .env file (blank lines, comments and `export ` prefixes allowed)."""
+    values: dict[str, str] = {}
     if not path.is_file():
-        return
+        return values
     for line in path.read_text(encoding="utf-8").splitlines():
         line = line.strip()
         if not line or line.startswith("#") or "=" not in line:
             continue
-        key, _, value = line.partition("=")
-        os.environ.setdefault(key.strip(), value.strip().strip("'\""))
+        key, _, value = line.removeprefix("export ").partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
 
 
 @dataclass(frozen=True)
 class Settings:
-    database: Path
-    pictures: Path
+    """Everything the bot reads from its environment."""
+
+    database: Path = Path("domino.sqlite")
+    pictures: Path | None = Path("domino-pictures")
     lang: str = "en"
     ai_delay: float = 1.0
+    log_level: str = "warning"
     discord_token: str | None = field(default=None, repr=False)
     telegram_token: str | None = field(default=None, repr=False)
     telegram_api_url: str | None = None
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
-        if env is None:
-            _load_dotenv(Path.cwd() / ".env")
-            env = dict(os.environ)
+    def from_env(cls, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Settings:
+        """Settings from `env` (default: os.environ) over the `.env` file of `cwd`."""
+        folder = cwd or Path.cwd()
+        merged = {**read_dotenv(folder / ".env"), **(os.environ if env is None else env)}
+
+        def get(name: str, default: str = "") -> str:
+            return (merged.get(name) or default).strip()
+
+        lang = get("DOMINO_LANG", "en").lower()
+        if lang not in LANGS:
+            raise ConfigError(f"DOMINO_LANG must be one of {', '.join(LANGS)}, got {lang!r}")
+        delay_text = get("DOMINO_AI_DELAY", "1.0")
+        try:
+            delay = float(delay_text)
+        except ValueError:
+            delay = -1.0
+        if not 0 <= delay <= 3600:
+            raise ConfigError(f"DOMINO_AI_DELAY must be a number of seconds from 0 to 3600, "
+                              f"got {delay_text!r}")
+        level = get("DOMINO_LOG", "warning").lower()
+        if level not in LOG_LEVELS:
+            raise ConfigError(f"DOMINO_LOG must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+        pictures = get("DOMINO_PICTURES", "domino-pictures")
         return cls(
-            database=Path(env.get("DOMINO_DB", "domino.sqlite")),
-            pictures=Path(env.get("DOMINO_PICTURES", "domino-pictures")),
-            lang=env.get("DOMINO_LANG", "en"),
-            ai_delay=float(env.get("DOMINO_AI_DELAY", "1.0")),
-            discord_token=env.get("DISCORD_TOKEN") or None,
-            telegram_token=env.get("TELEGRAM_TOKEN") or None,
-            telegram_api_url=env.get("TELEGRAM_API_URL") or None,
+            database=folder / get("DOMINO_DB", "domino.sqlite"),
+            pictures=None if pictures.lower() in ("off", "none", "no") else folder / pictures,
+            lang=lang,
+            ai_delay=delay,
+            log_level=level,
+            discord_token=get("DISCORD_TOKEN") or None,
+            telegram_token=get("TELEGRAM_TOKEN") or None,
+            telegram_api_url=get("TELEGRAM_API_URL") or None,
         )
+
+    @property
+    def platforms(self) -> list[str]:
+        """The chat platforms to run (those with a token), in start order."""
+        return [name for name, token in (("discord", self.discord_token),
+                                         ("telegram", self.telegram_token)) if token]

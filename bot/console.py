@@ -1,16 +1,19 @@
-"""The console chat: the bot's service in a terminal, with no token.
+"""The console chat: the bot's service in a terminal, with no token (the console adapter).
 
-You type as a named user (`/as alice` switches), see public messages of the
-channel and each user's private messages marked as such; pictures are
-written to a folder and their paths printed; buttons are numbered (`b3`
-presses button 3).  Same service, same database file as the chat platforms.
+You type as a named user (`/as bob` switches), and see the public messages of the channel
+and every user's private messages, marked `[private to NAME]`. Pictures are written to a
+folder and their paths printed. Buttons are numbered: `b3` presses button 3. Computer moves
+and timers arrive while you wait (the app's tick loop delivers them here through the router).
+Standard input may be a terminal or a pipe; end of input ends the chat.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import re
 import shlex
-import sys
+import threading
 from pathlib import Path
 from typing import TextIO
 
@@ -19,164 +22,272 @@ from .service import Service, User
 
 CHANNEL = "console:main"
 SCOPE = "console"
-HELP = """Commands (type them as the current user):
-  /as NAME                      speak as another user
-  /domino start VARIANT [players=N] [ai=K] [timer=S] [option=value ...]
-  /domino join|leave|begin|ai|noai|hand|stop|rematch [TABLE]
-  /domino play [TABLE] MOVE     e.g. /domino play 6-4 left
-  /domino rules VARIANT         /domino variants
-  /domino top [VARIANT] [global]   /domino stats [USER]   /domino history [USER]
-  /domino export TABLE          b3 presses button 3 of the last messages
-  /help   /quit"""
+NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
+MAX_BUTTONS = 2000  # button numbers remembered
+MAX_WAIT = 600.0
+HELP = """Commands (the /domino prefix is optional: /start classic = /domino start classic):
+  /as NAME                  speak as another user (you start as alice)
+  /domino start VARIANT [players=N] [ai=K] [timer=SECONDS] [option=value ...]
+  /domino join|leave|ai|noai|begin|hand|stop|rematch [TABLE]
+  /domino play [TABLE] MOVE e.g. /play 6-4 left, /play draw, /play pass
+  /domino rules VARIANT     /domino variants
+  /domino top [VARIANT] [global]    /domino stats [NAME]    /domino history [NAME]
+  /domino export TABLE      writes the record of a finished game (for domino replay)
+  bN                        press button N
+  /wait SECONDS             let computer players and timers act (for scripts)
+  /help    /quit            (end of input quits too)
+TABLE is a table number (#2 or 2); without it, the last table shown."""
+VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
+         "draw", "pass", "rules", "variants", "top", "stats", "history", "export")
 
 
 class ConsoleChat:
-    """Reads lines, calls the service, prints its messages."""
+    """Reads typed lines, calls the service, prints its messages (and the router's)."""
 
-    def __init__(self, service: Service, out: TextIO, pictures: Path) -> None:
+    def __init__(self, service: Service, out: TextIO, pictures: Path | None) -> None:
         self.service = service
         self.out = out
         self.pictures = pictures
         self.user = User("console:alice", "alice")
-        self.buttons: dict[int, tuple[str, str]] = {}  # number -> (user id, data)
-        self._next_button = 1
-        self._next_picture = 1
+        self.buttons: dict[int, tuple[str, str]] = {}  # number -> (owner user id or "", data)
+        self.next_button = 1
+        self.next_picture = _first_free_number(pictures)
         self.last_table: int | None = None
+        self.prompt = False  # a terminal: show "alice> " after each output
 
-    # -- output ------------------------------------------------------------------
+    # -- output --------------------------------------------------------------------------
+
+    async def deliver(self, messages: list[Message]) -> None:
+        """The adapter API: messages from the tick loop or a restart."""
+        if self.prompt and messages:
+            self.out.write("\r\x1b[K")  # over the prompt shown while waiting for a line
+        self.show(messages)
 
     def show(self, messages: list[Message]) -> None:
         for m in messages:
-            if m.to is not None:
-                head = f"[private to {m.to.split(':', 1)[-1]}]"
-            else:
-                head = "[#main]"
-            if m.table is not None:
-                self.last_table = m.table
-            print(f"{head} {m.text}", file=self.out)
-            if m.image:
-                self.pictures.mkdir(parents=True, exist_ok=True)
-                path = self.pictures / f"{self._next_picture:04d}-{m.kind}.png"
-                self._next_picture += 1
-                path.write_bytes(m.image)
-                print(f"    picture: {path}", file=self.out)
-            if m.file:
-                path = self.pictures / m.file[0]
-                self.pictures.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(m.file[1])
-                print(f"    file: {path}", file=self.out)
-            shown = []
-            for a in m.actions:
-                if not a.enabled:
-                    shown.append(f"({a.label})")
-                    continue
-                number = self._next_button
-                self._next_button += 1
-                self.buttons[number] = (m.to or "", a.data)
-                shown.append(f"[b{number} {a.label}]")
-            if shown:
-                print("    " + " ".join(shown), file=self.out)
+            self._show_one(m)
+        if self.prompt and messages:
+            self.out.write(f"{self.user.name}> ")
         self.out.flush()
 
-    # -- input ---------------------------------------------------------------------
+    def _show_one(self, m: Message) -> None:
+        head = f"[private to {_name(m.to)}]" if m.to is not None else "[#main]"
+        if m.kind == "error":
+            head += " error:"
+        if m.table is not None:
+            self.last_table = m.table
+        lines = m.text.splitlines() or [""]
+        print(f"{head} {lines[0]}", file=self.out)
+        for line in lines[1:]:
+            print(f"    {line}", file=self.out)
+        if m.mention:
+            print("    (notifies " + ", ".join(_name(u) for u in m.mention if u) + ")",
+                  file=self.out)
+        if m.image and self.pictures:
+            table = f"t{m.table}-" if m.table is not None else ""
+            self._write(f"{self.next_picture:05d}-{table}{m.kind}.png", m.image, "picture")
+            self.next_picture += 1
+        if m.file:
+            self._write(Path(m.file[0]).name, m.file[1], "file")
+        shown = []
+        for a in m.actions:
+            if not a.enabled:
+                shown.append(f"({a.label})")
+                continue
+            number = self.next_button
+            self.next_button += 1
+            self.buttons[number] = (m.to or "", a.data)
+            self.buttons.pop(number - MAX_BUTTONS, None)
+            shown.append(f"[b{number} {a.label}]")
+        if shown:
+            print("    " + " ".join(shown), file=self.out)
+
+    def _write(self, name: str, data: bytes, what: str) -> None:
+        folder = self.pictures or Path.cwd()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_bytes(data)
+        except OSError as exc:
+            print(f"    ({what} not written: {exc.strerror}: {folder / name})", file=self.out)
+            return
+        print(f"    {what}: {folder / name}", file=self.out)
+
+    def say(self, text: str) -> None:
+        """A line from the console itself (not from the bot)."""
+        print(f"({text})", file=self.out)
+        if self.prompt:
+            self.out.write(f"{self.user.name}> ")
+        self.out.flush()
+
+    def hello(self, database: Path) -> None:
+        self.say(f"Domino console, database {database}. Type /help for the commands; "
+                 f"you are {self.user.name}")
+
+    # -- input ---------------------------------------------------------------------------
+
+    async def run(self, stdin: TextIO) -> None:
+        """Read lines until /quit or the end of input. A daemon thread reads, so the event
+        loop (and the tick loop) keeps running while nobody types, and exiting never waits
+        for a blocked read."""
+        self.prompt = _isatty(stdin) and _isatty(self.out)
+        if self.prompt:
+            self.out.write(f"{self.user.name}> ")
+            self.out.flush()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def read() -> None:
+            try:
+                for line in iter(stdin.readline, ""):
+                    loop.call_soon_threadsafe(lines.put_nowait, line)
+            except (OSError, ValueError, UnicodeDecodeError):
+                pass
+            finally:
+                with contextlib.suppress(RuntimeError):  # a closed loop: we are exiting
+                    loop.call_soon_threadsafe(lines.put_nowait, None)
+
+        threading.Thread(target=read, name="console-stdin", daemon=True).start()
+        try:
+            while True:
+                line = await lines.get()
+                if line is None or not await self.handle(line):
+                    break
+        finally:
+            print("(bye)", file=self.out)
+            self.out.flush()
 
     async def handle(self, line: str) -> bool:
         """Handle one typed line; False when the user quits."""
         line = line.strip()
         if not line:
+            if self.prompt:
+                self.say("type /help for the commands")
             return True
-        if line in ("/quit", "/exit"):
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("/quit", "/exit"):
             return False
-        if line == "/help":
+        if word == "/help":
             print(HELP, file=self.out)
-            return True
-        if line.startswith("/as "):
-            name = line[4:].strip()[:32] or "alice"
-            self.user = User(f"console:{name}", name)
-            print(f"(you are now {name})", file=self.out)
-            return True
-        if line[:1] == "b" and line[1:].isdigit():
-            owner, data = self.buttons.get(int(line[1:]), ("", ""))
-            if not data:
-                print("(no such button)", file=self.out)
-                return True
-            if owner and owner != self.user.id:
-                print("(that button is in someone else's private message)", file=self.out)
-                return True
-            self.show(await self.service.press(self.user, data))
-            return True
-        if line.startswith("/domino"):
-            self.show(await self._domino(line[len("/domino"):].strip()))
-            return True
-        print("(type /help for the commands)", file=self.out)
+            self.say("end of help")
+        elif word == "/as":
+            self._switch(rest.strip())
+        elif word == "/wait":
+            await self._wait(rest.strip())
+        elif re.fullmatch(r"b\d+", word):
+            await self._press(int(word[1:]))
+        elif word == "/domino":
+            await self._domino(rest)
+        elif word.startswith("/") and word[1:] in VERBS:
+            await self._domino(line[1:])
+        else:
+            self.say(f"unknown command {line.split()[0][:40]!r}; type /help for the commands")
         return True
 
-    async def _domino(self, text: str) -> list[Message]:
+    def _switch(self, name: str) -> None:
+        if not NAME.fullmatch(name):
+            self.say("usage: /as NAME (1 to 32 letters, digits, . _ or -)")
+            return
+        self.user = User(f"console:{name}", name)
+        self.say(f"you are now {name}")
+
+    async def _wait(self, text: str) -> None:
+        try:
+            seconds = float(text or "1")
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds <= MAX_WAIT:
+            self.say(f"usage: /wait SECONDS (from 0 to {MAX_WAIT:.0f})")
+            return
+        await asyncio.sleep(seconds)
+        self.say(f"waited {seconds:g} s")
+
+    async def _press(self, number: int) -> None:
+        owner, data = self.buttons.get(number, ("", ""))
+        if not data:
+            self.say(f"there is no button b{number}")
+        elif owner and owner != self.user.id:
+            self.say(f"b{number} is in {_name(owner)}'s private message; "
+                     f"type /as {_name(owner)} first")
+        else:
+            self.show(await self.service.press(self.user, data))
+
+    async def _domino(self, text: str) -> None:
         try:
             words = shlex.split(text)
         except ValueError:
             words = text.split()
         if not words:
-            return [Message(CHANNEL, HELP, to=self.user.id)]
+            self.say("type /help for the commands")
+            return
         verb, args = words[0].lower(), words[1:]
         s, u = self.service, self.user
-        if verb == "start" and args:
-            return await s.open_table(u, CHANNEL, SCOPE, args[0], options=" ".join(args[1:]),
-                                      private=True)
-        if verb == "variants":
+        if verb == "start":
+            if not args:
+                self.say("usage: /domino start VARIANT [players=N] [ai=K] [option=value ...]; "
+                         "/domino variants lists them")
+                return
+            # No turn timer unless asked for: everyone shares this keyboard.
+            self.show(await s.open_table(u, CHANNEL, SCOPE, args[0], timer=0,
+                                         options=" ".join(args[1:])))
+        elif verb == "variants":
             from core import variants
-            return [Message(CHANNEL, ", ".join(variants.names()), to=u.id)]
-        if verb == "rules" and args:
-            return await s.rules(u, args[0])
-        if verb == "top":
+
+            self.say("variants: " + ", ".join(variants.names()))
+        elif verb == "rules":
+            if not args:
+                self.say("usage: /domino rules VARIANT")
+                return
+            self.show(await s.rules(u, args[0]))
+        elif verb == "top":
             scope = "global" if "global" in args else SCOPE
             rest = [a for a in args if a != "global"]
-            return await s.leaderboard(u, CHANNEL, scope, rest[0] if rest else None)
-        if verb == "stats":
-            return await s.stats(u, CHANNEL, f"console:{args[0]}" if args else None)
-        if verb == "history":
-            return await s.history(u, CHANNEL, f"console:{args[0]}" if args else None)
+            self.show(await s.leaderboard(u, CHANNEL, scope, rest[0] if rest else None))
+        elif verb in ("stats", "history"):
+            target = f"console:{args[0]}" if args else None
+            call = s.stats if verb == "stats" else s.history
+            self.show(await call(u, CHANNEL, target))
+        else:
+            await self._table_verb(verb, args)
+
+    async def _table_verb(self, verb: str, args: list[str]) -> None:
+        s, u = self.service, self.user
         table, args = self._table_arg(args)
         if table is None:
-            return [Message(CHANNEL, "Which table? Give its number, e.g. /domino join 1.",
-                            to=u.id, kind="error")]
+            self.say(f"which table? give its number, e.g. /domino {verb} 1")
+            return
         simple = {"join": s.join, "leave": s.leave, "begin": s.begin, "ai": s.add_ai,
                   "noai": s.remove_ai, "hand": s.hand, "stop": s.stop, "rematch": s.rematch,
                   "export": s.export}
         if verb in simple:
-            return await simple[verb](u, table)
-        if verb == "play" and args:
-            return await s.play(u, table, " ".join(args))
-        return [Message(CHANNEL, HELP, to=u.id)]
+            self.show(await simple[verb](u, table))
+        elif verb in ("draw", "pass"):
+            self.show(await s.play(u, table, verb))
+        elif not args:
+            self.say("usage: /domino play [TABLE] MOVE, e.g. /play 6-4 left")
+        else:
+            self.show(await s.play(u, table, " ".join(args)))
 
     def _table_arg(self, args: list[str]) -> tuple[int | None, list[str]]:
-        if args and args[0].lstrip("#").isdigit():
+        if args and re.fullmatch(r"#?\d{1,12}", args[0]):
             return int(args[0].lstrip("#")), args[1:]
         return self.last_table, args
 
 
-async def run_console(service: Service, pictures: Path, stdin: TextIO = sys.stdin,
-                      out: TextIO = sys.stdout) -> None:
-    """The console loop: typed lines and the service's ticks, until /quit or end of input."""
-    chat = ConsoleChat(service, out, pictures)
-    print("Domino console. Type /help for the commands; you are alice.", file=out)
-    chat.show(await service.start())
-    loop = asyncio.get_running_loop()
+def _name(user_id: str | None) -> str:
+    return (user_id or "").split(":", 1)[-1]
 
-    async def ticker() -> None:
-        while True:
-            await asyncio.sleep(0.2)
-            messages = await service.tick()
-            if messages:
-                chat.show(messages)
 
-    ticking = asyncio.create_task(ticker())
+def _isatty(stream: TextIO) -> bool:
     try:
-        while True:
-            line = await loop.run_in_executor(None, stdin.readline)
-            if not line:
-                break
-            if not await chat.handle(line):
-                break
-    finally:
-        ticking.cancel()
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _first_free_number(folder: Path | None) -> int:
+    """Pictures are numbered on from those already in the folder (a restart keeps them)."""
+    if folder is None or not folder.is_dir():
+        return 1
+    numbers = [int(p.name[:5]) for p in folder.glob("*.png") if p.name[:5].isdigit()]
+    return max(numbers, default=0) + 1

@@ -109,3 +109,36 @@ def test_quitting_a_game_prints_its_record(monkeypatch: pytest.MonkeyPatch,
     assert code == 0
     record = json.loads(out.strip().splitlines()[-1])
     assert record["variant"] == "tete-a-tete"
+
+
+def test_play_with_images_writes_table_and_hand_pictures_then_render_draws_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from PIL import Image
+
+    import render
+
+    feed(monkeypatch, ["1"] * 40)
+    record, images, out_dir = tmp_path / "game.json", tmp_path / "pics", tmp_path / "drawn"
+    code, _, _ = run(["play", "classic", "--players", "2", "--ai", "1", "--seed", "3",
+                      "--images", str(images), "--save", str(record)], capsys)
+    assert code == 0
+    tables = sorted(images.glob("turn*-table.png"))
+    hands = sorted(images.glob("turn*-hand.png"))
+    assert len(tables) >= 2 and hands
+    for path in [*tables, *hands]:
+        with Image.open(path) as im:
+            assert im.format == "PNG" and im.width <= 1280
+    saved = json.loads(record.read_text())
+    code, out, _ = run(["render", str(record), "--out", str(out_dir)], capsys)
+    assert code == 0 and f"Wrote {len(saved['moves']) + 1} pictures" in out
+    drawn = sorted(out_dir.glob("*.png"))
+    assert len(drawn) == len(saved["moves"]) + 1
+    final = variants.get("classic").new(players=2, seed=3)
+    for move in saved["moves"]:
+        final.play(final.parse_move(move))
+    assert drawn[-1].read_bytes() == render.position_png(final.view(None))
+    saved["moves"][0] = "9-9"
+    record.write_text(json.dumps(saved))
+    code, _, err = run(["render", str(record), "--out", str(out_dir)], capsys)
+    assert code == 2 and err.startswith("domino: error:")
