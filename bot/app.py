@@ -206,7 +206,8 @@ async def _platforms(service: Service, router: Router, settings: Settings,
     calls = []
     for name, run in runners.items():
         if name == "discord":
-            calls.append(_platform(name, run(service, router, settings.discord_token)))
+            calls.append(_platform(name, run(service, router, settings.discord_token,
+                                             test_guild=settings.discord_test_guild)))
         else:
             calls.append(_platform(name, run(service, router, settings.telegram_token,
                                              base_url=settings.telegram_api_url)))

@@ -59,6 +59,7 @@ class Settings:
     discord_token: str | None = field(default=None, repr=False)
     telegram_token: str | None = field(default=None, repr=False)
     telegram_api_url: str | None = None
+    discord_test_guild: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Settings:
@@ -84,6 +85,10 @@ class Settings:
         if level not in LOG_LEVELS:
             raise ConfigError(f"DOMINO_LOG must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
         pictures = get("DOMINO_PICTURES", "domino-pictures")
+        guild = get("DISCORD_TEST_GUILD")
+        if guild and not guild.isdigit():
+            raise ConfigError(f"DISCORD_TEST_GUILD must be a Discord server id (digits), "
+                              f"got {guild[:30]!r}")
         return cls(
             database=folder / get("DOMINO_DB", "domino.sqlite"),
             pictures=None if pictures.lower() in ("off", "none", "no") else folder / pictures,
@@ -93,6 +98,7 @@ class Settings:
             discord_token=get("DISCORD_TOKEN") or None,
             telegram_token=get("TELEGRAM_TOKEN") or None,
             telegram_api_url=get("TELEGRAM_API_URL") or None,
+            discord_test_guild=int(guild) if guild else None,
         )
 
     @property

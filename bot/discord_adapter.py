@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -240,10 +239,8 @@ class DominoClient(discord.Client):
 async def run_discord(service: Service, router: Any, token: str, *,
                       test_guild: int | None = None, **options: Any) -> None:
     """Run the Discord client until it is closed.  Commands are synced at start: to the
-    guild `test_guild` (or DISCORD_TEST_GUILD) at once for development, else globally."""
-    if test_guild is None:
-        env = os.environ.get("DISCORD_TEST_GUILD", "")
-        test_guild = int(env) if env.isdigit() else None
+    guild `test_guild` (bot.config: DISCORD_TEST_GUILD) at once for development, else
+    globally."""
     client = DominoClient(service, router, test_guild=test_guild, **options)
     async with client:
         await client.start(token)

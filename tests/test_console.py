@@ -223,13 +223,15 @@ def test_a_failing_adapter_does_not_stop_the_others(caplog: pytest.LogCaptureFix
 def test_settings_from_the_environment_and_a_dotenv_file(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text(
         "# comment\nDOMINO_LANG=fr\nexport DOMINO_AI_DELAY='0.5'\n"
-        f'TELEGRAM_TOKEN="{TOKEN}"\nDOMINO_DB=from-dotenv.sqlite\n', encoding="utf-8")
+        f'TELEGRAM_TOKEN="{TOKEN}"\nDOMINO_DB=from-dotenv.sqlite\nDISCORD_TEST_GUILD=42\n',
+        encoding="utf-8")
     s = Settings.from_env({"DOMINO_DB": "/data/bot.sqlite", "DOMINO_PICTURES": "off"},
                           cwd=tmp_path)
     assert s.database == Path("/data/bot.sqlite")  # the environment wins over .env
     assert (s.lang, s.ai_delay, s.pictures) == ("fr", 0.5, None)
     assert s.telegram_token == TOKEN and s.discord_token is None
     assert s.platforms == ["telegram"]
+    assert s.discord_test_guild == 42
     d = Settings.from_env({}, cwd=tmp_path / "empty")
     assert (d.database, d.pictures) == (tmp_path / "empty" / "domino.sqlite",
                                         tmp_path / "empty" / "domino-pictures")
@@ -241,6 +243,7 @@ def test_settings_from_the_environment_and_a_dotenv_file(tmp_path: Path) -> None
     ({"DOMINO_AI_DELAY": "-1"}, "DOMINO_AI_DELAY"),
     ({"DOMINO_LANG": "de"}, "DOMINO_LANG"),
     ({"DOMINO_LOG": "loud"}, "DOMINO_LOG"),
+    ({"DISCORD_TEST_GUILD": "my-server"}, "DISCORD_TEST_GUILD"),
 ])
 def test_bad_settings_name_the_variable(tmp_path: Path, env: dict[str, str], name: str) -> None:
     with pytest.raises(ConfigError, match=name):
