@@ -13,4 +13,4 @@ USER domino
 VOLUME ["/home/domino/data"]
 ENV DOMINO_DB=/home/domino/data/domino.sqlite
 ENTRYPOINT ["domino"]
-CMD ["play", "classic", "--players", "2", "--ai", "1"]
+CMD ["bot"]
