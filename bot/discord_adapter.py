@@ -21,20 +21,15 @@ from discord import app_commands
 
 from .discord_commands import DominoCommands
 from .discord_delivery import PLATFORM, Delivery, Reply, discord_id
-from .discord_text import CommandTranslator, say
+from .discord_text import CommandTranslator
 from .discord_views import PageButton, PressButton
-from .i18n import lang_for
+from .i18n import lang_for, t
 from .messages import Message, parse_action
-from .service import Service, User
+from .service import TABLE_FOR, Service, User
 
 log = logging.getLogger("domino.discord")
 
 HAND_VERBS = {"p", "e", "d", "x"}  # buttons of a hand message: its answer replaces it
-FIND = {  # command -> (table statuses it applies to, must the user be seated there)
-    "join": (("lobby",), False), "leave": (("lobby",), True), "hand": (("playing",), True),
-    "play": (("playing",), True), "stop": (("lobby", "playing"), True),
-    "rematch": (("finished",), True),
-}
 
 
 def user_of(ix: discord.Interaction) -> User:
@@ -168,14 +163,12 @@ class DominoClient(discord.Client):
         table = options.pop("table", None)
         if name == "hand" and options["where"]:  # where hands go from now on
             await self.service.store.user_pref_set(user.id, PLATFORM, "hand", options["where"])
-        if name in FIND:
-            statuses, seated = FIND[name]
-            table = table or await self._table_here(ix, user.id, statuses, seated)
+        if name in TABLE_FOR:
+            table = table or await self.service.find_table(channel_of(ix), user.id, name,
+                                                           private=ix.guild_id is None)
             if table is None:
-                key = f"pref_{options['where']}" if name == "hand" and options["where"] \
-                    else "no_table"
                 await self.delivery.ephemeral(reply, Message(
-                    "", say(reply.lang, key), to=user.id, kind="error"))
+                    "", _no_table(reply.lang, name, options), to=user.id, kind="error"))
                 return
         await self._answer(reply, table, lambda: self._call(ix, user, name, table, options))
 
@@ -186,16 +179,10 @@ class DominoClient(discord.Client):
                 messages = await call()
             except Exception:
                 log.exception("a Discord interaction failed")
-                messages = [Message("", say(reply.lang, "failed"), to=reply.user, kind="error")]
+                messages = [Message("", t(reply.lang, "Something went wrong; nothing was "
+                                          "changed. Please try again."), to=reply.user,
+                                    kind="error")]
             await self.delivery.send(messages, reply)
-
-    async def _table_here(self, ix: discord.Interaction, user: str, statuses: tuple[str, ...],
-                          seated: bool) -> int | None:
-        """The newest table of this channel in one of these states (where the user sits)."""
-        rows = await self.service.store.tables_in_channel(channel_of(ix), statuses)
-        if seated:
-            rows = [r for r in rows if any(s.user_id == user and s.ai is None for s in r.seats)]
-        return max((r.id for r in rows), default=None)
 
     async def _call(self, ix: discord.Interaction, user: User, name: str, table: int | None,
                     o: dict[str, Any]) -> list[Message]:
@@ -231,9 +218,19 @@ class DominoClient(discord.Client):
                 out += await self.service.set_setting(user, scope_of(ix), key, str(o[key]),
                                                       admin)
         if not out:
-            out = [Message("", say(lang_for(user.locale), "settings_usage"), to=user.id,
-                           kind="error")]
+            out = [Message("", t(lang_for(user.locale), "Give a language or a timer: /domino "
+                                 "settings lang:fr timer:120."), to=user.id, kind="error")]
         return out
+
+
+def _no_table(lang: str, name: str, options: dict[str, Any]) -> str:
+    """The answer to a command that found no table here (`/domino hand where:` still saved
+    where hands go)."""
+    if name == "hand" and options["where"] == "dm":
+        return t(lang, "From now on, your hands come by direct message.")
+    if name == "hand" and options["where"] == "here":
+        return t(lang, "From now on, your hands are shown here, only to you.")
+    return t(lang, "There is no table for that here. Open one with /domino start.")
 
 
 async def run_discord(service: Service, router: Any, token: str, *,

@@ -1,8 +1,8 @@
 """The `/domino` slash command group: names, options, choices and variant autocomplete.
 
 Each command only hands its options to `DominoClient.command` (bot/discord_adapter.py),
-which asks the service.  Names and descriptions are `locale_str`, put into French by
-`CommandTranslator`.
+which asks the service.  Names and descriptions are marked with `N_` (bot/discord_text.py):
+`locale_str`s that `CommandTranslator` puts into French from the gettext catalogue.
 """
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.app_commands import locale_str as _
 
 from core import variants
 
 from . import texts
+from .discord_text import N_
 from .i18n import lang_for
 
 if TYPE_CHECKING:
     from .discord_adapter import DominoClient
 
-TABLE = _("The table number, when there are several")
+TABLE = N_("The table number, when there are several")
 
 
 def variant_choices(current: str, locale: str | None) -> list[Choice[str]]:
@@ -48,20 +48,21 @@ def _plain(text: str) -> str:
 
 # Commands whose only option is the table (found in the channel when not given).
 TABLE_COMMANDS = {
-    "join": "Join the table waiting for players here",
-    "leave": "Leave the table before it starts",
-    "stop": "Stop your game (the host at once, or everybody agrees)",
-    "rematch": "Play the last game again with the same seats",
+    "join": (N_("join"), N_("Join the table waiting for players here")),
+    "leave": (N_("leave"), N_("Leave the table before it starts")),
+    "stop": (N_("stop"), N_("Stop your game (the host at once, or everybody agrees)")),
+    "rematch": (N_("rematch"), N_("Play the last game again with the same seats")),
 }
 
 
-def _table_command(verb: str, description: str) -> app_commands.Command[Any, Any, None]:
+def _table_command(verb: str, name: app_commands.locale_str,
+                   description: app_commands.locale_str) -> app_commands.Command[Any, Any, None]:
     async def callback(ix: discord.Interaction, table: int | None = None) -> None:
         await ix.client.command(ix, verb, table=table)  # type: ignore[attr-defined]
 
-    command = app_commands.Command(name=_(verb), description=_(description),
+    command = app_commands.Command(name=name, description=description,
                                    callback=callback)
-    return app_commands.rename(table=_("table"))(app_commands.describe(table=TABLE)(command))
+    return app_commands.rename(table=N_("table"))(app_commands.describe(table=TABLE)(command))
 
 
 class DominoCommands(app_commands.Group):
@@ -69,79 +70,79 @@ class DominoCommands(app_commands.Group):
     settings."""
 
     def __init__(self, client: DominoClient) -> None:
-        super().__init__(name=_("domino"), description=_("Play dominoes"))
+        super().__init__(name=N_("domino"), description=N_("Play dominoes"))
         self.client = client
-        for verb, description in TABLE_COMMANDS.items():
-            self.add_command(_table_command(verb, description))
+        for verb, (name, description) in TABLE_COMMANDS.items():
+            self.add_command(_table_command(verb, name, description))
 
     async def _run(self, ix: discord.Interaction, name: str, **options: Any) -> None:
         await self.client.command(ix, name, **options)
 
-    @app_commands.command(name=_("start"), description=_("Open a table in this channel"))
-    @app_commands.rename(variant=_("variant"), players=_("players"), ai=_("ai"),
-                         timer=_("timer"), options=_("options"))
-    @app_commands.describe(variant=_("Which game"), players=_("Number of seats"),
-                           ai=_("Computer players among them"),
-                           timer=_("Seconds per turn (0: no timer)"),
-                           options=_("Other options, name=value ..."))
+    @app_commands.command(name=N_("start"), description=N_("Open a table in this channel"))
+    @app_commands.rename(variant=N_("variant"), players=N_("players"), ai=N_("ai"),
+                         timer=N_("timer"), options=N_("options"))
+    @app_commands.describe(variant=N_("Which game"), players=N_("Number of seats"),
+                           ai=N_("Computer players among them"),
+                           timer=N_("Seconds per turn (0: no timer)"),
+                           options=N_("Other options, name=value ..."))
     async def start(self, ix: discord.Interaction, variant: str, players: int | None = None,
                     ai: int | None = None, timer: int | None = None,
                     options: str | None = None) -> None:
         await self._run(ix, "start", variant=variant, players=players, ai=ai, timer=timer,
                         options=options)
 
-    @app_commands.command(name=_("hand"), description=_("Show your hand (only you see it)"))
-    @app_commands.rename(where=_("where"), table=_("table"))
-    @app_commands.describe(where=_("Where to get your hand from now on"), table=TABLE)
-    @app_commands.choices(where=[Choice(name=_("here (only you see it)"), value="here"),
-                                 Choice(name=_("by direct message"), value="dm")])
+    @app_commands.command(name=N_("hand"), description=N_("Show your hand (only you see it)"))
+    @app_commands.rename(where=N_("where"), table=N_("table"))
+    @app_commands.describe(where=N_("Where to get your hand from now on"), table=TABLE)
+    @app_commands.choices(where=[Choice(name=N_("here (only you see it)"), value="here"),
+                                 Choice(name=N_("by direct message"), value="dm")])
     async def hand(self, ix: discord.Interaction, where: str | None = None,
                    table: int | None = None) -> None:
         await self._run(ix, "hand", where=where, table=table)
 
-    @app_commands.command(name=_("play"), description=_("Play a move written as text, e.g. "
+    @app_commands.command(name=N_("play"), description=N_("Play a move written as text, e.g. "
                                                         "6-4 left"))
-    @app_commands.rename(move=_("move"), table=_("table"))
-    @app_commands.describe(move=_("Your move, e.g. 6-4 left, draw, pass"), table=TABLE)
+    @app_commands.rename(move=N_("move"), table=N_("table"))
+    @app_commands.describe(move=N_("Your move, e.g. 6-4 left, draw, pass"), table=TABLE)
     async def play(self, ix: discord.Interaction, move: str, table: int | None = None) -> None:
         await self._run(ix, "play", move=move, table=table)
 
-    @app_commands.command(name=_("rules"), description=_("How to play a variant"))
-    @app_commands.rename(variant=_("variant"))
-    @app_commands.describe(variant=_("Which game"))
+    @app_commands.command(name=N_("rules"), description=N_("How to play a variant"))
+    @app_commands.rename(variant=N_("variant"))
+    @app_commands.describe(variant=N_("Which game"))
     async def rules(self, ix: discord.Interaction, variant: str) -> None:
         await self._run(ix, "rules", variant=variant)
 
-    @app_commands.command(name=_("leaderboard"), description=_("The best players"))
-    @app_commands.rename(variant=_("variant"), scope=_("scope"))
-    @app_commands.describe(variant=_("Which game"), scope=_("This server or everywhere"))
-    @app_commands.choices(scope=[Choice(name=_("this server"), value="server"),
-                                 Choice(name=_("everywhere"), value="global")])
+    @app_commands.command(name=N_("leaderboard"), description=N_("The best players"))
+    @app_commands.rename(variant=N_("variant"), scope=N_("scope"))
+    @app_commands.describe(variant=N_("Which game"), scope=N_("This server or everywhere"))
+    @app_commands.choices(scope=[Choice(name=N_("this server"), value="server"),
+                                 Choice(name=N_("everywhere"), value="global")])
     async def leaderboard(self, ix: discord.Interaction, variant: str | None = None,
                           scope: str = "server") -> None:
         await self._run(ix, "leaderboard", variant=variant, scope=scope)
 
-    @app_commands.command(name=_("stats"), description=_("Games, wins and rating of a "
+    @app_commands.command(name=N_("stats"), description=N_("Games, wins and rating of a "
                                                          "player"))
-    @app_commands.rename(user=_("user"))
-    @app_commands.describe(user=_("Whose (you by default)"))
+    @app_commands.rename(user=N_("user"))
+    @app_commands.describe(user=N_("Whose (you by default)"))
     async def stats(self, ix: discord.Interaction, user: discord.User | None = None) -> None:
         await self._run(ix, "stats", user=user)
 
-    @app_commands.command(name=_("history"), description=_("The last games of a player"))
-    @app_commands.rename(user=_("user"))
-    @app_commands.describe(user=_("Whose (you by default)"))
+    @app_commands.command(name=N_("history"), description=N_("The last games of a player"))
+    @app_commands.rename(user=N_("user"))
+    @app_commands.describe(user=N_("Whose (you by default)"))
     async def history(self, ix: discord.Interaction, user: discord.User | None = None
                       ) -> None:
         await self._run(ix, "history", user=user)
 
-    @app_commands.command(name=_("settings"), description=_("Server settings (server "
+    @app_commands.command(name=N_("settings"), description=N_("Server settings (server "
                                                             "managers)"))
-    @app_commands.rename(lang=_("lang"), timer=_("timer"))
-    @app_commands.describe(lang=_("Default language of the tables"),
-                           timer=_("Default seconds per turn (0: no timer)"))
-    @app_commands.choices(lang=[Choice(name=_("French"), value="fr"),
-                                Choice(name=_("English"), value="en")])
+    @app_commands.rename(lang=N_("lang"), timer=N_("timer"))
+    @app_commands.describe(lang=N_("Default language of the tables"),
+                           timer=N_("Default seconds per turn (0: no timer)"))
+    @app_commands.choices(lang=[Choice(name=N_("French"), value="fr"),
+                                Choice(name=N_("English"), value="en")])
     async def settings(self, ix: discord.Interaction, lang: str | None = None,
                        timer: int | None = None) -> None:
         await self._run(ix, "settings", lang=lang, timer=timer)

@@ -2,7 +2,8 @@
 
 * Public "table"/"result" messages edit the one table message of the game (its channel and
   message id are kept with `store.adapter_set(table, "discord", "table", ...)`); the first
-  one is sent.  "turn" messages are new (they mention the player); the previous turn
+  one is sent.  So the board picture is uploaded once per move.  "turn" messages are new,
+  with no picture: the mention (which notifies the player) and "My hand"; the previous turn
   message of the table is deleted, also when the turn goes to a computer or the game
   ends.  Other public messages are sent.
 * A private message for the user of the interaction being answered is ephemeral; a hand
@@ -24,8 +25,8 @@ from typing import Any
 
 import discord
 
-from .discord_text import say
 from .discord_views import chunks, content_for, files_for, mentions_for, view_for
+from .i18n import t
 from .messages import Action, Message
 from .storage import Store
 
@@ -179,12 +180,15 @@ class Delivery:
         pref = await self.store.user_pref_get(reply.user, PLATFORM, "hand")
         if pref == "dm":
             if await self._dm(m, remember=True):
-                await self.ephemeral(reply, _note(m, say(reply.lang, "dm_sent")))
+                await self.ephemeral(reply, _note(m, t(reply.lang, "Your hand is in your "
+                                                             "direct messages.")))
                 return
             pref = "refused"
         if pref == "refused":
             await self.store.user_pref_set(reply.user, PLATFORM, "hand", "here")
-            await self.ephemeral(reply, _note(m, say(reply.lang, "dm_refused")))
+            await self.ephemeral(reply, _note(m, t(
+                reply.lang, "I cannot send you direct messages (your privacy settings refuse "
+                "them), so your hand stays here, visible only to you.")))
         if reply.original_free:
             reply.original_free = False
             await reply.interaction.edit_original_response(**fields)
@@ -253,8 +257,11 @@ def _note(m: Message, text: str) -> Message:
 
 
 def _fields(m: Message, page: int = 0) -> dict[str, Any]:
-    """Everything a send or an edit sets: text, pictures (replacing the old ones), buttons."""
-    return {"content": content_for(m), "attachments": files_for(m),
+    """Everything a send or an edit sets: text, pictures (replacing the old ones), buttons.
+    A turn message is text, the mention and "My hand" only: the board picture is uploaded
+    once per move, with the edit of the table message."""
+    files = [] if m.kind == "turn" else files_for(m)
+    return {"content": content_for(m), "attachments": files,
             "view": view_for(m, page), "allowed_mentions": mentions_for(m)}
 
 

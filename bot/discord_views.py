@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from .messages import Action, Message
+from .texts import split_text
 
 PRESS_PREFIX = "dom:"
 PAGE_PREFIX = "domhp:"
@@ -142,15 +143,8 @@ def files_for(message: Message) -> list[discord.File]:
 
 
 def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
-    """Text cut into pieces Discord accepts, at line ends when possible."""
-    out: list[str] = []
-    while len(text) > size:
-        cut = text.rfind("\n", 0, size)
-        cut = cut if cut > size // 2 else size
-        out.append(text[:cut])
-        text = text[cut:].lstrip("\n")
-    out.append(text)
-    return out
+    """Text cut into messages Discord accepts, at paragraph boundaries when possible."""
+    return split_text(text, size)
 
 
 def content_for(message: Message) -> str:

@@ -15,6 +15,8 @@ returns.  THE CONTRACT adapters rely on (extend it only additively):
   ``history(user, channel, target=None)``; ``export(user, table_id)``;
   ``set_setting(user, scope, key, value, is_admin)``; ``tick()`` plays due computer moves and
   enforces turn timers; ``run(send)`` ticks forever and passes what ticks return to `send`.
+  ``find_table(channel, user_id, command, private=False)`` (not a message maker: a table id
+  or None) is the table a command typed without a table number means.
 * Ids are platform-prefixed strings: users "discord:<id>", channels "telegram:<chat_id>",
   scopes (a server or group: settings and per-server ratings) "discord:<guild_id>".
 * `User(id, name, locale)`: the locale ("fr", "fr-FR", "en-US"...) picks the language of the
@@ -58,6 +60,13 @@ log = logging.getLogger("domino.service")
 MAX_TEXT = 2000
 COMPUTER = "greedy"
 SERVICE = "service"  # the "platform" under which the service keeps per-table notes
+# A command typed without a table number -> (the table statuses it applies to, must the user
+# sit at the table).  See `Service.find_table`.
+TABLE_FOR: dict[str, tuple[tuple[str, ...], bool]] = {
+    "join": (("lobby",), False), "leave": (("lobby",), True), "begin": (("lobby",), True),
+    "hand": (("playing",), True), "play": (("playing",), True),
+    "stop": (("lobby", "playing"), True), "rematch": (("finished",), True),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +342,27 @@ class Service:
                                       table)
         return table, []
 
+    async def find_table(self, channel: str, user_id: str, command: str, *,
+                         private: bool = False) -> int | None:
+        """The table that `command` (a key of TABLE_FOR) typed without a table number means:
+        the newest table of `channel` in one of the command's statuses (for most commands,
+        one where `user_id` has a seat).  In a private chat with the bot (`private`) where
+        there is none, the newest such table the user sits at anywhere.  None when there is
+        no such table."""
+        statuses, seated = TABLE_FOR[command]
+
+        def sits(seats: list[SeatRow]) -> bool:
+            return any(s.user_id == user_id and s.ai is None for s in seats)
+
+        rows = await self.store.tables_in_channel(channel, statuses)
+        found = [r.id for r in rows if not seated or sits(r.seats)]
+        if not found and private:
+            found = [tb.id for tb in self.tables.values()
+                     if tb.row.status in statuses and sits(tb.row.seats)]
+            if "finished" in statuses:
+                found += [h.table_id for h in await self.store.history(user_id, 1)]
+        return max(found, default=None)
+
     async def _no_table(self, user: User, table_id: int) -> list[Message]:
         lang = await self._lang(user)
         return self._error(user, t(lang, "There is no open table #{id}.", id=table_id))
@@ -462,26 +492,34 @@ class Service:
         return out
 
     async def tick(self) -> list[Message]:
-        """Play due computer moves and enforce turn timers. Call it often."""
-        out: list[Message] = []
+        """Play due computer moves and enforce turn timers. Call it often.
+
+        The due tables are handled concurrently, each under its own lock, so that the store
+        commits their moves together (group commit); the messages of each table keep their
+        order, and a table whose tick fails (logged) does not stop the others."""
         now = self.clock()
-        for table in list(self.tables.values()):
-            game = table.game
-            if game is None or game.over:
-                continue
-            due_ai = table.ai_due is not None and now >= table.ai_due
-            deadline = table.row.deadline
-            due_timer = deadline is not None and now >= deadline - self.warn_before
-            if not (due_ai or due_timer):
-                continue
-            async with self._lock(table.id):
-                if self.tables.get(table.id) is not table:
-                    continue
-                try:
-                    out += await self._tick_table(table, now)
-                except Exception:  # one broken table must not stop the others
-                    log.exception("table %s: tick failed", table.id)
-        return out
+        due = [table for table in list(self.tables.values()) if self._due(table, now)]
+        done = await asyncio.gather(*(self._tick_one(table, now) for table in due))
+        return [m for messages in done for m in messages]
+
+    def _due(self, table: Table, now: float) -> bool:
+        """A computer seat's move or a turn timer (its warning included) is due."""
+        game = table.game
+        if game is None or game.over:
+            return False
+        deadline = table.row.deadline
+        return ((table.ai_due is not None and now >= table.ai_due)
+                or (deadline is not None and now >= deadline - self.warn_before))
+
+    async def _tick_one(self, table: Table, now: float) -> list[Message]:
+        async with self._lock(table.id):
+            if self.tables.get(table.id) is not table:  # stopped or finished meanwhile
+                return []
+            try:
+                return await self._tick_table(table, now)
+            except Exception:  # one broken table must not stop the others
+                log.exception("table %s: tick failed", table.id)
+                return []
 
     async def _tick_table(self, table: Table, now: float) -> list[Message]:
         game = table.game

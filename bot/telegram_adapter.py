@@ -41,7 +41,6 @@ from .telegram_out import PLATFORM, Origin, Outbox, channel_of, user_id
 log = logging.getLogger("domino.telegram")
 
 Context = ContextTypes.DEFAULT_TYPE
-ACTIVE = ("lobby", "playing")
 
 # command -> its description for the command menu (translated per language_code)
 COMMANDS = {
@@ -80,10 +79,9 @@ class TelegramBot:
         self.ready = asyncio.Event()
         simple = {"join": service.join, "leave": service.leave, "begin": service.begin,
                   "hand": service.hand, "stop": service.stop}
+        simple["rematch"] = service.rematch
         for name, call in simple.items():
-            self.app.add_handler(CommandHandler(name, self._table_command(call, ACTIVE)))
-        self.app.add_handler(CommandHandler(
-            "rematch", self._table_command(service.rematch, ("finished",))))
+            self.app.add_handler(CommandHandler(name, self._table_command(name, call)))
         handlers = {"start": self.on_start, "domino": self.on_domino, "play": self.on_play,
                     "rules": self.on_rules, "top": self.on_top, "stats": self.on_stats,
                     "history": self.on_history, "settings": self.on_settings}
@@ -158,25 +156,21 @@ class TelegramBot:
         origin = self.origin(update)
         await self.send([Message("", text, to=origin.user, kind="error")], origin)
 
-    async def _find_table(self, update: Update, args: list[str], statuses: tuple[str, ...]
+    async def _find_table(self, update: Update, args: list[str], command: str
                           ) -> tuple[int | None, list[str]]:
-        """The table named first in `args` ("12" or "#12"), else the newest one in this chat
-        (in the private chat: the newest one the user sits at)."""
+        """The table named first in `args` ("12" or "#12"), else the one the service says
+        `command` means here (`Service.find_table`); and the other arguments."""
         if args and args[0].lstrip("#").isdigit():
             return int(args[0].lstrip("#")), args[1:]
         channel, _, private = self.where(update)
-        store = self.service.store
-        rows = await store.tables_in_channel(channel, statuses)
-        if not rows and private:
-            me = self.origin(update).user
-            rows = [r for r in await store.tables(statuses)
-                    if any(s.user_id == me for s in r.seats)]
-        return (max(r.id for r in rows) if rows else None), args
+        table = await self.service.find_table(channel, self.origin(update).user, command,
+                                              private=private)
+        return table, args
 
-    def _table_command(self, call: Any, statuses: tuple[str, ...]) -> Any:
+    def _table_command(self, command: str, call: Any) -> Any:
         async def handler(update: Update, context: Context) -> None:
             assert update.effective_user is not None
-            table, _ = await self._find_table(update, list(context.args or []), statuses)
+            table, _ = await self._find_table(update, list(context.args or []), command)
             if table is None:
                 lang = lang_for(update.effective_user.language_code)
                 await self._tell(update, t(lang, "No table here: open one with /domino "
@@ -218,7 +212,7 @@ class TelegramBot:
 
     async def on_play(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
-        table, args = await self._find_table(update, list(context.args or []), ("playing",))
+        table, args = await self._find_table(update, list(context.args or []), "play")
         user = self.user(update.effective_user)
         if table is None or not args:
             await self._tell(update, t(lang_for(user.locale), "Write the move after the "
@@ -290,6 +284,11 @@ class TelegramBot:
 async def run_telegram(service: Service, router: Any, token: str, base_url: str | None = None,
                        **kw: Any) -> None:
     """Run the Telegram bot until cancelled; registers its outbox with `router`."""
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # request URLs hold the token
+    httpx = logging.getLogger("httpx")
+    level = httpx.level
+    httpx.setLevel(logging.WARNING)  # request URLs hold the token (and every poll is logged)
     stop = kw.pop("stop", None)
-    await TelegramBot(service, token, base_url, **kw).run(router, stop)
+    try:
+        await TelegramBot(service, token, base_url, **kw).run(router, stop)
+    finally:
+        httpx.setLevel(level)

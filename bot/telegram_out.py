@@ -5,7 +5,12 @@ Public messages go to the group (and forum topic) named by their channel
 message in its chat, edited as the game goes (text, caption, or the picture
 with editMessageMedia); each player has ONE hand message per table in their
 private chat with the bot, edited after every move.  Their ids are kept with
-`store.adapter_set`, so they survive a restart.
+`store.adapter_set`, so they survive a restart.  A batch of messages (a move and the
+computer moves after it) edits each of them once, with its last state; the turn prompt
+is text and a mention, so a batch uploads the board picture once.
+
+A rules page (Markdown) is sent as HTML, in several messages cut at paragraphs when it is
+over 4,096 characters (bot/telegram_format.py).
 
 Private messages (hands, errors, statistics) never go to a group: a private
 answer to a button press becomes the callback's answer when it fits, else it
@@ -35,6 +40,7 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from .i18n import lang_for, t
 from .messages import Action, Message
 from .storage import Store
+from .telegram_format import html_messages
 
 log = logging.getLogger("domino.telegram")
 
@@ -99,7 +105,7 @@ class Outbox:
         self.username = username
 
     async def deliver(self, messages: list[Message], origin: Origin | None = None) -> None:
-        for m in messages:
+        for m in latest_states(messages):
             try:
                 await self._one(m, origin)
             except TelegramError as exc:
@@ -241,6 +247,12 @@ class Outbox:
             name, data = m.file
             return await self.bot.send_document(chat, data, filename=name,
                                                 caption=m.text[:MAX_CAPTION], **kw)
+        if m.kind == "rules":  # Markdown: as HTML, in several messages when long
+            *first, last = html_messages(m.text, MAX_TEXT)
+            for piece in first:
+                await self.bot.send_message(chat, piece, message_thread_id=thread,
+                                            parse_mode=ParseMode.HTML)
+            return await self.bot.send_message(chat, last, parse_mode=ParseMode.HTML, **kw)
         return await self.bot.send_message(chat, m.text[:MAX_TEXT] or "·", **kw)
 
     async def _edit(self, chat: int, message_id: int, photo: bool, m: Message,
@@ -313,3 +325,21 @@ class Outbox:
     async def _hand_label(self, table: int) -> str:
         row = await self.store.get_table(table)
         return t(row.lang if row else "en", "My hand")
+
+
+def latest_states(messages: list[Message]) -> list[Message]:
+    """`messages` without the table messages and hands that a later one of the same batch
+    replaces (a move and the computer moves answering it): only the last state stays on
+    screen, and every edit in a group counts against Telegram's flood limit (about 20
+    messages a minute), so a batch edits the table message (one photo upload) once."""
+    def key(m: Message) -> tuple[str, int, str] | None:
+        if m.table is None:
+            return None
+        if m.to is None and m.kind in ("table", "result"):
+            return ("table", m.table, "")
+        if m.to is not None and m.kind == "hand":
+            return ("hand", m.table, m.to)
+        return None
+
+    last = {key(m): i for i, m in enumerate(messages)}
+    return [m for i, m in enumerate(messages) if key(m) is None or last[key(m)] == i]

@@ -6,6 +6,8 @@ Public messages (the table message, the turn prompt) are built from the public v
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from core import variants
@@ -215,3 +217,39 @@ def end_label(lang: str, move: str) -> str:
     if end == "right":
         return t(lang, "{tile} on the right", tile=tile)
     return move
+
+
+PARAGRAPH = re.compile(r"\n[ \t]*\n")
+
+
+def split_text(text: str, size: int, render: Callable[[str], str] = str) -> list[str]:
+    """`text` (Markdown, e.g. a rules page) in messages of at most `size` characters, cut at
+    paragraph boundaries (blank lines), a paragraph too long at its line ends, a line too
+    long anywhere.  `render` turns a paragraph or a line into what is sent (for example
+    Telegram HTML): messages are measured after it, and a mark never spans two pieces."""
+    out: list[str] = []
+    current = ""
+    for paragraph in PARAGRAPH.split(text.strip()):
+        for piece, sep in _pieces(paragraph, size, render):
+            if current and len(current) + len(sep) + len(piece) <= size:
+                current += sep + piece
+            else:
+                if current:
+                    out.append(current)
+                current = piece
+    return [*out, current] if current or not out else out
+
+
+def _pieces(paragraph: str, size: int, render: Callable[[str], str]
+            ) -> list[tuple[str, str]]:
+    """A paragraph as (rendered piece, separator before it) pieces of at most `size`."""
+    whole = render(paragraph)
+    if len(whole) <= size:
+        return [(whole, "\n\n")]
+    out: list[tuple[str, str]] = []
+    for line in paragraph.split("\n"):
+        shown = render(line)
+        cuts = [shown] if len(shown) <= size else [
+            shown[i:i + size] for i in range(0, len(shown), size)]
+        out += [(c, "\n\n" if not out else "\n") for c in cuts]
+    return out

@@ -15,11 +15,14 @@ from PIL import Image
 
 from bot.discord_adapter import run_discord
 from bot.discord_delivery import PLATFORM
+from bot.service import User
+from bot.texts import PARAGRAPH
 from core import variants
 from tests.discord_helpers import Bot, running_bot
 from tests.fake_discord import EPHEMERAL, FakeDiscord
 
 Body = Callable[[FakeDiscord, Path], Awaitable[Any]]
+RULES = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
 
 def play(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, body: Body) -> Any:
@@ -160,7 +163,13 @@ def test_full_game_two_humans_and_a_computer(monkeypatch: pytest.MonkeyPatch,
                     assert png(fake, int(hand["id"])).size[0] > 50
                     hands[player] = int(hand["id"])
                     shown[player] = len(fake.ephemerals(player))
+                calls, played = len(fake.calls), len(await bot.store.moves(table))
                 pressed.append(await play_one_tile(bot, player, hands[player]))
+                played = len(await bot.store.moves(table)) - played  # with computer moves
+                uploads = [name for c in fake.calls[calls:] for name, _ in c.files]
+                boards = [n for n in uploads if n.startswith(("table-", "result-"))]
+                assert len(boards) == played, "the board picture: once per move, no more"
+                assert not [n for n in uploads if n.startswith("turn-")]
                 moves += 1
                 assert moves < 100
             assert moves > 3
@@ -170,6 +179,10 @@ def test_full_game_two_humans_and_a_computer(monkeypatch: pytest.MonkeyPatch,
             assert {p: len(fake.ephemerals(p)) for p in shown} == shown, \
                 "hands were edited in place, never sent again"
             assert not turn_messages(fake), "the last turn message went with the end"
+            turns = [c for c in fake.calls if c.method == "POST" and c.json
+                     and "<@" in str(c.json.get("content"))]
+            assert len(turns) >= moves // 2 and not [c for c in turns if c.files], \
+                "turn messages are text and a mention: the picture is in the table message"
             played = await bot.store.moves(table)
             assert len(played) >= moves
             await bot.slash(alice, "leaderboard")
@@ -368,4 +381,27 @@ def test_a_delayed_computer_move_arrives_through_the_router(monkeypatch: pytest.
             assert "Computer" in fake.messages[lobby]["content"].split("\n")[1]
             assert player_to_move(fake) == alice
             assert enabled(fake, hand), "alice's hand was edited in place for her turn"
+    play(monkeypatch, tmp_path, body)
+
+
+def test_the_longest_rules_page_is_cut_between_paragraphs(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    page = max(RULES.glob("*.md"), key=lambda p: len(p.read_text(encoding="utf-8")))
+
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        alice = fake.add_user("alice")
+        async with running_bot(fake, db) as bot:
+            (rules,) = await bot.service.rules(User(f"discord:{alice}", "alice"), page.stem)
+            text = rules.text.strip()
+            assert len(text) > 2 * 2000
+            await bot.slash(alice, "rules", variant=page.stem)
+            pieces = [m["content"] for m in fake.ephemerals(alice)]
+            assert len(pieces) >= 3 and all(len(p) <= 2000 for p in pieces)
+            assert " ".join(" ".join(pieces).split()) == " ".join(text.split()), "all of it"
+            at = 0
+            for piece in pieces[:-1]:  # each piece ends where a paragraph (or a line) ends
+                at = text.index(piece, at) + len(piece)
+                assert text[at:at + 1] == "\n", text[at - 40:at + 40]
+                long_paragraph = len(PARAGRAPH.split(text[:at])[-1]) + 2 > 2000
+                assert text[at:at + 2] == "\n\n" or long_paragraph
     play(monkeypatch, tmp_path, body)

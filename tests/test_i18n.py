@@ -4,6 +4,10 @@ both languages."""
 
 from __future__ import annotations
 
+import asyncio
+import re
+from typing import Any
+
 import pytest
 from babel.messages.pofile import read_po
 
@@ -21,6 +25,11 @@ def test_the_extractor_finds_the_services_strings() -> None:
     found = {m if isinstance(m, str) else m[0] for _, m in source_strings()}
     assert "{who}, your turn." in found and "Computer {n}" in found
     assert "{who} drew {n} tile." in found  # a plural, from bot/texts.py
+    # the Discord adapter: its sentences, and the /domino command names and descriptions
+    assert "Your hand is in your direct messages." in found
+    assert {"start", "rematch", "Open a table in this channel", "this server"} <= found
+    # the Telegram command menu
+    assert "Join the table" in found
     assert len(found) > 50
 
 
@@ -67,3 +76,40 @@ def test_variant_names_in_both_languages() -> None:
         names = variants.get(slug).names
         assert variant_name(slug, "fr") == names["fr"] and names["fr"]
         assert variant_name(slug, "en") == names["en"] and names["en"]
+
+
+def test_discord_commands_in_french_come_from_the_catalogue() -> None:
+    """Every name, description and choice of the /domino tree is extracted, has its French
+    text from the catalogue in the payload sent to Discord, and every French name is still a
+    valid Discord name (lowercase, no spaces, at most 32 characters)."""
+    import discord
+    from discord import app_commands
+
+    from bot.discord_commands import DominoCommands
+    from bot.discord_text import CommandTranslator
+
+    async def payload() -> dict[str, Any]:
+        tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+        group = DominoCommands(None)  # type: ignore[arg-type]
+        return await group.get_translated_payload(tree, CommandTranslator())
+
+    found = {m if isinstance(m, str) else m[0] for _, m in source_strings()}
+    checked = 0
+
+    def walk(item: dict[str, Any], top: bool = False) -> None:
+        nonlocal checked
+        for key in ("name", "description"):
+            if key in item:
+                assert item[key] in found, item[key]
+                french = item.get(f"{key}_localizations", {}).get("fr")
+                assert french or top, (key, item[key])
+                if key == "name" and french and "value" not in item:  # not a choice
+                    assert re.fullmatch(r"[-_\w]{1,32}", french) and french == french.lower()
+                checked += 1
+        for child in item.get("options", []) + item.get("choices", []):
+            walk(child)
+
+    data = asyncio.run(payload())
+    walk(data, top=True)
+    assert checked > 60
+    assert data["options"][0]["name_localizations"] == {"fr": "nouvelle"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,11 @@ from telegram.ext import AIORateLimiter
 from bot.app import Router
 from bot.i18n import t
 from bot.messages import Message
-from bot.service import Service
+from bot.service import Service, User
 from bot.storage import Store
 from bot.telegram_adapter import TelegramBot, run_telegram
+from bot.telegram_format import MAX_TEXT, to_html
+from bot.texts import PARAGRAPH
 from tests.fake_telegram import TOKEN, FakeBotApi, TgUser
 
 GROUP = -100500
@@ -24,6 +27,7 @@ ALICE = TgUser(1001, "Alice")
 BOB = TgUser(1002, "Bob", "fr")
 CAROL = TgUser(1003, "Carol")
 DAVE = TgUser(1004, "Dave")
+RULES = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
 
 @dataclass
@@ -211,10 +215,29 @@ async def play_out(rig: Rig, players: list[TgUser], table: dict[str, Any]) -> in
         assert hand is not None
         data = playable(server, hand)
         assert data is not None
+        calls = len(server.calls)
         answer = await rig.play(mover, hand, data)
         assert not answer.get("show_alert"), answer
+        check_group_budget(server.calls[calls:])
         table = server.messages[GROUP][table["message_id"]]
     raise AssertionError("the game did not end")
+
+
+def check_group_budget(calls: list[Any]) -> None:
+    """What one press (a move and the computer moves after it) costs in the group, against
+    Telegram's flood limit: the table message edited once (one picture upload), the old turn
+    prompt deleted and a new one sent (text and a mention, no picture)."""
+    group = [c for c in calls if _int_or_none(c.params.get("chat_id")) == GROUP]
+    assert len(group) <= 3, [c.method for c in group]
+    assert len([c for c in group if c.files]) <= 1, [c.method for c in group]
+    assert not [c for c in group if c.method == "sendMessage" and c.files]
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def test_group_game_two_humans_and_a_computer(tmp_path: Path) -> None:
@@ -400,3 +423,52 @@ def test_run_telegram_registers_with_the_router_and_stops_when_cancelled(tmp_pat
             await server.close()
 
     asyncio.run(main())
+
+
+# -- a long rules page ------------------------------------------------------------------------
+
+class TagCheck(HTMLParser):
+    """Telegram HTML: only its tags, each closed in the same message."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        assert tag in ("b", "i", "code", "pre", "a"), tag
+        self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.open and self.open.pop() == tag, tag
+
+
+def test_the_longest_rules_page_comes_in_several_html_messages(tmp_path: Path) -> None:
+    page = max(RULES.glob("*.md"), key=lambda p: len(p.read_text(encoding="utf-8")))
+
+    async def body(rig: Rig) -> None:
+        assert rig.service is not None
+        server = rig.server
+        (rules,) = await rig.service.rules(User(f"telegram:{ALICE.id}", "Alice", "en"),
+                                           page.stem)
+        assert len(rules.text) > MAX_TEXT, "the longest page is over Telegram's limit"
+        before = len(server.called("sendMessage"))
+        await rig.say(ALICE, ALICE.id, f"/rules {page.stem}")
+        sent = [c.params for c in server.called("sendMessage")[before:]]
+        pieces = [p["text"] for p in sent]
+        assert len(pieces) >= 2 and all(len(p) <= MAX_TEXT for p in pieces)
+        assert all(p.get("parse_mode") == "HTML" for p in sent)
+        for piece in pieces:  # no Markdown mark shows; the HTML holds in each message
+            assert "**" not in piece and "`" not in piece and "|---" not in piece
+            assert not [line for line in piece.split("\n") if line.startswith("#")]
+            check = TagCheck()
+            check.feed(piece)
+            check.close()
+            assert not check.open, piece[-200:]
+        # cut between paragraphs: put together again, they are the whole page, paragraph by
+        # paragraph (no paragraph of a rules page is over the limit)
+        paragraphs = [to_html(p) for p in PARAGRAPH.split(rules.text.strip())]
+        assert max(map(len, paragraphs)) <= MAX_TEXT
+        assert "\n\n".join(pieces) == "\n\n".join(paragraphs)
+        assert "<b>" in pieces[0] and "<code>" in "".join(pieces)
+
+    run_rig(tmp_path, body)
