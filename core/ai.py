@@ -7,6 +7,8 @@
   value it still holds.  Moves that are not tiles (draw, pass, bids...) are
   taken only when nothing else is legal, or at random for unknown kinds.
 
+Both always take points that are theirs to claim ("claim", "muggins").
+
 Both are seeded, so a table of computer seats replays the same way.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from .moves import LEFT, Move
+from .moves import CLAIM, LEFT, MUGGINS, Move
 from .tiles import Tile
 
 
@@ -44,7 +46,7 @@ class RandomPlayer:
         moves = game.legal_moves()
         if not moves:
             raise ValueError("no legal move: the game is over")
-        return self.rng.choice(moves)
+        return claim_of(moves) or self.rng.choice(moves)
 
 
 class GreedyPlayer:
@@ -59,6 +61,9 @@ class GreedyPlayer:
         moves = game.legal_moves()
         if not moves:
             raise ValueError("no legal move: the game is over")
+        claim = claim_of(moves)
+        if claim is not None:
+            return claim
         tiles = [m for m in moves if m.tile is not None]
         if not tiles:
             return self.rng.choice(moves)
@@ -86,6 +91,14 @@ class GreedyPlayer:
             open_value = tile[1] if tile[0] == covered else tile[0]
         keeps_option = sum(1 for t in rest if open_value in t)
         return (tile.pips, len(values), int(tile.is_double), keeps_option)
+
+
+def claim_of(moves: list[Move]) -> Move | None:
+    """The move that takes points on offer ("claim", "muggins"), if listed."""
+    for m in moves:
+        if m.kind in (CLAIM, MUGGINS):
+            return m
+    return None
 
 
 PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import IllegalMove, OptionError
 from .moves import LEAD, LEFT, PLAY, Move, move_table
@@ -58,9 +58,40 @@ class LineRound:
     new round resets it with `_start_round`, so a move costs one method call.
     When a round ends the engine calls `_round_ended()`, which the match
     implements (scoring, next deal or end of match).
+
+    Hooks (issue 7): a variant that needs more than `LineRules` subclasses
+    the match, sets the class attribute ``hooked = True`` and overrides what
+    it needs; the plain variants never pay for them (one class-level boolean
+    is read in the hot path):
+
+    * `_laid(seat, move)`: after a tile is laid and the ends updated, before
+      the turn passes; True when the hook has set ``to_move`` itself (play
+      again, match over...).
+    * `_extra_moves()` / `_play_extra(move)`: moves that are not tiles
+      (``claim``, ``muggins``, ``buy``, ``give 6-4``, ``draw``); the engine
+      lists them after the tile moves, checks a played one is listed,
+      records it in ``played`` and clears the events before calling
+      `_play_extra`, which applies it and sets ``to_move``.
+    * `_wants_turn(seat)`: a seat with no tile to lay still gets the turn
+      (e.g. to claim), instead of being passed over.
+    * `_view_extra(seat)`: extra view keys (JSON data; never another seat's
+      secret).
+    * `_lay(a, b, end)`: the join rule (touching half, outer half, new end);
+      with it ``tables[3]`` (the masks of tiles that go on each end value)
+      is the match's own (`LineMatch._set_tables`).
+    * `_copied(new)`: give a copy its own mutable state (`LineMatch.copy`).
+    * `_round_bonus()`: points (`add_points`) due when a round ends, before
+      the match scores it (`LineMatch._round_ended`).
     """
 
     __slots__ = ()
+
+    hooked: ClassVar[bool] = False  # a subclass with hooks sets it
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.hooked and cls.legal_moves is LineRound.legal_moves:
+            cls.legal_moves = LineRound._legal_with_extras  # type: ignore[method-assign]
 
     # Round state, declared as slots by the concrete match class.
     rules: LineRules
@@ -85,6 +116,7 @@ class LineRound:
     leader: int
     lead_tid: int
     to_move: int | None
+    gone: list[int]  # the match's seats out of the match (core.match.MatchBase)
 
     def _start_round(
         self,
@@ -117,7 +149,8 @@ class LineRound:
         self.right = -1
         self.played = []
         self.events = []
-        self.active = [True] * n
+        gone = self.gone  # seats out of the match (MatchRules reach="loses")
+        self.active = [s not in gone for s in range(n)] if gone else [True] * n
         self.eliminated = []
         self.ended = False
         self.reason = ""
@@ -223,13 +256,11 @@ class LineRound:
         if end == LEAD:
             raise IllegalMove(f"say which end: '{move.tile} left' or '{move.tile} right'")
         value = left if end == LEFT else right
-        if a == value:
-            new = b
-        elif b == value:
-            new = a
-        else:
+        laid = self._lay(a, b, value)
+        if laid is None:
             side = "left" if end == LEFT else "right"
             raise IllegalMove(f"{move.tile} does not match the {side} end ({value})")
+        new = laid[2]
         return (new, right) if end == LEFT else (left, new)
 
     def play(self, move: Move | str) -> None:
@@ -250,7 +281,11 @@ class LineRound:
         hand = hands[seat]
         end = move.end
         left = self.left
-        if move.kind or not (hand >> tid) & 1 or left < 0 or end < 0:  # (a PLAY has a tile)
+        hooked = self.hooked
+        if move.kind or hooked or not (hand >> tid) & 1 or left < 0 or end < 0:
+            if move.kind and hooked:  # (a PLAY has a tile)
+                self._extra(seat, move)
+                return
             left, right = self.check(move)  # the rare cases, with their messages
         else:
             ts = self.ts
@@ -277,6 +312,10 @@ class LineRound:
         self.played.append((seat, move))
         if self.events:
             self.events = []
+        if hooked:
+            if self._laid(seat, move):
+                return
+            left, right, hand = self.left, self.right, hands[seat]
         vmask = self.vmask
         playable = vmask[left] | vmask[right]
         if not hand:
@@ -289,6 +328,65 @@ class LineRound:
             self.to_move = nxt
             return
         self._advance(seat)
+
+    def _legal_with_extras(self) -> list[Move]:
+        """`legal_moves` of a hooked match: the tile moves, then `_extra_moves()`."""
+        moves = LineRound.legal_moves(self)
+        if self.to_move is None:
+            return moves
+        extra = self._extra_moves()
+        return [*moves, *extra] if extra else moves
+
+    def _extra(self, seat: int, move: Move) -> None:
+        """Play a move that is not a tile, if the variant offers it now."""
+        if move not in self._extra_moves():
+            raise IllegalMove(f"'{move}' is not allowed now")
+        self.played.append((seat, move))
+        self.events = []
+        self._play_extra(move)
+
+    # -- hooks (see the class docstring); the defaults are the plain game -----
+
+    def _lay(self, a: int, b: int, end: int) -> tuple[int, int, int] | None:
+        """(touching half, outer half, new end) of tile a-b laid on `end`, or
+        None: equal halves touch."""
+        if a == end:
+            return a, b, b
+        if b == end:
+            return b, a, a
+        return None
+
+    def _laid(self, seat: int, move: Move) -> bool:
+        return False
+
+    def _extra_moves(self) -> list[Move]:
+        return []
+
+    def _play_extra(self, move: Move) -> None:
+        raise IllegalMove(f"'{move}' is not allowed now")
+
+    def _wants_turn(self, seat: int) -> bool:
+        return False
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        return {}
+
+    def end_tiles(self) -> tuple[int, int]:
+        """The ids of the tiles lying at the left and right ends (-1: none yet)."""
+        left = right = -1
+        for _, m in reversed(self.played):
+            if m.kind != PLAY:
+                continue
+            if m.end == LEAD:
+                return (m.tid if left < 0 else left), (m.tid if right < 0 else right)
+            if m.end == LEFT:
+                if left < 0:
+                    left = m.tid
+            elif right < 0:
+                right = m.tid
+            if left >= 0 and right >= 0:
+                break
+        return left, right
 
     # -- turn order ----------------------------------------------------------
 
@@ -306,15 +404,18 @@ class LineRound:
         self._finish("out", list(rules.teams[self.team_of[seat]]) if rules.teams else [seat])
         return True
 
-    def _advance(self, seat: int) -> None:
+    def _advance(self, seat: int, playable: int = -1, draw: str = "") -> None:
         """Give the turn to the next seat that has a decision, resolving the
-        passes and draws of seats that have none; end the round when blocked."""
+        passes and draws of seats that have none; end the round when blocked.
+        A layout with more ends gives the tiles that fit them (`playable`) and,
+        if it differs for now, what a seat that cannot play does (`draw`)."""
         n = self.n
         hands = self._hands
         active = self.active
-        vmask = self.tables[3]
-        playable = vmask[self.left] | vmask[self.right]
-        draw = self.rules.draw
+        if playable < 0:
+            vmask = self.tables[3]
+            playable = vmask[self.left] | vmask[self.right]
+        draw = draw or self.rules.draw
         stock = self._stock
         events = self.events
         stuck = 0
@@ -323,7 +424,7 @@ class LineRound:
             seat = seat + 1 if seat + 1 < n else 0
             if not active[seat]:
                 continue
-            if hands[seat] & playable:
+            if hands[seat] & playable or (self.hooked and self._wants_turn(seat)):
                 self.to_move = seat
                 return
             if self.rules.eliminate:
@@ -408,21 +509,23 @@ class LineRound:
         ends = [-1, -1]
         last = None
         for _, move in self.played:
+            if move.kind != PLAY:
+                continue
             a, b = ts.hi[move.tid], ts.lo[move.tid]
             if move.end == LEAD or not line:
                 line.append(f"{a}-{b}")
                 ends = [a, b]
                 last = 0
-            elif move.end == LEFT:
-                outer = b if a == ends[0] else a
-                line.insert(0, f"{outer}-{ends[0]}")
-                ends[0] = outer
+                continue
+            side = 0 if move.end == LEFT else 1
+            laid = self._lay(a, b, ends[side])
+            inner, outer, ends[side] = laid if laid is not None else (a, b, b)
+            if side == 0:
+                line.insert(0, f"{outer}-{inner}")
                 left_count += 1
                 last = 0
             else:
-                outer = b if a == ends[1] else a
-                line.append(f"{ends[1]}-{outer}")
-                ends[1] = outer
+                line.append(f"{inner}-{outer}")
                 last = len(line) - 1
         return line, last
 

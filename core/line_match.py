@@ -10,6 +10,7 @@ are dealt from the match's seeded generator at the first call that needs them
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMove, OptionError
@@ -45,17 +46,21 @@ class LineMatch(LineRound, MatchBase):
         deal: dict[str, Any] | None = None,
     ) -> None:
         self.ts = rules.tiles
-        self.tables = _tables(self.ts)
-        self.vmask = self.tables[3]
         self.chain_turns = rules.chain_turns
         if deal is not None:
             hands, stock, sleeping = parse_deal(rules, players, deal)
             deal = copy_deal(deal)  # the match's own: a caller changing theirs changes nothing
         self._init_match(variant, players, seed, options, rules, mrules, deal)
+        self._set_tables()
         if deal is None:
             hands, stock, sleeping = self._shuffle()
         self._start_round(hands, stock, sleeping, 0 if rules.lead == "any" else None)
         self._leader1 = self.leader
+
+    def _set_tables(self) -> None:
+        """The engine's move tables and end masks (a join rule of its own sets its own)."""
+        self.tables = _tables(self.ts)
+        self.vmask = self.tables[3]
 
     def parse_move(self, text: str) -> Move:
         """The move written in `text` (``"6-4 left"``, ``"6-4"``, ``"pass"``...).
@@ -65,7 +70,7 @@ class LineMatch(LineRound, MatchBase):
         """
         kind, tid, end = parse_notation(text)
         if kind != PLAY:
-            return move_for(kind)
+            return move_for(kind, tid)
         ts = self.ts
         if tid >= len(ts.hi) or not (ts.all_mask >> tid) & 1:
             raise IllegalMove(f"{text.strip()[:10]} is not a tile of the double-{ts.max_pip} set")
@@ -87,21 +92,43 @@ class LineMatch(LineRound, MatchBase):
 
     def copy(self) -> LineMatch:
         """An independent copy (computer players search on copies)."""
-        new = LineMatch.__new__(LineMatch)
-        for name in LineMatch.__slots__:
-            setattr(new, name, getattr(self, name))
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in _all_slots(cls):
+            if hasattr(self, name):
+                setattr(new, name, getattr(self, name))
+        if hasattr(self, "__dict__"):
+            new.__dict__.update(self.__dict__)
         for name in ("played", "events", "active", "eliminated", "winners"):
             setattr(new, name, getattr(self, name)[:])
         if self._hands is not None:  # else the copy deals it as this match would
             new._hands = self._hands[:]
             new._stock = self._stock[:]
         self._copy_match(new)
+        self._copied(new)
         return new
+
+    def _copied(self, new: LineMatch) -> None:
+        """Give the copy `new` its own mutable state (hook: lists a variant keeps)."""
+
+    def _round_ended(self) -> None:
+        """Score points due when a round ends (`_round_bonus`), then the round."""
+        if self.hooked and self.reason != "target":
+            self._round_bonus()
+            if self.over:  # the bonus reached the target: the round ended as "target"
+                return
+        MatchBase._round_ended(self)
+
+    def _round_bonus(self) -> None:
+        """Hook: points scored with `add_points` when a round ends, before the
+        match scores it (``reason`` and ``winners`` say how it ended)."""
 
     def _shuffle(self) -> tuple[list[int], list[int], int]:
         tiles = list(self.ts.ids)
         self.rng.shuffle(tiles)
-        hands, rest = deal_masks(tiles, self.players, self.rules.hand)
+        hands, rest = deal_masks(tiles, self.players - len(self.gone), self.rules.hand)
+        for s in sorted(self.gone):  # seats out of the match get no tiles
+            hands.insert(s, 0)
         if self.rules.stock:
             return hands, rest, 0
         sleeping = 0
@@ -119,6 +146,8 @@ class LineMatch(LineRound, MatchBase):
         leader: int | None = None
         if how == "rotate":
             leader = (self._leader1 + self.round_no - 1) % self.players
+            while leader in self.gone:
+                leader = (leader + 1) % self.players
         elif how == "winner":
             leader = self._winner_leads(last)
         if leader is None or type(self)._start_round is not LineRound._start_round:
@@ -177,7 +206,19 @@ class LineMatch(LineRound, MatchBase):
             v["hand"] = ts.mask_names(hands[seat])
             if seat == self.to_move:
                 v["legal"] = [m.text for m in self.legal_moves()]
+        if self.hooked:
+            v.update(self._view_extra(seat))
         return v
+
+
+@cache
+def _all_slots(cls: type) -> tuple[str, ...]:
+    """Every slot of `cls` and its bases (a variant's match adds its own)."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    return tuple(dict.fromkeys(n for n in names if n not in ("__dict__", "__weakref__")))
 
 
 def parse_deal(rules: LineRules, players: int, deal: dict[str, Any]

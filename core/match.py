@@ -6,6 +6,12 @@ holds the state in its slots, plays a round (``_start_round``, ``play``,
 ``legal_moves``, ``summary``) and calls `_round_ended` when a round is over;
 the base scores the round with `core.scoring`, deals the next one or ends
 the match, and builds the result, the record and the common part of views.
+
+Points scored during play (a capture, an end total, laid pips) go through
+`add_points`, which needs the family's ``_finish(reason, winners)`` (end the
+round now) when the match rules let them end the match mid-round.  With
+``MatchRules(reach="loses")`` the seats that reach the target leave the
+match (`gone`): the family deals the next rounds to the others only.
 """
 
 from __future__ import annotations
@@ -25,8 +31,9 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "domino-record/1"
 
 MATCH_SLOTS = (
-    "_last", "_leader1", "_past", "_result", "_rng", "deal", "mrules", "options", "over",
-    "players", "round_no", "round_results", "rules", "scorers", "seed", "totals", "variant",
+    "_last", "_leader1", "_past", "_result", "_rng", "deal", "gone", "mrules", "options",
+    "over", "players", "round_no", "round_results", "rules", "scorers", "seed", "totals",
+    "variant",
 )
 
 
@@ -45,6 +52,7 @@ class MatchBase:
     _rng: random.Random | None
     scorers: list[tuple[int, ...]]
     totals: list[int]
+    gone: list[int]  # seats out of the match (reach="loses"), in the order they left
     _past: list[tuple[int, Move]]
     round_results: list[dict[str, Any]]
     over: bool
@@ -68,7 +76,8 @@ class MatchBase:
         self.deal = deal
         self._rng = None
         self.scorers = scoring.units(players, rules.teams)
-        self.totals = [0] * len(self.scorers)
+        self.totals = [mrules.start] * len(self.scorers)
+        self.gone = []
         self._past = []  # (seat, move) of finished rounds
         self.round_results = []
         self.over = False
@@ -108,6 +117,7 @@ class MatchBase:
     def _copy_match(self, new: MatchBase) -> None:
         """Give a copy its own match-level lists and generator."""
         new.totals = self.totals[:]
+        new.gone = self.gone[:]
         new._past = self._past[:]
         new.round_results = self.round_results[:]
         if self._rng is not None:
@@ -133,18 +143,32 @@ class MatchBase:
 
     def _round_ended(self) -> None:
         summary = self.summary()
-        points = scoring.round_points(
-            summary["reason"], summary["winners"], summary["counts"], self.mrules, self.scorers
-        )
+        mrules = self.mrules
+        if summary["reason"] == "target":  # ended by points scored during play
+            points = [0] * len(self.scorers)
+        else:
+            worst = None
+            if mrules.scoring == "worst":
+                worst = self.scorer_of(self._round_order(summary)[-1])
+            points = scoring.round_points(summary["reason"], summary["winners"],
+                                          summary["counts"], mrules, self.scorers, worst)
         totals = self.totals
+        sign = -1 if mrules.countdown else 1
         for i, p in enumerate(points):
-            totals[i] += p
+            totals[i] += sign * p
         summary["round"] = self.round_no
         summary["points"] = points
         summary["totals"] = totals[:]
+        live = None
+        if mrules.reach == "loses" and mrules.target is not None:
+            live = self.live_scorers()
+            leave = scoring.leaving(totals, live, mrules)
+            summary["gone"] = [s for i in leave for s in self.scorers[i]]
+            self.gone += summary["gone"]
+            live = [i for i in live if i not in leave]
         self.round_results.append(summary)
         self._last = self.played[-1] if self.played else self._last
-        if scoring.match_over(totals, self.round_no, self.mrules):
+        if scoring.match_over(totals, self.round_no, mrules, live):
             self.over = True
             self.to_move = None
             return
@@ -170,9 +194,9 @@ class MatchBase:
             winners = list(last["winners"])
             ranking = order
         else:
-            best = scoring.best_scorers(self.totals, self.mrules)
+            best = scoring.best_scorers(self.totals, self.mrules, self.live_scorers())
             winners = sorted(s for i in best for s in self.scorers[i])
-            ranking = scoring.ranking(seat_totals, order, self.mrules)
+            ranking = scoring.ranking(seat_totals, order, self.mrules, self.gone)
         result: dict[str, Any] = {
             "winners": winners,
             "scores": seat_totals,
@@ -188,6 +212,35 @@ class MatchBase:
     def _round_order(self, summary: dict[str, Any]) -> list[int]:
         """Seats best first in a finished round (a family may refine it)."""
         return scoring.round_order(summary)
+
+    def scorer_of(self, seat: int) -> int:
+        """The index of the scorer (lone seat or team) `seat` scores for."""
+        if not self.rules.teams:
+            return seat
+        return next(i for i, unit in enumerate(self.scorers) if seat in unit)
+
+    def live_scorers(self) -> list[int]:
+        """Indexes of the scorers still in the match (none of their seats gone)."""
+        gone = self.gone
+        return [i for i, unit in enumerate(self.scorers) if unit[0] not in gone]
+
+    def add_points(self, seat: int, points: int, why: str) -> bool:
+        """Points scored during play by `seat` (for its team, if any): added to the
+        match total (taken off with ``countdown``) and shown as a "score" event.
+        True when they reach the target and the match rules say that ends the
+        match at once (``mid_round``): the round is then finished as "target"."""
+        i = self.scorer_of(seat)
+        mrules = self.mrules
+        self.totals[i] += -points if mrules.countdown else points
+        self.events.append(("score", seat, points, why))
+        if mrules.mid_round and mrules.reach == "wins" and mrules.reached(self.totals[i]):
+            self._finish("target", list(self.scorers[i]))
+            return True
+        return False
+
+    def _finish(self, reason: str, winners: list[int]) -> None:
+        """End the round now (the family's engine provides it)."""
+        raise NotImplementedError
 
     def seat_scores(self) -> list[int]:
         """Each seat's match score (a team's score for each of its seats)."""
@@ -222,6 +275,7 @@ class MatchBase:
             "team_scores": self.totals[:] if teams else None,
             "target": self.mrules.target,
             "rounds": self.mrules.rounds,
+            "gone": self.gone[:],
             "last_move": None,
             "events": [event_dict(e, seat) for e in self.events],
             "options": dict(self.options),
@@ -234,17 +288,30 @@ class MatchBase:
         last_move = self.played[-1] if self.played else (self._last if self.over else None)
         if last_move is not None:
             v["last_move"] = {"seat": last_move[0], "move": last_move[1].text}
+        goal = match_goal(self.mrules)
+        if goal:
+            v["strip_extra"] = goal
         return v
 
     def _public_summary(self, summary: dict[str, Any], ts: TileSet) -> dict[str, Any]:
         """A finished round as the channel may see it (hands are shown once it ends)."""
         keys = ("round", "reason", "winners", "counts", "points", "totals")
         out = {k: summary[k] for k in keys}
+        out["gone"] = list(summary.get("gone", ()))
         out["winners"] = list(out["winners"])
         out["order"] = self._round_order(summary)
         out["hands"] = [ts.mask_names(h) for h in summary["hands"]]
         out["pips"] = ts.masks_pips(summary["hands"])
         return out
+
+
+def match_goal(mrules: MatchRules) -> str | None:
+    """One line saying how an unusual match is won (the strip under the table)."""
+    if mrules.countdown:
+        return f"Totals count down from {mrules.start}: the first at {mrules.target} or below wins"
+    if mrules.reach == "loses" and mrules.target is not None:
+        return f"Reaching {mrules.target} loses: the last player left wins"
+    return None
 
 
 def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
@@ -259,10 +326,7 @@ def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
 
 def copy_result(result: dict[str, Any]) -> dict[str, Any]:
     """A copy of a result that shares no list with it."""
-    out = dict(result)
-    for key in ("winners", "scores", "ranking", "team_scores"):
-        if key in out:
-            out[key] = out[key][:]
+    out = {k: v[:] if isinstance(v, list) else v for k, v in result.items()}
     if "teams" in out:
         out["teams"] = [t[:] for t in out["teams"]]
     return out
@@ -280,4 +344,6 @@ def event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         return {"type": "end", "reason": event[1], "winners": list(event[2])}
     if kind == "round":
         return {"type": "round", "round": event[1], "leader": event[2]}
+    if kind == "score":
+        return {"type": "score", "seat": event[1], "points": event[2], "why": event[3]}
     return {"type": kind, "seat": event[1]}

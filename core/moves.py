@@ -17,6 +17,10 @@ from .tiles import Tile, id_halves
 PLAY = 0
 PASS = 1
 DRAW = 2
+CLAIM = 3  # take the points of one's own play (all-fives with muggins_claim)
+MUGGINS = 4  # take the points the previous player did not claim
+BUY = 5  # buy a tile from the stock (rubicon)
+GIVE = 6  # give a tile back to the stock (nombres): "give 6-4"
 
 LEAD = -1
 LEFT = 0
@@ -28,7 +32,10 @@ _END_WORDS = {
     "right": RIGHT, "r": RIGHT, "droite": RIGHT, "d": RIGHT,
 }
 _WORD_MOVES = {"pass": PASS, "passe": PASS, "knock": PASS, "boude": PASS,
-               "draw": DRAW, "pioche": DRAW, "piocher": DRAW}
+               "draw": DRAW, "pioche": DRAW, "piocher": DRAW,
+               "claim": CLAIM, "muggins": MUGGINS, "buy": BUY, "achete": BUY}
+KIND_NAMES = {PASS: "pass", DRAW: "draw", CLAIM: "claim", MUGGINS: "muggins", BUY: "buy"}
+_GIVE_RE = re.compile(r"^(?:give|donne|rends)\s+\[?(\d{1,2})\s*[-:|/x]\s*(\d{1,2})\]?$")
 _PLAY_RE = re.compile(
     r"^(?:play\s+|joue\s+)?\[?(\d{1,2})\s*[-:|/x]\s*(\d{1,2})\]?(?:\s+(?:on\s+|à\s+|a\s+)?(\w+))?$"
 )
@@ -54,9 +61,12 @@ class Move:
             self.tile = Tile(*id_halves(tid))
             side = END_NAMES[end]
             self.text = f"{self.tile} {side}" if side else str(self.tile)
+        elif kind == GIVE:
+            self.tile = Tile(*id_halves(tid))
+            self.text = f"give {self.tile}"
         else:
             self.tile = None
-            self.text = "pass" if kind == PASS else "draw"
+            self.text = KIND_NAMES[kind]
 
     def __str__(self) -> str:
         return self.text
@@ -106,6 +116,9 @@ def parse_notation(text: str) -> tuple[int, int, int | None]:
     t = " ".join(text.strip().lower().split())
     if t in _WORD_MOVES:
         return _WORD_MOVES[t], -1, None
+    give = _GIVE_RE.match(t)
+    if give:
+        return GIVE, Tile(int(give.group(1)), int(give.group(2))).id, None
     m = _PLAY_RE.match(t)
     if not m:
         raise IllegalMove(

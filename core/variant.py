@@ -69,7 +69,13 @@ class Variant:
 
 
 class LineVariant(Variant):
-    """A variant played on one two-ended line with the shared engine."""
+    """A variant played on one two-ended line with the shared engine.
+
+    `match_class` is the match it builds: a subclass of `LineMatch` with
+    hooks when the variant needs more than `LineRules` (see `core.line`).
+    """
+
+    match_class: ClassVar[type[Match]] = Match
 
     def __init__(self) -> None:
         self._setups: dict[Any, tuple[dict[str, Any], LineRules, MatchRules]] = {}
@@ -103,7 +109,7 @@ class LineVariant(Variant):
             seed = secrets.randbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"seed must be a whole number (got {seed!r})")
-        return Match(self, n, seed, dict(opts), rules, mrules, deal)
+        return self.match_class(self, n, seed, dict(opts), rules, mrules, deal)
 
     def _setup(self, n: int, options: dict[str, Any]
                ) -> tuple[dict[str, Any], LineRules, MatchRules]:

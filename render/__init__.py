@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from . import canton as _canton  # noqa: F401  (registers the "canton" layout)
 from . import canvas, theme
 from .board import board_image
 from .hand import hand_image

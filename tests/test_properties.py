@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import IllegalMove, replay, variants
+from core.line import LineRound
 from core.line_match import LineMatch
 from core.moves import DRAW, LEAD, LEFT, PASS, PLAY, RIGHT, Move, move_for
 from core.tiles import id_halves, iter_ids, tile_id
@@ -178,9 +179,16 @@ def mask_of(ids: list[int]) -> int:
     return mask
 
 
-def board_ids(game: LineMatch) -> list[int]:
+def laid_ids(game: LineMatch) -> list[int]:
     """The tiles laid in the current round (the last one once the match is over)."""
     return [m.tid for _, m in game.played if m.kind == PLAY]
+
+
+def board_ids(game: LineMatch) -> list[int]:
+    """The tiles on the table: the laid ones, less any a variant took back off
+    it (Canton's captures), which such a variant lists with `board_ids()`."""
+    on_table = getattr(game, "board_ids", None)
+    return on_table() if on_table is not None else laid_ids(game)
 
 
 def tile_of(text: str) -> int:
@@ -249,28 +257,85 @@ def test_tiles_are_conserved(slug: str, data: st.DataObject) -> None:
             assert total == ts.size == set_size(v["set"]), f"view {s}: {total}: {repro(g)}"
             assert v["hand_sizes"] == [h.bit_count() for h in g.hands], repro(g)
             assert sorted(tile_of(t) for t in v["board"]) == sorted(board), repro(g)
+            if v["layout"]["kind"] == "cross":
+                check_cross(v, repro(g))
+                continue
             chain = [tuple(int(x) for x in t.split("-")) for t in v["board"]]
             for (_, b), (c, _) in pairwise(chain):
-                assert b == c, f"board {v['board']} is not a chain: {repro(g)}"
+                assert own_join(g) or b == c, f"board {v['board']} is not a chain: {repro(g)}"
             assert v["ends"] == ([chain[0][0], chain[-1][1]] if chain else []), repro(g)
             if s is not None:
                 assert sorted(tile_of(t) for t in v["hand"]) == list(iter_ids(g.hands[s]))
 
 
+def check_cross(v: dict[str, Any], context: str) -> None:
+    """A cross layout (render/spinner.py) holds the board's tiles, each chain
+    touching its spinner or branching double with equal halves, and every
+    open end shows the outer half of a chain's last tile or an empty chain's base."""
+    layout = v["layout"]
+    spinner = tuple(int(x) for x in layout["spinner"].split("-"))
+    tiles = [spinner]
+    tips = set()
+
+    def walk_chain(chain: list[Any], base: int) -> None:
+        at = base
+        for entry in chain:
+            text = entry["tile"] if isinstance(entry, dict) else entry
+            a, b = (int(x) for x in text.split("-"))
+            assert a == at, f"{text} does not touch {at} in {layout}: {context}"
+            tiles.append((a, b))
+            at = b
+            if isinstance(entry, dict):
+                for branch in entry["branches"]:
+                    walk_chain(branch, b)
+        tips.add(at)
+
+    for arm in layout["arms"]:
+        walk_chain(arm, spinner[0])
+    assert sorted(tile_id(*t) for t in tiles) == sorted(tile_of(t) for t in v["board"]), context
+    assert set(v["ends"]) <= tips, f"ends {v['ends']} of {layout}: {context}"
+    assert len(v["end_names"]) == len(v["ends"]), context
+
+
+def placements(game: LineMatch) -> set[Move]:
+    """Every placement of a tile of the hand on an open end of a cross whose
+    value is one of its halves."""
+    hand = game.hands[game.to_move or 0]
+    public = game.view(None)
+    return {game.parse_move("{}-{} {}".format(*id_halves(t), name))
+            for name, value in zip(public["end_names"], public["ends"], strict=True)
+            for t in iter_ids(hand) if value in id_halves(t)}
+
+
 # -- 2. legal moves and the end of the match ---------------------------------------------
+
+
+def own_join(game: LineMatch) -> bool:
+    """Whether the variant has its own join rule (`_lay`: Matador's halves totalling 7)."""
+    return type(game)._lay is not LineRound._lay
 
 
 def rules_moves(game: LineMatch) -> set[Move]:
     """The placements the rules allow mid-round: a tile of the hand on an end
-    showing one of its halves (one placement listed when both ends are equal)."""
+    showing one of its halves (one placement listed when both ends are equal,
+    unless the variant says `equal_ends_differ` and the table holds two tiles
+    or more: in Canton what a tile captures depends on its neighbours)."""
     hand = game.hands[game.to_move or 0]
-    left, right = game.view(None)["ends"]
+    public = game.view(None)
+    left, right = public["ends"]
+    if own_join(game):  # the variant's rule, on the engine's end codes
+        fits = game._lay
+        left, right = game.left, game.right
+        return {move_for(PLAY, t, side) for t in iter_ids(hand)
+                for side, end in ((LEFT, left), (RIGHT, right))
+                if fits(*id_halves(t), end) is not None and (side == LEFT or right != left)}
+    both = getattr(game, "equal_ends_differ", False) and len(public["board"]) > 1
     out = set()
     for t in iter_ids(hand):
         halves = id_halves(t)
         if left in halves:
             out.add(move_for(PLAY, t, LEFT))
-        if right in halves and right != left:
+        if right in halves and (right != left or both):
             out.add(move_for(PLAY, t, RIGHT))
     return out
 
@@ -304,10 +369,16 @@ def test_legal_moves_are_consistent_until_the_end(slug: str, data: st.DataObject
             else:
                 assert "legal" not in v, f"seat {s} is not to move: {repro(g)}"
         hand = g.hands[g.to_move]
-        if public["ends"]:
-            assert set(moves) == rules_moves(g), f"{texts}: {repro(g)}"
-        else:
-            assert all(m.kind == PLAY and m.end == LEAD and (hand >> m.tid) & 1 for m in moves)
+        tiles = {m for m in moves if m.kind == PLAY}  # and the variant's other moves
+        if public["ends"] and not tiles:  # a decision before the turn passes (claim points)
+            assert moves, f"{texts}: {repro(g)}"
+        elif public["ends"] and public["layout"]["kind"] == "cross":
+            assert tiles == placements(g), f"{texts}: {repro(g)}"
+        elif public["ends"]:
+            assert tiles == rules_moves(g), f"{texts}: {repro(g)}"
+        else:  # the opening; before it, a variant's own moves (nombres: give a tile back)
+            assert all(m.kind != PLAY or (m.end == LEAD and (hand >> m.tid) & 1) for m in moves)
+            assert all(m.kind == PLAY for m in moves) or not tiles, f"{texts}: {repro(g)}"
         for m in moves:
             c = g.copy()
             c.play(m)
@@ -345,12 +416,19 @@ def illegal_moves(game: LineMatch, pick: Chooser) -> list[Move]:
     in_hand = list(iter_ids(hand))
     if ends:
         out.append(move_for(PLAY, in_hand[pick(len(in_hand))], LEAD))
+        codes = (game.left, game.right)  # the engine's ends, for a variant's own join rule
         wrong = [
             move_for(PLAY, t, end)
             for t in in_hand
-            for end in (LEFT, RIGHT)
-            if ends[end] not in id_halves(t)
+            for end in (LEFT, RIGHT)[: len(ends)]
+            if (game._lay(*id_halves(t), codes[end]) is None if own_join(game)
+                else ends[end] not in id_halves(t))
         ]
+        names = game.view(None).get("end_names")  # a cross: every open end by name
+        if names:
+            wrong += [game.parse_move("{}-{} {}".format(*id_halves(t), name))
+                      for t in in_hand for name, value in zip(names, ends, strict=True)
+                      if value not in id_halves(t)]
         for _ in range(min(3, len(wrong))):
             out.append(wrong[pick(len(wrong))])
     else:  # a forced opening: the other tiles of the hand may not lead
@@ -364,7 +442,8 @@ def illegal_texts(game: LineMatch, moves: list[Move]) -> list[Any]:
     illegal moves that name their end, and a tile without an end when it is
     not exactly one listed move (none: not playable; two: ambiguous)."""
     listed = [m.tid for m in game.legal_moves()]
-    texts: list[Any] = [*GARBAGE]
+    listed_texts = {str(m) for m in game.legal_moves()}  # "6-4 up" may be legal on a cross
+    texts: list[Any] = [t for t in GARBAGE if t not in listed_texts]
     texts.extend(str(m) for m in moves if m.kind != PLAY or m.end != LEAD)
     texts.extend(
         "{}-{}".format(*id_halves(m.tid))
@@ -458,7 +537,7 @@ def check_view_hides(game: LineMatch, viewer: int | None, v: dict[str, Any]) -> 
     assert isinstance(v["stock"], int), repro(game)
     assert ("hand" in v) == (viewer is not None), repro(game)
     own = game.hands[viewer] if viewer is not None else 0
-    allowed = own | mask_of(board_ids(game))
+    allowed = own | mask_of(laid_ids(game))
     leaked = {t for t in tiles_named(v) if not (allowed >> t) & 1}
     assert not leaked, where(game, leaked, viewer)
     for e in v["events"]:

@@ -4,15 +4,33 @@ from __future__ import annotations
 
 from ..errors import UnknownVariant
 from ..variant import Variant
+from .all_fives import AllFives
+from .bergen import Bergen
+from .canton import Canton
+from .cent_a_zero import CentAZero
 from .classic import Classic, TeteATete
+from .cross import Cross
+from .hongrois import Hongrois
 from .magnetic import Magnetic
+from .matador import K, Matador
+from .muggins import FivesAndThrees, Muggins, Threes
+from .nombres import Nombres
 from .partnership import Partnership
+from .poule import Poule
+from .rubicon import Rubicon
 from .sans_pioche import SansPioche
 from .school import School
+from .sebastopol import Sebastopol
+from .whist import QuiPerdGagne, Whist
 
 _ALL: dict[str, Variant] = {
     v.slug: v
-    for v in (Classic(), TeteATete(), Magnetic(), School(), SansPioche(), Partnership())
+    for v in (
+        Classic(), TeteATete(), Magnetic(), School(), SansPioche(), Partnership(),
+        Matador(), K(), Muggins(), Threes(), AllFives(), FivesAndThrees(), Bergen(),
+        Rubicon(), Nombres(), Hongrois(), CentAZero(), Poule(), Whist(), QuiPerdGagne(),
+        Canton(), Sebastopol(), Cross(),
+    )
 }
 
 

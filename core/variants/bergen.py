@@ -1,0 +1,90 @@
+"""`bergen` (000, "LE BERGEN GAME"): caps scored as they are made, to 15 or 10.
+
+The lowest double (else the lightest tile) leads and scores 2.  A tile that
+leaves the same value at both ends scores a "double cap" (2), or a "triple
+cap" (3) when a double lies at one of them (`core.end_points.caps`).  A seat
+that cannot play draws one tile and plays it if it fits, but the last two
+tiles of the stock are never drawn.  Going out scores 2; a blocked round is
+won by a seat holding no double (the fewest pips among them), else by the
+fewest doubles, then the fewest pips in doubles, and scores 2.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..end_points import caps
+from ..line import ONE_TRY, LineRules
+from ..line_match import LineMatch
+from ..moves import Move
+from ..scoring import MatchRules
+from ..tiles import iter_ids
+from ..variant import LineVariant
+
+LEAD_POINTS = 2
+OUT_POINTS = 2
+BLOCKED_POINTS = 2
+RESERVE = 2  # "jusqu'à ce qu'il ne reste plus que 2 dominos dans la pioche"
+
+
+class BergenMatch(LineMatch):
+    """The line engine with Bergen's points for the lead, caps and the round's end."""
+
+    __slots__ = ()
+    hooked = True
+
+    def _start_round(self, hands: list[int], stock: list[int], sleeping: int,
+                     leader: int | None = None, lead: str | None = None) -> None:
+        """The last two tiles of the stock are put aside: they are never drawn."""
+        for t in stock[-RESERVE:]:
+            sleeping |= 1 << t
+        super()._start_round(hands, stock[:-RESERVE], sleeping, leader, lead)
+
+    def _laid(self, seat: int, move: Move) -> bool:
+        if len(self.played) == 1:
+            self.add_points(seat, LEAD_POINTS, "lead")
+            return self.over
+        left_t, right_t = self.end_tiles()
+        hi, lo = self.ts.hi, self.ts.lo
+        points = caps([self.left, self.right], [hi[left_t] == lo[left_t],
+                                                 hi[right_t] == lo[right_t]])
+        if points:
+            self.add_points(seat, points, "triple cap" if points == 3 else "double cap")
+        return self.over
+
+    def _blocked(self) -> None:
+        self._finish("blocked", blocked_winners(self.ts.hi, self.ts.lo, self._hands))
+
+    def _round_bonus(self) -> None:
+        """"Domino" (going out) or winning a blocked round scores 2."""
+        points = OUT_POINTS if self.reason == "out" else BLOCKED_POINTS
+        for seat in list(self.winners):
+            if self.add_points(seat, points, self.reason):
+                return
+
+
+def blocked_winners(hi: list[int], lo: list[int], hands: list[int]) -> list[int]:
+    """000: the seat holding no double wins (the fewest pips if several, or if
+    nobody holds one); otherwise the fewest doubles, then the fewest pips in them."""
+    keys = []
+    for hand in hands:
+        doubles = [t for t in iter_ids(hand) if hi[t] == lo[t]]
+        pips = sum(hi[t] + lo[t] for t in iter_ids(hand))
+        keys.append((len(doubles), sum(2 * hi[t] for t in doubles), 0 if doubles else pips))
+    best = min(keys)
+    return [s for s, k in enumerate(keys) if k == best]
+
+
+class Bergen(LineVariant):
+    slug = "bergen"
+    names = {"fr": "Le Bergen", "en": "Bergen"}
+    seeds = ("000",)
+    min_players, max_players, default_players = 2, 4, 2
+    match_class = BergenMatch
+
+    def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
+        return LineRules(hand=5 if players == 4 else 6, draw=ONE_TRY, lead="lowest",
+                         later_lead="lowest")
+
+    def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
+        return MatchRules(scoring="none", target=15 if players == 2 else 10, mid_round=True)
