@@ -274,6 +274,7 @@ class MatchBase:
             "teams": [list(t) for t in teams] if teams else None,
             "team_scores": self.totals[:] if teams else None,
             "target": self.mrules.target,
+            "target_reach": self.mrules.reach,  # "wins" or "loses" (leaves the match)
             "rounds": self.mrules.rounds,
             "gone": self.gone[:],
             "last_move": None,
