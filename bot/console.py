@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .messages import Message
-from .service import Service, User
+from .service import TABLE_FOR, Service, User
 
 CHANNEL = "console:main"
 SCOPE = "console"
@@ -36,7 +36,9 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   bN                        press button N
   /wait SECONDS             let computer players and timers act (for scripts)
   /help    /quit            (end of input quits too)
-TABLE is a table number (#2 or 2); without it, the last table shown."""
+TABLE is a table number (#2 or 2); without it, your table here that the command fits."""
+# Console verbs that look for their table as a `Service.find_table` command does.
+FIND_AS = {"ai": "begin", "noai": "begin", "draw": "play", "pass": "play", "export": "rematch"}
 VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
          "draw", "pass", "rules", "variants", "top", "stats", "history", "export")
 
@@ -252,7 +254,7 @@ class ConsoleChat:
 
     async def _table_verb(self, verb: str, args: list[str]) -> None:
         s, u = self.service, self.user
-        table, args = self._table_arg(args)
+        table, args = await self._table_arg(verb, args)
         if table is None:
             self.say(f"which table? give its number, e.g. /domino {verb} 1")
             return
@@ -268,9 +270,16 @@ class ConsoleChat:
         else:
             self.show(await s.play(u, table, " ".join(args)))
 
-    def _table_arg(self, args: list[str]) -> tuple[int | None, list[str]]:
+    async def _table_arg(self, verb: str, args: list[str]) -> tuple[int | None, list[str]]:
+        """The table a command names (#2 or 2), else the one `Service.find_table` says the
+        command means here, else the last table shown."""
         if args and re.fullmatch(r"#?\d{1,12}", args[0]):
             return int(args[0].lstrip("#")), args[1:]
+        command = FIND_AS.get(verb, verb)
+        if command in TABLE_FOR:
+            found = await self.service.find_table(CHANNEL, self.user.id, command)
+            if found is not None:
+                return found, args
         return self.last_table, args
 
 

@@ -22,6 +22,7 @@ BOLD = re.compile(r"\*\*(.+?)\*\*")
 ITALIC = re.compile(r"(?<![\w*])\*(?![\s*])([^*\n]+?)(?<!\s)\*(?![\w*])")
 LINK = re.compile(r"\[([^\]\n]+)\]\([^)\s]+\)")
 RULE_ROW = re.compile(r"^\|?[\s:|-]+\|?$")
+SPAN = re.compile("\x00([0-9]+)\x00")
 
 
 def html_messages(markdown: str, size: int = MAX_TEXT) -> list[str]:
@@ -48,14 +49,17 @@ def _line(line: str) -> str:
 
 
 def _inline(text: str) -> str:
-    out = []
-    for i, part in enumerate(CODE.split(text)):
-        if i % 2:  # a code span: shown as it is
-            out.append(f"<code>{html.escape(part[1:-1], quote=False)}</code>")
-            continue
-        part = html.escape(LINK.sub(r"\1", part), quote=False)
-        out.append(ITALIC.sub(r"<i>\1</i>", BOLD.sub(r"<b>\1</b>", part)))
-    return "".join(out)
+    """Code spans are set aside first (their text is shown as it is), so that bold or italic
+    may span them: ``**option `x`:**`` is bold with code inside."""
+    spans: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        spans.append(f"<code>{html.escape(match[1][1:-1], quote=False)}</code>")
+        return f"\x00{len(spans) - 1}\x00"
+
+    part = html.escape(LINK.sub(r"\1", CODE.sub(keep, text)), quote=False)
+    part = ITALIC.sub(r"<i>\1</i>", BOLD.sub(r"<b>\1</b>", part))
+    return SPAN.sub(lambda m: spans[int(m[1])], part)
 
 
 def _table(lines: list[str]) -> str:

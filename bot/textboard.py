@@ -1,8 +1,13 @@
-"""Plain-text pictures of a view for the terminal: the line, the hand, the scores."""
+"""Plain-text pictures of a view for the terminal: the line or the cross with its named open
+ends, Canton's captured piles, the hand, the scores, and what happened (the bot's words)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from core.cross import ARM_NAMES, LAYOUT_ARMS
+
+from .event_texts import events_lines
 
 
 def seat_name(view: dict[str, Any], seat: int, names: list[str] | None = None) -> str:
@@ -11,21 +16,71 @@ def seat_name(view: dict[str, Any], seat: int, names: list[str] | None = None) -
     return f"Seat {seat}"
 
 
-def board_text(view: dict[str, Any]) -> str:
-    """The chain as ``[4|6][6|6][6|2]`` with the last tile starred and the open ends."""
+ARM_ORDER = tuple(ARM_NAMES[a] for a in LAYOUT_ARMS)  # the order of a cross layout's "arms"
+
+
+def cell(tile: str, starred: bool = False) -> str:
+    a, b = tile.split("-")
+    return f"*[{a}|{b}]*" if starred else f"[{a}|{b}]"
+
+
+def board_text(view: dict[str, Any], names: list[str] | None = None) -> str:
+    """The table: a line as ``[4|6][6|6][6|2]`` (the last tile starred), a cross as one
+    line per arm and branch, named as the moves name them; then the open ends by name, and
+    Canton's captured piles."""
     layout = view.get("layout") or {}
-    chain = layout.get("chain", view.get("board", []))
-    if not chain:
-        return "Board: (empty)"
-    last = layout.get("last")
-    cells = []
-    for i, tile in enumerate(chain):
-        a, b = tile.split("-")
-        cell = f"[{a}|{b}]"
-        cells.append(f"*{cell}*" if i == last else cell)
+    if layout.get("kind") == "cross":
+        lines = cross_lines(layout)
+    else:
+        chain = layout.get("chain", view.get("board", []))
+        last = layout.get("last")
+        lines = ["Board: " + ("".join(cell(x, i == last) for i, x in enumerate(chain))
+                              if chain else "(empty)")]
+    lines += ends_lines(view)
+    piles = view.get("captured")
+    if piles:
+        lines.append("Captured: " + ", ".join(
+            f"{seat_name(view, s, names)} {p['tiles']} tiles ({p['points']} points)"
+            for s, p in enumerate(piles)))
+    return "\n".join(lines)
+
+
+def ends_lines(view: dict[str, Any]) -> list[str]:
     ends = view.get("ends") or []
-    tail = f"   open ends: {ends[0]} and {ends[1]}" if len(ends) == 2 else ""
-    return "Board: " + "".join(cells) + tail
+    named = view.get("end_names")
+    if named and len(named) == len(ends):
+        return ["Open ends: " + ", ".join(f"{n} {e}" for n, e in zip(named, ends, strict=True))]
+    if len(ends) == 2:
+        return [f"Open ends: {ends[0]} and {ends[1]}"]
+    return []
+
+
+def cross_lines(layout: dict[str, Any]) -> list[str]:
+    """The spinner, then each arm, then each branch (``up-3-left``: the left branch of the
+    3rd tile of the up arm)."""
+    last = layout.get("last")
+    lines = ["Board: spinner " + cell(layout["spinner"], last == [])]
+    for i, name in enumerate(ARM_ORDER):
+        chain = layout["arms"][i]
+        if chain or layout["open"][i]:
+            starred = last[1:] if last and last[0] == i else None
+            chain_lines(name, chain, starred, lines)
+    return lines
+
+
+def chain_lines(name: str, chain: list[Any], last: list[int] | None, out: list[str]) -> None:
+    """One chain as ``name: [a|b][b|c]``, then its branches, depth first."""
+    cells = []
+    for j, node in enumerate(chain):
+        tile = node["tile"] if isinstance(node, dict) else node
+        cells.append(cell(tile, last == [j]))
+    out.append(f"  {name}: " + ("".join(cells) or "(empty)"))
+    for j, node in enumerate(chain):
+        if isinstance(node, dict):
+            for k, side in enumerate(("left", "right")):
+                inner = last[2:] if last and len(last) > 2 and last[:2] == [j, k] else None
+                if node["branches"][k]:  # an empty branch is listed in the open ends
+                    chain_lines(f"{name}-{j + 1}-{side}", node["branches"][k], inner, out)
 
 
 def table_text(view: dict[str, Any], names: list[str] | None = None) -> str:
@@ -68,28 +123,9 @@ def hand_text(view: dict[str, Any]) -> str:
 
 
 def events_text(view: dict[str, Any], names: list[str] | None = None) -> list[str]:
-    """What happened since the last decision, one sentence each."""
-    out = []
-    for e in view.get("events", []):
-        kind = e["type"]
-        who = seat_name(view, e["seat"], names) if "seat" in e else ""
-        if kind == "draw":
-            tiles = f" ({', '.join(e['tiles'])})" if "tiles" in e else ""
-            out.append(f"{who} drew {e['count']} tile{'s' if e['count'] != 1 else ''}{tiles}.")
-        elif kind == "pass":
-            out.append(f"{who} cannot play and passes.")
-        elif kind == "out":
-            out.append(f"{who} played their last tile!")
-        elif kind == "eliminated":
-            out.append(f"{who} cannot play and is eliminated.")
-        elif kind == "end":
-            winners = ", ".join(seat_name(view, s, names) for s in e["winners"])
-            why = {"out": "domino", "blocked": "the game is blocked",
-                   "last": "last player standing"}.get(e["reason"], e["reason"])
-            out.append(f"Round over ({why}): {winners} win{'s' if len(e['winners']) == 1 else ''}.")
-        elif kind == "round":
-            out.append(f"Round {e['round']} begins; {seat_name(view, e['leader'], names)} leads.")
-    return out
+    """What happened since the last decision, one sentence each (the bot's English)."""
+    seats = names or [seat_name(view, s) for s in range(view.get("players", 0))]
+    return events_lines(view, seats, "en")
 
 
 def result_text(result: dict[str, Any], names: list[str] | None = None,

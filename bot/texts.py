@@ -12,8 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 from core import variants
 
+from .event_texts import (
+    events_lines,
+    goal_text,
+    move_line,
+    seat_label,
+    seat_line,
+    status_lines,
+    who_list,
+)
 from .i18n import t, tn
-from .messages import Action, Message, action_data
+from .messages import MAX_DATA, Action, Message, action_data
 
 if TYPE_CHECKING:
     from core.moves import Move
@@ -30,65 +39,44 @@ def variant_name(slug: str, lang: str) -> str:
     return names.get(lang, names["en"])
 
 
-def seat_label(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"#{seat}"
-
-
-def events_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
-    """What happened since the last decision, one sentence each."""
-    out: list[str] = []
-    for e in view.get("events", []):
-        kind = e["type"]
-        who = seat_label(names, e["seat"]) if "seat" in e else ""
-        if kind == "draw":
-            line = tn(lang, "{who} drew {n} tile.", "{who} drew {n} tiles.", e["count"], who=who)
-            if "tiles" in e:
-                line += " (" + ", ".join(e["tiles"]) + ")"
-            out.append(line)
-        elif kind == "pass":
-            out.append(t(lang, "{who} cannot play and passes.", who=who))
-        elif kind == "out":
-            out.append(t(lang, "{who} played their last tile!", who=who))
-        elif kind == "eliminated":
-            out.append(t(lang, "{who} cannot play and is eliminated.", who=who))
-        elif kind == "end":
-            winners = ", ".join(seat_label(names, s) for s in e["winners"])
-            reason = {
-                "out": t(lang, "domino"),
-                "blocked": t(lang, "the game is blocked"),
-                "last": t(lang, "last player standing"),
-            }.get(e["reason"], e["reason"])
-            out.append(t(lang, "Round over ({reason}): {winners}.", reason=reason,
-                         winners=winners))
-        elif kind == "round":
-            out.append(t(lang, "Round {round} begins; {who} leads.", round=e["round"],
-                         who=seat_label(names, e["leader"])))
-    return out
-
-
 def table_summary(view: dict[str, Any], names: list[str], lang: str) -> str:
-    """Scores and hand sizes, one line per seat, with whose turn it is."""
-    lines = []
-    head = t(lang, "Round {round}", round=view["round"])
-    if view.get("target"):
-        head += " · " + t(lang, "match to {target}", target=view["target"])
-    head += " · " + t(lang, "stock: {n}", n=view.get("stock", 0))
-    lines.append(head)
+    """The round, how the match is won, the stock, the variant's running state (pot, ends
+    count, round total...), then one line per seat with whose turn it is."""
+    head = [t(lang, "Round {round}", round=view["round"])]
+    goal = goal_text(view, lang)
+    if goal:
+        head.append(goal)
+    head.append(t(lang, "stock: {n}", n=view.get("stock", 0)))
+    lines = [" · ".join(head), *status_lines(view, names, lang)]
     for seat, size in enumerate(view.get("hand_sizes", [])):
         arrow = "▶ " if seat == view.get("to_move") else "  "
-        lines.append(arrow + t(lang, "{who}: {n} tiles, {score} points",
-                               who=seat_label(names, seat), n=size,
-                               score=view["scores"][seat]))
+        lines.append(arrow + seat_line(view, names, lang, seat, size))
     return "\n".join(lines)
 
 
 def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[str]:
-    winners = ", ".join(seat_label(names, s) for s in result["winners"])
+    """Who won (every tied seat, or the winning team), the scores, the rounds played."""
+    winners = result["winners"]
+    listed = who_list(names, winners)
+    if result.get("teams"):
+        lines = [t(lang, "Game over. Winning team: {winners}.", winners=listed)]
+        teams = " · ".join(f"{who_list(names, team)}: {score}" for team, score in
+                           zip(result["teams"], result["team_scores"], strict=False))
+        lines.append(t(lang, "Team scores: {scores}", scores=teams))
+    elif len(winners) > 1:
+        lines = [t(lang, "Game over. Tie between {winners}.", winners=listed)]
+    else:
+        lines = [t(lang, "Game over. Winner: {winners}.", winners=listed)]
     ranking = " > ".join(
         f"{seat_label(names, s)} ({result['scores'][s]})" for s in result["ranking"]
     )
-    return [t(lang, "Game over. Winner: {winners}.", winners=winners),
-            t(lang, "Ranking: {ranking}", ranking=ranking)]
+    lines.append(t(lang, "Ranking: {ranking}", ranking=ranking))
+    if result.get("rounds", 1) > 1:
+        lines.append(tn(lang, "{n} round played.", "{n} rounds played.", result["rounds"]))
+    if "chips" in result:
+        chips = ", ".join(f"{seat_label(names, s)} {c}" for s, c in enumerate(result["chips"]))
+        lines.append(t(lang, "Chips: {chips}", chips=chips))
+    return lines
 
 
 def lobby_text(title: str, row: TableRow, lang: str) -> str:
@@ -132,7 +120,8 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     image = pictures.public(view, names)
     lines = [title(table, lang)]
     if mover is not None and move is not None:
-        lines.append(t(lang, "{who} plays {move}.", who=names[mover], move=str(move)))
+        said = move_line(view, names, lang, mover, str(move))
+        lines += [said] if said else []
     lines += events_lines(view, names, lang)
     turn = view["turn"]
     if game.over:
@@ -153,69 +142,128 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     return out
 
 
+def move_tile(move: str, tiles: set[str] | frozenset[str]) -> str | None:
+    """The tile of `tiles` a move uses ("6-4 left", "9-4 up-2-left", "give 6-4"), or None
+    for a move without a tile ("draw", "claim", "buy"...)."""
+    return next((w for w in move.split() if w in tiles), None)
+
+
+def move_data(table: int, turn: int, move: str) -> str:
+    """The button data that plays `move`: the move as written, or, when that is over the
+    64 bytes of a button, with the short end words the notation reads ("r-5-l" for
+    "right-5-left")."""
+    data = action_data(table, turn, "p", move)
+    if len(data.encode()) <= MAX_DATA:
+        return data
+    words = move.split()
+    words[-1] = "-".join(SHORT_ENDS.get(w, w) for w in words[-1].split("-"))
+    return action_data(table, turn, "p", " ".join(words))
+
+
+SHORT_ENDS = {"left": "l", "right": "r", "up": "u", "down": "b"}  # b: "bas" (d is "droite")
+
+
+def word_action(table: int, turn: int, move: str, view: dict[str, Any], lang: str,
+                row: int, claiming: bool) -> Action:
+    """The button of a move without a tile: draw, pass, claim, muggins, buy..."""
+    points = (view.get("unclaimed") or {}).get("points", 0)
+    if move == "draw":
+        return Action(t(lang, "Draw"), action_data(table, turn, "d"), style="success", row=row)
+    if move == "pass":
+        label = t(lang, "Do not claim") if claiming else t(lang, "Pass")
+        return Action(label, action_data(table, turn, "x"), style="success", row=row)
+    labels = {
+        "claim": tn(lang, "Claim {n} point", "Claim {n} points", points),
+        "muggins": tn(lang, "Muggins! Take {n} point", "Muggins! Take {n} points", points),
+        "buy": t(lang, "Buy a tile (1 chip)"),
+    }
+    return Action(labels.get(move, move), move_data(table, turn, move), style="success",
+                  row=row)
+
+
 def hand_message(table: Table, seat: int, lang: str, pictures: Pictures) -> Message | None:
-    """A human seat's private hand: its picture, one button per tile (enabled when legal; a
-    tile that fits several ends asks which, verb "e"), then Draw, Pass or other moves."""
+    """A human seat's private hand: its picture, one button per tile (enabled when a legal
+    move uses it: a tile laid, or given back; a tile with several legal moves asks which,
+    verb "e"), then one button per other legal move (draw, pass, claim, muggins, buy)."""
     game = table.game
     user = table.row.seats[seat].user_id
     if game is None or user is None or game.over or table.is_ai(seat):
         return None
     view = game.view(seat)
-    legal = view.get("legal", [])
+    legal: list[str] = view.get("legal", [])
     turn = view["turn"]
+    tiles = frozenset(view["hand"])
+    by_tile: dict[str | None, list[str]] = {}
+    for move in legal:
+        by_tile.setdefault(move_tile(move, tiles), []).append(move)
+    claiming = "claim" in legal
     actions: list[Action] = []
     for tile in view["hand"]:
-        placements = [m for m in legal if m.split()[0] == tile]
-        if len(placements) > 1:
+        moves = by_tile.get(tile, [])
+        if len(moves) > 1:
             data = action_data(table.id, turn, "e", tile)
         else:
-            data = action_data(table.id, turn, "p", placements[0] if placements else tile)
-        actions.append(Action(tile, data, style="primary" if placements else "secondary",
-                              enabled=bool(placements), row=len(actions) // PER_ROW))
-    tiles = set(view["hand"])
+            data = move_data(table.id, turn, moves[0] if moves else tile)
+        actions.append(Action(tile, data, style="primary" if moves else "secondary",
+                              enabled=bool(moves), row=len(actions) // PER_ROW))
     last_row = -(-len(actions) // PER_ROW)
-    for move in legal:
-        if move.split()[0] in tiles:
-            continue
-        if move in ("draw", "pass"):
-            verb, arg = ("d", "") if move == "draw" else ("x", "")
-            label = t(lang, "Draw") if move == "draw" else t(lang, "Pass")
-        else:
-            verb, arg, label = "p", move, move
-        actions.append(Action(label, action_data(table.id, turn, verb, arg), style="success",
-                              row=last_row))
-    if legal:
-        text = t(lang, "Your hand at table #{id}. Your turn: choose a tile.", id=table.id)
-    else:
-        text = t(lang, "Your hand at table #{id}.", id=table.id)
-    return Message(table.row.channel, text, to=user, kind="hand", table=table.id,
-                   image=pictures.hand(view), actions=tuple(actions))
+    actions += [word_action(table.id, turn, m, view, lang, last_row, claiming)
+                for m in by_tile.get(None, [])]
+    return Message(table.row.channel, hand_text(table.id, view, legal, lang), to=user,
+                   kind="hand", table=table.id, image=pictures.hand(view),
+                   actions=tuple(actions))
+
+
+def hand_text(table_id: int, view: dict[str, Any], legal: list[str], lang: str) -> str:
+    """What the hand message asks for: a tile to play or to give back, a claim, nothing."""
+    if not legal:
+        return t(lang, "Your hand at table #{id}.", id=table_id)
+    if all(m.startswith("give ") for m in legal):
+        return t(lang, "Your hand at table #{id}. Choose a tile to give back to the stock "
+                 "(nobody else sees which).", id=table_id)
+    if "claim" in legal:
+        points = (view.get("unclaimed") or {}).get("points", 0)
+        return tn(lang, "Your play at table #{id} scores {n} point: claim it, or the next "
+                  "player may take it.", "Your play at table #{id} scores {n} points: claim "
+                  "them, or the next player may take them.", points, id=table_id)
+    return t(lang, "Your hand at table #{id}. Your turn: choose a tile.", id=table_id)
 
 
 def ends_message(table: Table, seat: int, tile: str, lang: str, pictures: Pictures
                  ) -> Message | None:
-    """The second step for a tile that fits several ends: one button per end.
-    None when the tile cannot be played now."""
+    """The second step for a tile with several legal moves (the ends it fits, whatever
+    their names: left, up, up-2-left...): one button per move.  None when the tile
+    cannot be played now."""
     game = table.game
-    moves = [str(m) for m in game.legal_moves() if str(m).split()[0] == tile]
+    moves = [str(m) for m in game.legal_moves() if move_tile(str(m), {tile})]
     user = table.row.seats[seat].user_id
     if not moves or user is None:
         return None
     turn = game.turn
-    actions = [Action(end_label(lang, m), action_data(table.id, turn, "p", m), style="primary")
-               for m in moves]
+    actions = [Action(end_label(lang, m), move_data(table.id, turn, m), style="primary",
+                      row=i // PER_ROW) for i, m in enumerate(moves)]
     return Message(table.row.channel, t(lang, "Which end for {tile}?", tile=tile), to=user,
                    kind="hand", table=table.id, image=pictures.hand(game.view(seat)),
                    actions=tuple(actions))
 
 
 def end_label(lang: str, move: str) -> str:
-    """"6-4 left" -> "6-4 on the left" (translated); other moves as they are written."""
+    """"6-4 left" -> "6-4 on the left"; "6-4 up" -> "6-4 at the top"; a branch
+    "9-4 up-2-left" -> "9-4 on the branch up-2-left" with the end words translated
+    (the notation reads the French words too); other moves as they are written."""
     tile, _, end = move.partition(" ")
-    if end == "left":
-        return t(lang, "{tile} on the left", tile=tile)
-    if end == "right":
-        return t(lang, "{tile} on the right", tile=tile)
+    arms = {"left": t(lang, "{tile} on the left", tile=tile),
+            "right": t(lang, "{tile} on the right", tile=tile),
+            "up": t(lang, "{tile} at the top", tile=tile),
+            "down": t(lang, "{tile} at the bottom", tile=tile)}
+    if end in arms:
+        return arms[end]
+    parts = end.split("-")
+    if len(parts) > 1 and parts[0] in arms:
+        words = {"left": t(lang, "left"), "right": t(lang, "right"), "up": t(lang, "up"),
+                 "down": t(lang, "down")}
+        path = "-".join(words.get(p, p) for p in parts)
+        return t(lang, "{tile} on the branch {path}", tile=tile, path=path)
     return move
 
 

@@ -12,6 +12,7 @@ from bot.messages import Message
 from bot.pictures import NoPictures
 from bot.service import Service, User
 from bot.storage import Store
+from bot.tables import Table
 
 ALICE = User("test:alice", "alice")
 BOB = User("test:bob", "bob", "fr-FR")
@@ -100,6 +101,17 @@ async def play_to_the_end(service: Service, tid: int, users: dict[int, User]) ->
             return out
         out += await press_a_legal_tile(service, tid, users[table.game.to_move])
     raise AssertionError("the game did not end")
+
+
+async def open_classic(service: Service, options: str = "", user: User = ALICE) -> int:
+    """Open a classic table in the test channel; its id."""
+    return table_id(await service.open_table(user, CHANNEL, SCOPE, "classic", options=options))
+
+
+async def classic_table(service: Service, options: str = "") -> Table:
+    """Open a classic table for alice in the test channel (started if nobody else is
+    needed); the service's table."""
+    return service.tables[await open_classic(service, options)]
 
 
 async def started_table(service: Service, host: User, others: tuple[User, ...],

@@ -17,8 +17,10 @@ from tests.service_helpers import (
     SCOPE,
     Clock,
     button,
+    classic_table,
     errors,
     hand_message,
+    open_classic,
     play_to_the_end,
     run,
     started_table,
@@ -142,9 +144,8 @@ def test_timer_warns_then_plays_then_hands_the_seat_to_a_computer(tmp_path: Path
     clock = Clock()
 
     async def body(service: Service) -> None:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=2 ai=1 timer=60 draw=block"))
-        table = service.tables[tid]
+        table = await classic_table(service, "players=2 ai=1 timer=60 draw=block")
+        tid = table.id
         human = table.seat_of(ALICE.id)
         for miss in range(1, 4):
             while table.game and table.game.to_move != human and not table.game.over:
@@ -203,8 +204,7 @@ def test_a_restart_reloads_the_table_and_old_buttons_still_work(tmp_path: Path) 
 
 def test_stop_by_the_host_or_by_every_player(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=2"))
+        tid = await open_classic(service, "players=2")
         await service.join(BOB, tid)
         await service.begin(BOB, tid)  # full: anyone at the table may start
         asked = await service.stop(BOB, tid)
@@ -218,8 +218,7 @@ def test_stop_by_the_host_or_by_every_player(tmp_path: Path) -> None:
 
 def test_rematch_seats_the_same_players(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=2 ai=1 draw=block"))
+        tid = await open_classic(service, "players=2 ai=1 draw=block")
         await play_to_the_end(service, tid, {0: ALICE})
         again = await service.rematch(ALICE, tid)
         new = table_id(again)

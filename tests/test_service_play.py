@@ -24,8 +24,10 @@ from tests.service_helpers import (
     CHANNEL,
     SCOPE,
     Clock,
+    classic_table,
     errors,
     hand_message,
+    open_classic,
     play_to_the_end,
     press_a_legal_tile,
     run,
@@ -48,8 +50,7 @@ def deal(service: Service, tid: int, hands: list[list[str]], stock: list[str]) -
 
 def test_the_lobby_host_computers_and_leaving(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=4"))
+        tid = await open_classic(service, "players=4")
         await service.join(BOB, tid)
         assert "already at this table" in errors(await service.join(BOB, tid))[0]
         # only the host starts before every seat is taken, and manages computer seats
@@ -80,7 +81,7 @@ def test_the_lobby_host_computers_and_leaving(tmp_path: Path) -> None:
 
 def test_the_last_player_to_leave_closes_the_lobby(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic"))
+        tid = await open_classic(service)
         closed = await service.leave(ALICE, tid)
         assert "closed" in closed[0].text and tid not in service.tables
         assert (await service.store.get_table(tid)).status == "stopped"
@@ -91,8 +92,7 @@ def test_the_last_player_to_leave_closes_the_lobby(tmp_path: Path) -> None:
 
 def test_every_human_gets_an_updated_hand_after_each_move(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=3 draw=block"))
+        tid = await open_classic(service, "players=3 draw=block")
         await service.join(BOB, tid)
         started = await service.join(CAROL, tid)
         started = await service.begin(ALICE, tid)
@@ -159,8 +159,7 @@ def test_a_tile_that_fits_both_ends_asks_which_end(tmp_path: Path) -> None:
 
 def test_several_tables_per_channel_and_channels_per_player(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
-        one = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="ai=1"))
+        one = await open_classic(service, "ai=1")
         two = table_id(await service.open_table(BOB, CHANNEL, SCOPE, "tete-a-tete"))
         three = table_id(await service.open_table(ALICE, "test:other", SCOPE, "classic",
                                                   options="ai=1"))
@@ -223,7 +222,7 @@ def test_bad_input_everywhere_gets_a_clear_message(tmp_path: Path) -> None:
                                                               False))[0]
         assert "lang=fr|en" in errors(await service.set_setting(ALICE, SCOPE, "lang", "de",
                                                                 True))[0]
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic"))
+        tid = await open_classic(service)
         assert "not started" in errors(await service.play(ALICE, tid, "6-6"))[0]
         assert "not started" in errors(await service.hand(ALICE, tid))[0]
         assert await service.store.moves(tid) == []
@@ -274,8 +273,7 @@ def test_an_exported_record_replays_with_the_domino_command(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]
                                                             ) -> None:
     async def body(service: Service) -> tuple[int, Any]:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=2 ai=1 target=50"))
+        tid = await open_classic(service, "players=2 ai=1 target=50")
         await play_to_the_end(service, tid, {0: ALICE})
         exported = await service.export(BOB, tid)
         return tid, exported[0].file
@@ -323,10 +321,10 @@ def test_timer_off_by_default_in_private_games_and_server_setting(tmp_path: Path
                                                     private=True))
         assert service.tables[private].row.timer is None
         await service.set_setting(ALICE, SCOPE, "timer", "45", True)
-        public = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic"))
+        public = await open_classic(service)
         assert service.tables[public].row.timer == 45
         await service.set_setting(ALICE, SCOPE, "timer", "0", True)
-        none = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic"))
+        none = await open_classic(service)
         assert service.tables[none].row.timer is None
         await service.set_setting(ALICE, SCOPE, "lang", "fr", True)
         french = await service.open_table(CAROL, CHANNEL, SCOPE, "classic")
@@ -339,9 +337,8 @@ def test_computer_seats_wait_for_the_delay(tmp_path: Path) -> None:
     clock = Clock()
 
     async def body(service: Service) -> None:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=3 ai=2"))
-        table = service.tables[tid]
+        table = await classic_table(service, "players=3 ai=2")
+        tid = table.id
         moves = len(await service.store.moves(tid))
         while table.game.to_move != 0:
             assert await service.tick() == []  # not yet due
@@ -402,8 +399,7 @@ def test_a_restart_prompts_the_current_player_again(tmp_path: Path) -> None:
 
 def test_two_players_racing_for_the_last_seat(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=2"))
+        tid = await open_classic(service, "players=2")
         first, second = await asyncio.gather(service.join(CAROL, tid), service.join(DAVE, tid))
         assert sorted([bool(errors(first)), bool(errors(second))]) == [False, True]
         assert "full" in (errors(first) + errors(second))[0]

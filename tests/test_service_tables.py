@@ -4,22 +4,23 @@ that play the due tables concurrently, on a real SQLite file."""
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 from typing import Any
 
+from bot.console import ConsoleChat
 from bot.service import Service
 from tests.service_helpers import (
     ALICE,
     BOB,
     CAROL,
     CHANNEL,
-    SCOPE,
     Clock,
+    open_classic,
     play_to_the_end,
     press_a_legal_tile,
     run,
     started_table,
-    table_id,
     with_service,
 )
 
@@ -27,8 +28,7 @@ from tests.service_helpers import (
 def test_find_table_for_commands_typed_without_a_number(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
         find = service.find_table
-        lobby = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                  options="players=2"))
+        lobby = await open_classic(service, "players=2")
         game = await started_table(service, ALICE, (BOB,))
         elsewhere = await started_table(service, ALICE, (CAROL,), channel="test:other")
         assert await find(CHANNEL, CAROL.id, "join") == lobby  # anyone may join
@@ -56,8 +56,7 @@ async def computers_due(service: Service, clock: Clock, count: int) -> list[int]
     """`count` tables of alice against a computer, each waiting for the computer's move."""
     tables = []
     for _ in range(count):
-        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
-                                                options="players=2 ai=1"))
+        tid = await open_classic(service, "players=2 ai=1")
         if not service.tables[tid].is_ai(service.tables[tid].game.to_move):
             await press_a_legal_tile(service, tid, ALICE)
         tables.append(tid)
@@ -121,3 +120,19 @@ def test_a_failing_table_does_not_stop_the_others(tmp_path: Path) -> None:
         await service.tick()
         assert await moves(service, broken) == before[broken] + 1
     run(with_service(tmp_path / "db.sqlite", body, ai_delay=5, clock=clock))
+
+
+def test_the_console_finds_the_table_a_command_without_a_number_means(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        out = io.StringIO()
+        chat = ConsoleChat(service, out, None)
+        chat.user = ALICE
+        await chat.handle("/start classic players=2 ai=1")  # table 1, playing at once
+        await chat.handle("/start classic players=3")  # table 2, a lobby: the last one shown
+        assert chat.last_table == 2
+        await chat.handle("/hand")  # the game, not the lobby
+        assert "Your hand at table #1." in out.getvalue()
+        await chat.handle("/begin")  # the lobby
+        assert service.tables[2].row.status == "playing"
+
+    run(with_service(tmp_path / "db.sqlite", body))
