@@ -116,7 +116,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             continue
         print("", file=out)
         print(textboard.table_text(view, names), file=out)
-        print(textboard.board_text(view), file=out)
+        print(textboard.board_text(view, names), file=out)
         print(f"{names[seat]}, your turn.", file=out)
         print(textboard.hand_text(view), file=out)
         text = _ask(f"{names[seat]}> ")
@@ -135,7 +135,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     view = game.view(None)
     for line in textboard.events_text(view, names):
         print(line, file=out)
-    print(textboard.board_text(view), file=out)
+    print(textboard.board_text(view, names), file=out)
     assert game.result is not None
     print(textboard.result_text(game.result, names, view), file=out)
     if images:
