@@ -16,14 +16,14 @@ from PIL import Image
 
 from . import canvas, theme, tile
 from .geometry import Board
-from .line import line_layout
+from .line import layout_line
 from .spinner import spinner_layout
 
 LayoutFn = Callable[[dict[str, Any]], Board]
 DrawFn = Callable[[dict[str, Any]], Image.Image]
 
 LAYOUTS: dict[str, LayoutFn] = {
-    "line": lambda layout: line_layout(layout.get("chain") or [], layout.get("last")),
+    "line": layout_line,
     "cross": spinner_layout,
 }
 DRAWERS: dict[str, DrawFn] = {}

@@ -47,13 +47,19 @@ class LayoutFailed(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """A tile to lay: ``a`` touches the inner neighbour; ``branches`` only for spinning doubles."""
+    """A tile to lay: ``a`` touches the inner neighbour; ``branches`` only for spinning doubles;
+    ``across``: it lies across the line (doubles, Matador's crosswise matadors)."""
 
     a: int
     b: int
     path: object
     last: bool = False
     branches: tuple[tuple[Item, ...], tuple[Item, ...]] | None = None
+    across: bool | None = None
+
+    @property
+    def crosswise(self) -> bool:
+        return self.a == self.b if self.across is None else self.across
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +121,12 @@ def move_to(d: Vec, target: Vec) -> Move | None:
 class Builder:
     """Everything placed so far, with a grid index for collision checks and undo."""
 
-    def __init__(self, h: int, clearance: int, xmin: int, xmax: int, budget: int) -> None:
+    def __init__(self, h: int, clearance: int, xmin: int, xmax: int, budget: int,
+                 straight_branching: bool = False) -> None:
         self.h = h
+        # no corner at a double that opens branches: its chain goes straight through it
+        # and its branches leave its ends, a clear "+" (when the tree leaves room for it)
+        self.straight_branching = straight_branching
         self.clearance = clearance
         self.xmin = xmin
         self.xmax = xmax
@@ -213,11 +223,11 @@ def geometry(task: Task, item: Item, h: int) -> Geo:
         else:
             d = left_of(task.d) if move == "L" else right_of(task.d)
             at = turn_exit(task.at, task.d, d, task.cross, h)
-            if item.a == item.b and not task.cross:
-                # a crosswise double centred on the outer half would also touch the inner
+            if item.crosswise and not task.cross:
+                # a crosswise tile centred on the outer half would also touch the inner
                 # half: slide it outward so it meets the outer half only
                 at = add(at, task.d, h // 2)
-        rect, halves, cross = place(at, d, item.a, item.b, h)
+        rect, halves, cross = place(at, d, item.a, item.b, h, item.crosswise)
         return Candidate(move, at, d, rect, halves, cross)
 
     return geo
@@ -262,6 +272,13 @@ def _solve(b: Builder, tasks: tuple[Task, ...]) -> bool:
     options: list[tuple[Move, object]] = (
         [("S", t.state)] if t.forced else t.policy.options(t, item, geo, b)
     )
+    if ((item.branches is not None and b.straight_branching)
+            or _across(item) or (t.i and _across(t.items[t.i - 1]))):
+        # no corner at a tile across the line that is not a double either: it meets both
+        # neighbours with both halves, where a corner would touch one half only
+        options = [(m, s) for m, s in options if m == "S"]
+    elif item.branches is not None:  # else straight through it when there is room
+        options = sorted(options, key=lambda option: option[0] != "S")
     tried: set[Move] = set()
     for move, state in options:
         if move in tried:
@@ -290,6 +307,11 @@ def _solve(b: Builder, tasks: tuple[Task, ...]) -> bool:
         for _ in range(pushed):
             b.pop()
     return False
+
+
+def _across(item: Item) -> bool:
+    """A tile laid across the line that is not a double (Matador's crosswise matadors)."""
+    return item.crosswise and item.a != item.b
 
 
 def _exit_value(t: Task) -> int:

@@ -174,12 +174,15 @@ class Board:
         return Rect(0, 0, self.width, self.height)
 
 
-def place(p: Vec, d: Vec, a: int, b: int, h: int) -> tuple[Rect, tuple[Half, Half], bool]:
+def place(p: Vec, d: Vec, a: int, b: int, h: int, across: bool | None = None
+          ) -> tuple[Rect, tuple[Half, Half], bool]:
     """Lay tile ``a-b`` (``a`` touching) against the edge whose midpoint is ``p``, going ``d``.
 
-    Returns the tile rectangle, its halves and whether it lies crosswise (doubles).
+    It lies crosswise when ``across`` says so (by default: when it is a double);
+    crosswise, both halves touch the edge, ``a`` on the left of ``d``. Returns the
+    tile rectangle, its halves and whether it lies crosswise.
     """
-    if a != b:
+    if not (a == b if across is None else across):
         inner = span(p, d, 0, h, -h // 2, h // 2)
         outer = span(p, d, h, 2 * h, -h // 2, h // 2)
         return span(p, d, 0, 2 * h, -h // 2, h // 2), (Half(inner, a), Half(outer, b)), False

@@ -10,13 +10,19 @@ the last row is not a lonely tile, and never makes the picture wider than
 
 Layout format (made by core): ``{"kind": "line", "chain": ["4-6", "6-6", ...],
 "last": index or null}``; each tile oriented so its left half touches the
-previous tile's right half.
+previous tile's right half. Optional keys: ``"crosswise": [indexes]``, tiles
+that lie across the line although they are not doubles (Matador's matadors
+laid on a blank: the neighbours touch their long sides, both halves), and
+``"join"``, how touching halves match: ``"equal"`` (the default) or
+``"sum7"`` (they total 7, or a blank meets a matador: Matador, K). Drawing
+does not depend on the join; the geometry tests check it.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from .engine import Builder, Item, SnakePolicy, Task, finish, lay
 from .geometry import EAST, SOUTH, WEST, Board, Marker, parse_tile
@@ -33,33 +39,46 @@ def line_layout(
     last: int | None = None,
     half: int | None = None,
     max_width: int = MAX_WIDTH,
+    crosswise: Sequence[int] = (),
 ) -> Board:
-    """Place ``chain`` as a snake; every tile carries its halves' rectangles and values."""
+    """Place ``chain`` as a snake; every tile carries its halves' rectangles and values.
+
+    Doubles and the tiles at the indexes ``crosswise`` lie across the line."""
     tiles = [parse_tile(t) for t in chain]
     if not tiles:
         return Board([], [], MIN_WIDTH, MIN_HEIGHT, half or SIZES[0])
+    across = set(crosswise)
+    items = tuple(Item(a, b, i, i == last, None, a == b or i in across)
+                  for i, (a, b) in enumerate(tiles))
     sizes = (half,) if half else SIZES
     board = None
     for h in sizes:
-        board = _snake(tiles, last, h, max_width)
+        board = _snake(items, h, max_width)
         if board.height <= MAX_HEIGHT:
             break
     assert board is not None
     return board
 
 
-def _snake(tiles: list[tuple[int, int]], last: int | None, h: int, max_width: int) -> Board:
+def layout_line(layout: dict[str, Any]) -> Board:
+    """`line_layout` of a view's ``"line"`` layout dict."""
+    crosswise = layout.get("crosswise") or []
+    if not all(isinstance(i, int) for i in crosswise):
+        raise ValueError(f"bad 'crosswise' in a line layout: {crosswise!r} (tile indexes)")
+    return line_layout(layout.get("chain") or [], layout.get("last"), crosswise=crosswise)
+
+
+def _snake(items: tuple[Item, ...], h: int, max_width: int) -> Board:
     probe = Builder(h, 0, 0, 0, 0)
     reserve = max(probe.gap + 2 * probe.radius, h // 2)
     usable = max_width - 2 * MARGIN - 2 * reserve
-    length = sum(h if a == b else 2 * h for a, b in tiles)
+    length = sum(h if it.crosswise else 2 * h for it in items)
     rows = max(1, math.ceil(length / usable))
     row = length if rows == 1 else min(usable, math.ceil(length / rows) + 2 * h)
     row = max(row, min(usable, 6 * h))
-    items = tuple(Item(a, b, i, i == last) for i, (a, b) in enumerate(tiles))
-    b = Builder(h, 0, -reserve, row + reserve, budget=200 * len(tiles) + 1000)
+    b = Builder(h, 0, -reserve, row + reserve, budget=200 * len(items) + 1000)
     start = b.marker_rect((0, 0), WEST)
-    b.push(start, -1, Marker(tiles[0][0], start, WEST))
+    b.push(start, -1, Marker(items[0].a, start, WEST))
     policy = SnakePolicy(SOUTH, 0, row)
     lay(b, (Task(items, 0, (0, 0), EAST, True, False, False, None, 0, 0, policy,
                  ("row", None), True),))

@@ -31,8 +31,12 @@ right and, at the picture's edge, snakes downward; the left arm runs left and
 snakes upward; the up arm rises as a stem, then snakes upward on the right
 side; the down arm drops, then snakes downward on the left side. So arms
 never cross. Branches grow wherever there is room (see `render.engine`),
-every placement being checked against everything already laid; the half size
-shrinks from 44 px (not below 28 px) when the tree does not fit.
+every placement being checked against everything already laid. A double that
+opens branches sits straight in its chain, never at a corner, so the chain
+runs on through it and its branches leave its two ends: a "+" that reads at
+a glance. Only when no such tree fits is a corner allowed there (still
+straight where there is room). The half size shrinks from 44 px (not below
+28 px) when the tree does not fit.
 """
 
 from __future__ import annotations
@@ -67,10 +71,13 @@ def spinner_layout(layout: dict[str, Any], max_width: int = MAX_WIDTH) -> Board:
     arms = [_items(arm, (k,), last) for k, arm in enumerate(arms_in)]
     opened = list(layout.get("open") or [True] * 4) + [True] * 4
     best: Board | None = None
+    branching = any(it.branches for arm in arms for it in _walk(arm))
     for h in SIZES:
-        for stem in STEMS:
+        for straight, stem in [(s, stem) for s in (True, False)[: 1 + branching]
+                               for stem in STEMS]:
             try:
-                board = _lay(center[0], arms, opened[:4], last, h, stem, max_width)
+                board = _lay(center[0], arms, opened[:4], last, h, stem, max_width,
+                             straight and branching)
             except LayoutFailed:
                 continue
             if board.height <= MAX_HEIGHT:
@@ -111,12 +118,13 @@ def _items(chain: Sequence[Any], prefix: Path, last: Path | None) -> tuple[Item,
 
 def _lay(
     c: int, arms: list[tuple[Item, ...]], opened: list[bool], last: Path | None,
-    h: int, stem: int, max_width: int,
+    h: int, stem: int, max_width: int, straight: bool = False,
 ) -> Board:
     clearance = max(4, h // 4)
     half_width = (max_width - 2 * MARGIN) // 2
-    n = sum(_count(arm) for arm in arms)
-    b = Builder(h, clearance, -half_width, half_width, budget=400 * n + 4000)
+    n = sum(len(_walk(arm)) for arm in arms)
+    b = Builder(h, clearance, -half_width, half_width, budget=400 * n + 4000,
+                straight_branching=straight)
     reserve = max(b.gap + 2 * b.radius, h // 2)
     edge = half_width - reserve
     inner = h + clearance
@@ -140,5 +148,11 @@ def _lay(
     return finish(b, MARGIN)
 
 
-def _count(items: tuple[Item, ...]) -> int:
-    return sum(1 + (sum(_count(br) for br in it.branches) if it.branches else 0) for it in items)
+def _walk(items: tuple[Item, ...]) -> list[Item]:
+    """Every item of a chain and of its branches, recursively."""
+    out = []
+    for it in items:
+        out.append(it)
+        for branch in it.branches or ():
+            out += _walk(branch)
+    return out

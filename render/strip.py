@@ -1,7 +1,8 @@
 """The table strip under the board: one panel per seat, then a line about the match.
 
-A seat's panel shows its name, tiles left and score; the seat to move gets a
-brighter panel and an arrow, winners a gold name, seats out of the round a
+A seat's panel shows its name, tiles left and score, and its chips when the
+view has ``chips`` (Rubicon); the seat to move gets a brighter panel and an
+arrow, winners a gold name, seats out of the round or gone from the match a
 grey panel, partners a coloured bar of their team's colour. The line under
 the panels gives the stock, the round, the match target and, when the view
 has it, ``view["strip_extra"]`` (one more line of text a variant may add:
@@ -43,8 +44,9 @@ def info_line(view: dict[str, Any], names: list[str]) -> str:
         parts.append(f"Stock {stock}" if stock else "No stock")
     if view.get("round"):
         parts.append(f"Round {view['round']}")
-    if view.get("target"):
-        parts.append(f"Game to {view['target']} points")
+    goal = target_text(view)
+    if goal:
+        parts.append(goal)
     elif view.get("rounds"):
         parts.append(f"Game of {view['rounds']} rounds")
     to_move = view.get("to_move")
@@ -53,6 +55,28 @@ def info_line(view: dict[str, Any], names: list[str]) -> str:
     elif to_move is not None and 0 <= to_move < len(names):
         parts.append(f"{names[to_move]} to play")
     return "  ·  ".join(parts)
+
+
+def target_text(view: dict[str, Any]) -> str | None:
+    """The match target in a few words, read the way the match is won.
+
+    Reaching the target leaves the match when ``target_reach`` is "loses" (K,
+    Hongrois, Sebastopol); a target at or below 0 that wins is a countdown
+    (Cent a zero: totals start above it and points are taken off).
+    """
+    target = view.get("target")
+    if target is None:
+        return None
+    if view.get("target_reach") == "loses":
+        return f"Out at {target} points"
+    if target <= 0:
+        return f"First down to {target} wins"
+    return f"Game to {target} points"
+
+
+def seats_out(view: dict[str, Any]) -> set[int]:
+    """Seats out of the round (``out``, ``eliminated``) or gone from the match (``gone``)."""
+    return {*(view.get("out") or []), *(view.get("eliminated") or []), *(view.get("gone") or [])}
 
 
 def strip_image(view: dict[str, Any], names: list[str] | None, width: int) -> Image.Image:
@@ -85,7 +109,7 @@ def _panel(
     box: tuple[int, int, int, int], size: int, small: int,
 ) -> None:
     x0, y0, x1, y1 = box
-    out = seat in (view.get("out") or []) or seat in (view.get("eliminated") or [])
+    out = seat in seats_out(view)
     turn = view.get("to_move") == seat and not view.get("over")
     winners = (view.get("result") or {}).get("winners") or []
     fill = theme.PANEL_OUT if out else theme.PANEL_TURN if turn else theme.PANEL
@@ -113,13 +137,32 @@ def _panel(
     canvas.draw_text(im, (left, y0 + 8), name_text, size, name_colour, bold=True)
     if score:
         canvas.draw_text(im, (x1 - 14, y0 + 8), score, size, name_colour, "rt")
-        canvas.draw_text(im, (x1 - 14, y1 - 10), "points", small, theme.TEXT_SOFT, "rb")
+        if not view.get("chips"):
+            canvas.draw_text(im, (x1 - 14, y1 - 10), "points", small, theme.TEXT_SOFT, "rb")
     sizes = view.get("hand_sizes") or []
+    label_end = x0 + 18
     if seat < len(sizes):
         count = sizes[seat]
         label = "winner" if seat in winners else "out" if out else (
             f"{count} tile" if count == 1 else f"{count} tiles")
-        canvas.draw_text(im, (x0 + 18, y1 - 10), label, small, text_colour, "lb")
+        label_end = canvas.draw_text(im, (x0 + 18, y1 - 10), label, small, text_colour, "lb")[2]
+    chips = view.get("chips") or []
+    if seat < len(chips):  # the chips take the place of the word "points"
+        _chips(im, (label_end + 12, x1 - 14), y1 - 10, int(chips[seat]), small)
+
+
+def _chips(im: Image.Image, span: tuple[int, int], bottom: int, count: int, size: int) -> None:
+    """A chip (a red disc with a white ring) then "4 chips" (or just "4" when the
+    words do not fit), right-aligned between ``span``'s x bounds on a text line."""
+    x0, x1 = span
+    r = round(size * 0.42)
+    text = "1 chip" if count == 1 else f"{count} chips"
+    if canvas.text_mask(text, size).width + 2 * r + 6 > x1 - x0:
+        text = str(count)
+    box = canvas.draw_text(im, (x1, bottom), text, size, theme.TEXT, "rb")
+    cx, cy = box[0] - 6 - r, (box[1] + box[3]) // 2
+    ImageDraw.Draw(im).ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.CHIP,
+                               outline=theme.TEXT, width=max(2, r // 4))
 
 
 def _team_of(view: dict[str, Any], seat: int) -> int | None:

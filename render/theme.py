@@ -47,6 +47,7 @@ PANEL_OUT: RGB = (62, 74, 68)
 TEXT_OUT: RGB = (150, 160, 154)
 TEAMS: tuple[RGB, ...] = ((90, 150, 240), (236, 104, 96), (180, 120, 230), (240, 200, 80))
 WIN: RGB = (250, 206, 60)
+CHIP: RGB = (200, 48, 56)  # a Rubicon chip
 
 
 def pad(half: int) -> int:

@@ -15,6 +15,7 @@ import pytest
 
 from core import variants
 from render.board import board_geometry
+from render.canton import canton_layout
 from render.geometry import Board, PlacedTile
 from render.line import MAX_WIDTH, line_layout
 from render.spinner import spinner_layout
@@ -70,20 +71,44 @@ def assert_sound(board: Board, max_width: int = MAX_WIDTH) -> None:
         assert not h0.rect.overlaps(h1.rect)
 
 
-def assert_touch(inner: PlacedTile, outer: PlacedTile) -> None:
-    """``outer`` touches ``inner``, and only on halves of equal value."""
+def is_matador(t: PlacedTile) -> bool:
+    """Matador's matadors and the K tiles: 0-0 and the tiles totalling 7."""
+    return t.a + t.b == 7 or t.a == t.b == 0
+
+
+def joined(x: int, y: int, inner: PlacedTile, outer: PlacedTile, join: str) -> bool:
+    """Whether touching halves ``x`` (of ``inner``) and ``y`` (of ``outer``) match under the
+    layout's join rule (render/line.py): equal, or totalling 7 where a matador may meet a
+    blank (or, as a joker, any end)."""
+    if join == "equal":
+        return x == y
+    if join == "sum7":
+        return x + y == 7 or is_matador(inner) or is_matador(outer)
+    raise AssertionError(f"unknown join rule {join!r}: teach the geometry tests")
+
+
+def assert_touch(inner: PlacedTile, outer: PlacedTile, join: str = "equal") -> None:
+    """``outer`` touches ``inner``, and only on halves that match under ``join``."""
     pairs = [(x, y) for x in inner.halves for y in outer.halves if x.rect.contact(y.rect) > 0]
     assert pairs, f"{inner.a}-{inner.b} does not touch {outer.a}-{outer.b}"
     for x, y in pairs:
-        assert x.value == y.value, f"{inner.a}-{inner.b} meets {outer.a}-{outer.b} on {x}/{y}"
-    assert outer.a == inner.b
+        assert joined(x.value, y.value, inner, outer, join), (
+            f"{inner.a}-{inner.b} meets {outer.a}-{outer.b} on {x}/{y}")
+    assert joined(inner.b, outer.a, inner, outer, join)
+    for across in (inner, outer):
+        if across.crosswise and across.a != across.b:  # a matador across: both halves touch
+            assert {x for pair in pairs for x in pair if x in across.halves} == set(
+                across.halves), f"{across.a}-{across.b} touches with one half"
 
 
-def assert_line(chain: list[str], board: Board) -> None:
+def assert_line(chain: list[str], board: Board, join: str = "equal",
+                crosswise: tuple[int, ...] = ()) -> None:
     assert_sound(board)
     assert [f"{t.a}-{t.b}" for t in board.tiles] == chain
     for inner, outer in pairwise(board.tiles):
-        assert_touch(inner, outer)
+        assert_touch(inner, outer, join)
+    assert [t.path for t in board.tiles if t.crosswise] == sorted(
+        {i for i, t in enumerate(board.tiles) if t.a == t.b} | set(crosswise))
     ends = sorted(m.value for m in board.markers)
     assert ends == sorted([int(chain[0].split("-")[0]), int(chain[-1].split("-")[1])])
 
@@ -117,11 +142,84 @@ def test_every_position_of_real_games_is_laid_soundly() -> None:
         while not g.over:
             view = g.view(None)
             if view["board"]:
-                layout = view["layout"]
-                board = board_geometry(view)
-                assert_line(layout["chain"], board)
-                assert [t.path for t in board.tiles if t.last] == [layout["last"]]
+                assert_view_line(view)
             g.play(g.legal_moves()[0])
+
+
+def assert_view_line(view: dict[str, Any]) -> None:
+    layout = view["layout"]
+    board = board_geometry(view)
+    assert_line(layout["chain"], board, layout.get("join", "equal"),
+                tuple(layout.get("crosswise") or ()))
+    assert [t.path for t in board.tiles if t.last] == (
+        [] if layout["last"] is None else [layout["last"]])
+
+
+@pytest.mark.parametrize("slug", variants.names())
+def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
+    """Every third position of a random game, whatever its layout: lines match by their
+    own join rule (equal; sum-to-7 in Matador and K), crosses touch their parents,
+    Canton's upright tiles stay inside the picture without overlaps."""
+    v = variants.get(slug)
+    rng = random.Random(slug)
+    g = v.new(players=v.min_players, seed=3)
+    n, kinds = 0, set()
+    while not g.over and n < 400:
+        view = g.view(None)
+        if view["board"] and n % 3 == 0:
+            kind = view["layout"]["kind"]
+            kinds.add(kind)
+            if kind == "line":
+                assert_view_line(view)
+            elif kind == "cross":
+                assert_cross(view["layout"], board_geometry(view))
+            else:
+                assert kind == "canton", f"no geometry check for layout kind {kind!r}"
+                assert_sound(canton_layout(view["layout"]))
+        g.play(rng.choice(g.legal_moves()))
+        n += 1
+    assert kinds
+
+
+def test_matadors_laid_on_a_blank_lie_crosswise_between_blanks() -> None:
+    """Matador (000): a matador closing a blank end lies across the line; only a blank
+    follows it, so both its neighbours touch it with a blank half."""
+    found = 0
+    for seed in range(30):
+        g = variants.get("matador").new(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not g.over and found < 6:
+            view = g.view(None)
+            layout = view["layout"]
+            if layout.get("crosswise"):
+                assert layout["join"] == "sum7"
+                board = board_geometry(view)
+                assert_view_line(view)
+                for i in layout["crosswise"]:
+                    tile = board.tiles[i]
+                    assert tile.crosswise and is_matador(tile)
+                    across = tile.rect.height if tile.direction[1] == 0 else tile.rect.width
+                    assert across == 2 * board.half
+                    for j in (i - 1, i + 1):
+                        if 0 <= j < len(board.tiles):
+                            other = board.tiles[j]
+                            touching = {y.value for y in other.halves for x in tile.halves
+                                        if x.rect.contact(y.rect) > 0}
+                            assert touching == {0}, (layout, i, j)
+                found += 1
+            g.play(rng.choice(g.legal_moves()))
+    assert found >= 6
+
+
+def test_a_crosswise_tile_in_line_and_at_a_corner() -> None:
+    chain = ["1-0", "3-4", "0-5", "2-2", "5-6"] * 4  # touching halves total 7
+    crosswise = tuple(range(1, 20, 5))
+    for width in (1280, 700, 420):
+        board = line_layout(chain, 19, max_width=width, crosswise=crosswise)
+        assert len({t.rect.y0 for t in board.tiles}) > (1 if width < 1280 else 0)
+        assert_line(chain, board, "sum7", crosswise)
+    with pytest.raises(ValueError, match="bad 'crosswise'"):
+        board_geometry({"layout": {"kind": "line", "chain": chain, "crosswise": ["1"]}})
 
 
 def cross_tiles(board: Board) -> dict[tuple[int, ...], PlacedTile]:
@@ -151,7 +249,7 @@ def assert_cross(layout: dict[str, Any], board: Board) -> None:
         return count
 
     total = 1
-    for k, arm in enumerate(layout["arms"]):
+    for k, arm in enumerate(layout.get("arms") or []):
         total += walk_chain(arm, (k,), spinner)
     assert total == len(board.tiles)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 from pathlib import Path
 from typing import Any
 
@@ -50,16 +51,36 @@ def nine_cross() -> dict[str, Any]:
         "last": [3, 2]}}
 
 
+# a double-nine tree met in a game (cross set=9 every_double_spins=true): each branching
+# double sits straight in its chain, its two branches leaving its ends
+TREE = {"kind": "cross", "spinner": "8-8", "last": [1, 6], "arms": [
+    ["8-3", "3-5", "5-7", "7-2", "2-6", "6-3", "3-9", {"tile": "9-9", "branches": [[], []]}],
+    ["8-1", {"tile": "1-1", "branches": [[], ["1-5", {"tile": "5-5", "branches": [[], []]}]]},
+     "1-6", "6-0", "0-3", "3-7", "7-4"],
+    ["8-5", "5-4", "4-9", "9-6"],
+    ["8-9", "9-5", "5-2", {"tile": "2-2", "branches": [[], []]}]]}
+
+# Canton: the upright line over the piles each seat captured, in a 3-seat match
+CANTON = {"players": 3, "hand_sizes": [3, 4, 2], "scores": [42, 12, 0], "to_move": 1,
+          "stock": 5, "round": 2, "target": 300, "target_reach": "wins",
+          "layout": {"kind": "canton", "chain": ["6-1", "1-2", "2-5", "5-5", "5-3", "3-0"],
+                     "last": 5, "first_top": True,
+                     "piles": [{"tiles": 5, "points": 30}, {"tiles": 2, "points": 12},
+                               {"tiles": 0, "points": 0}]}}
+
+
 def pictures() -> dict[str, bytes]:
     g = position(5)
     return {
         "position": render.position_png(g.view(None), ["Ana", "Bob"]),
         "hand": render.hand_png(g.view(g.to_move)),
         "cross": render.board_png(nine_cross()),
+        "tree": render.board_png({"layout": TREE}),
+        "canton": render.position_png(CANTON, ["Ana", "Bob", "Chloe"]),
     }
 
 
-@pytest.mark.parametrize("name", ["position", "hand", "cross"])
+@pytest.mark.parametrize("name", ["position", "hand", "cross", "tree", "canton"])
 def test_pictures_match_the_references(name: str) -> None:
     data = pictures()[name]
     path = REF / f"{name}.png"
@@ -171,3 +192,52 @@ def test_a_new_layout_kind_plugs_in_with_its_own_drawer() -> None:
         assert png(render.position_png(view)).height > 140
     finally:
         del board.DRAWERS["tower"]
+
+
+def finished(slug: str, players: int, seed: int = 1, **options: Any) -> Any:
+    """A match of ``slug`` played to its end with random legal moves."""
+    g = variants.get(slug).new(players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    while not g.over:
+        g.play(rng.choice(g.legal_moves()))
+    return g
+
+
+def test_the_strip_says_how_each_match_is_won() -> None:
+    assert strip.target_text(position(0).view(None)) is None  # classic: one round
+    assert strip.target_text(variants.get("all-fives").new(players=2, seed=1).view(None)) == (
+        "Game to 100 points")
+    for slug, players in (("k", 2), ("hongrois", 2), ("sebastopol", 3)):
+        view = variants.get(slug).new(players=players, seed=1).view(None)
+        assert view["target_reach"] == "loses"
+        assert strip.target_text(view) == f"Out at {view['target']} points"
+        assert "Game to" not in strip.info_line(view, strip.seat_names(view, None))
+    countdown = variants.get("cent-a-zero").new(players=2, seed=1, start=60).view(None)
+    assert countdown["scores"] == [60, 60]
+    assert strip.target_text(countdown) == "First down to 0 wins"
+
+
+def test_seats_gone_from_the_match_are_greyed_as_out() -> None:
+    g = finished("k", 3)
+    view = g.view(None)
+    assert view["gone"] and not set(view["gone"]) & set(view["result"]["winners"])
+    im = strip.strip_image(view, None, 900)
+    panels = [(10 + i * 297, 0, 10 + i * 297 + 287, 60) for i in range(3)]
+    for seat, box in enumerate(panels):
+        grey = colour_share(im, box, theme.PANEL_OUT) > 0.5
+        assert grey == (seat in view["gone"]), (seat, view["gone"])
+
+
+def test_rubicon_panels_show_each_seats_chips() -> None:
+    g = variants.get("rubicon").new(players=3, seed=2)
+    view = g.view(None)
+    chips = view["chips"]
+    assert len(chips) == 3
+    im = strip.strip_image(view, None, 900)
+    plain = strip.strip_image({**view, "chips": None}, None, 900)
+    width = (900 - 4 * strip.GAP) // 3
+    for seat in range(3):
+        x0 = strip.GAP + seat * (width + strip.GAP)
+        box = (x0, 0, x0 + width, im.height // 2)
+        assert colour_share(im, box, theme.CHIP) > 0.003
+        assert colour_share(plain, box, theme.CHIP) == 0
