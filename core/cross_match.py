@@ -12,8 +12,9 @@ cross changes:
   (000, "SEBASTOPOL");
 * `CrossRules.end_score`: after each play the count of the ends is scored
   with a rule of `core.end_points`; with `claim` the player must claim it
-  ("claim", offered right after the play) or leave it to the next player to
-  play, who may take it ("muggins") before laying a tile (003, "Tous les cinq").
+  ("claim", offered right after the play) or leave it to the next seat, who
+  may take it ("muggins") before laying a tile, and is asked even when no tile
+  of theirs fits (003, "Tous les cinq": "le joueur suivant immédiat").
 """
 
 from __future__ import annotations
@@ -117,8 +118,15 @@ class CrossMatch(LineMatch):
         out = [cross_move(t, code) for code, value in board.listed_ends()
                for t in iter_ids(hand & vmask[value])]
         if self.pending and seat != self.pending_by:
+            if not out:  # asked only for the points: take them or let them go
+                return [MUGGINS_MOVE, PASS_MOVE]
             out.append(MUGGINS_MOVE)
         return out
+
+    def _wants_turn(self, seat: int) -> bool:
+        """003: "le joueur suivant immédiat peut revendiquer les points": the next
+        seat is asked about unclaimed points even when no tile of theirs fits."""
+        return self.pending > 0 and seat != self.pending_by
 
     def play(self, move: Move | str) -> None:
         """Apply a move of the seat to move; `IllegalMove` (and no change) if illegal."""
@@ -182,11 +190,16 @@ class CrossMatch(LineMatch):
                     return
             self._pass_turn(seat)
             return
-        if move.kind == MUGGINS and self.pending and seat != self.pending_by:
+        if move.kind in (MUGGINS, PASS) and self.pending and seat != self.pending_by:
+            if move.kind == PASS and move not in self.legal_moves():
+                raise IllegalMove("you can play a tile: play it, or say 'muggins' first")
             self.played.append((seat, move))
             self.events = []
             points, self.pending = self.pending, 0
-            self.add_points(seat, points, "muggins")
+            if move.kind == MUGGINS and self.add_points(seat, points, "muggins"):
+                return
+            if not self.board.playable(self.vmask) & self._hands[seat]:
+                self._pass_turn(seat - 1 if seat else self.n - 1)  # draw or pass as usual
             return
         if move.kind == MUGGINS:
             raise IllegalMove("there are no unclaimed points to take")
@@ -224,6 +237,8 @@ class CrossMatch(LineMatch):
         if self.to_move is None:
             raise IllegalMove("the game is over")
         if self.board.root < 0:
+            if end is not None and end != LEAD:  # as `play` says: the lead has no end
+                raise IllegalMove(f"the first tile has no end: write '{ts.names[tid]}'")
             return cross_move(tid, LEAD)
         if end is not None:
             return cross_move(tid, end)

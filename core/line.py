@@ -38,8 +38,8 @@ class LineRules:
     hand: int = 7
     stock: bool = True  # undealt tiles form a stock; otherwise they sleep
     draw: str = UNTIL
-    lead: str = "highest"  # highest | lowest | any: first round's leader
-    later_lead: str = "rotate"  # rotate | highest | lowest | winner
+    lead: str = "highest"  # highest | lowest | heaviest | any: first round's leader
+    later_lead: str = "rotate"  # rotate | highest | lowest | heaviest | winner
     chain_turns: bool = False  # a seat lays tiles as long as it can
     eliminate: bool = False  # a seat that cannot play leaves the round
     teams: tuple[tuple[int, ...], ...] | None = None
@@ -192,7 +192,9 @@ class LineRound:
 
     def _find_leader(self, how: str) -> tuple[int, int]:
         """(seat, tile) of the opening: highest or lowest double, else heaviest
-        or lightest tile (ties between equal pip counts go to the higher half)."""
+        or lightest tile (ties between equal pip counts go to the higher half);
+        ``heaviest``: the tile with the most pips, double or not ("le double-six
+        ou le domino totalisant le plus de points", 000), a double first on a tie."""
         ts = self.ts
         best: tuple[int, ...] | None = None
         found = (0, -1)
@@ -201,6 +203,8 @@ class LineRound:
                 double = ts.hi[t] == ts.lo[t]
                 if how == "lowest":
                     key = (double, -ts.pips[t], -ts.hi[t])
+                elif how == "heaviest":
+                    key = (ts.pips[t], double, ts.hi[t])
                 else:
                     key = (double, ts.pips[t], ts.hi[t])
                 if best is None or key > best:

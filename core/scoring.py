@@ -44,7 +44,7 @@ class MatchRules:
     countdown: bool = False  # points are taken off the total; reaching the target wins
     reach: str = "wins"  # wins | loses: reaching the target loses and leaves the match
     mid_round: bool = False  # points scored during play that reach the target end the match
-    round_to: int = 1  # ``pips`` and ``difference`` points rounded to the nearest multiple
+    round_to: int = 1  # each loser's ``pips``/``difference`` rounded to the nearest multiple
 
     @property
     def lowest_wins(self) -> bool:
@@ -97,9 +97,10 @@ def round_points(reason: str, winners: list[int], counts: list[int], rules: Matc
             losers += 1
     if not losers:  # every scorer won: a tie
         return [0] * len(scorers)
+    step = rules.round_to
     if how == "pips" or (how == "difference" and reason != "blocked"):
-        if rules.round_to > 1:
-            lost = nearest(lost, rules.round_to)
+        if step > 1:  # 003: each loser's count is rounded on its own, then they are added
+            lost = sum(nearest(h, step) for h, w in zip(held, won, strict=True) if not w)
         return list(map(lost.__mul__, won))  # lost for a winner, 0 for a loser
     if how == "round":
         return list(map(int, won))
@@ -110,12 +111,16 @@ def round_points(reason: str, winners: list[int], counts: list[int], rules: Matc
         return [bonus if w else 0 for w in won]
     if how == "kept":
         return [h if w else 0 for h, w in zip(held, won, strict=True)]
-    return [nearest(max(0, lost - h * losers), rules.round_to) if w else 0
-            for h, w in zip(held, won, strict=True)]
+    if step > 1:  # each loser's difference rounded on its own, then added (003)
+        beaten = [h for h, w in zip(held, won, strict=True) if not w]
+        return [sum(nearest(max(0, b - h), step) for b in beaten) if w else 0
+                for h, w in zip(held, won, strict=True)]
+    return [max(0, lost - h * losers) if w else 0 for h, w in zip(held, won, strict=True)]
 
 
 def nearest(points: int, step: int) -> int:
-    """`points` rounded to the nearest multiple of `step` (halves round up)."""
+    """`points` rounded to the nearest multiple of `step`, halves up: to 5, 12 gives 10
+    and 13 gives 15 (whole pips never fall half-way between two multiples of 5)."""
     return (points + step // 2) // step * step if step > 1 else points
 
 

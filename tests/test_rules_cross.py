@@ -69,6 +69,18 @@ def sebastopol_cross() -> Any:
     return g
 
 
+def test_the_lead_written_with_an_end_is_refused_and_changes_nothing() -> None:
+    # the opening tile has no end: "6-6 up" must not be read as "6-6" (a record would
+    # then hold a move nobody wrote)
+    g = new("all-fives", [["6-6", "1-0"], ["6-4", "2-0"]])
+    for text in ("6-6 up", "6-6 left", "6-6 down-2-left"):
+        with pytest.raises(IllegalMove, match="the first tile has no end"):
+            g.play(text)
+    assert g.moves == [] and g.to_move == 0
+    g.play("6-6")
+    assert [str(m) for m in g.moves] == ["6-6"]
+
+
 def test_sebastopol_cross_of_000() -> None:
     g = new("sebastopol", [["6-6", "6-2", "6-4", "1-0", "2-2", "5-3", "4-3"],
                            ["6-1", "6-3", "5-5", "4-0", "3-0", "5-1", "2-1"]],
@@ -300,6 +312,25 @@ def test_all_fives_blocked_round_scores_rounded_difference() -> None:
     assert last["points"] == [5, 0]  # 14 - 9 = 5
 
 
+def test_all_fives_each_losers_pips_are_rounded_to_5_before_they_are_added() -> None:
+    # 003: "chaque joueur perdant [...] l'arrondit à cinq": 12 -> 10 twice, 20 (not 24 -> 25)
+    g = new("all-fives", [["5-5", "5-0"], ["6-4", "1-1"], ["6-3", "2-1"]], draw="block")
+    play(g, "5-5", "5-0 left")  # seats 1 and 2 cannot play: seat 0 goes out
+    last = g.view(None)["last_round"]
+    assert last["winners"] == [0] and last["points"] == [20, 0, 0]
+    assert scores(g) == [40, 0, 0]
+
+
+def test_all_fives_blocked_each_difference_is_rounded_before_they_are_added() -> None:
+    # seat 0 holds 9, seats 1 and 2 hold 16 each: 7 -> 5 twice, 10 (not 14 -> 15)
+    g = new("all-fives", [["5-5", "6-2", "1-0"], ["6-4", "4-2"], ["6-3", "4-3"]],
+            draw="block")
+    g.play("5-5")
+    last = g.view(None)["last_round"]
+    assert last["reason"] == "blocked" and last["winners"] == [0]
+    assert last["points"] == [10, 0, 0]
+
+
 def test_all_fives_reaching_the_target_ends_the_match_mid_round() -> None:
     g = new("all-fives", [["5-5", "5-0", "1-1"], ["6-4", "3-2"]], target=10, draw="block")
     g.play("5-5")
@@ -339,6 +370,37 @@ def test_muggins_the_next_player_takes_unclaimed_points() -> None:
         g.play("muggins")
     g.play("5-2 left")  # 10 + 2: no score
     assert g.to_move == 0
+
+
+MUGGINS3 = [["5-5", "1-1", "0-0"], ["6-4", "3-1"], ["5-2", "2-1"]]
+
+
+def test_muggins_the_immediate_next_player_is_asked_even_when_they_cannot_play() -> None:
+    # 003: "le joueur suivant immédiat peut revendiquer les points en déclarant muggins"
+    g = new("all-fives", MUGGINS3, muggins_claim=True, draw="block")
+    play(g, "5-5", "pass")
+    assert g.to_move == 1 and [str(m) for m in g.legal_moves()] == ["muggins", "pass"]
+    g.play("muggins")
+    assert scores(g) == [0, 10, 0]
+    assert g.to_move == 2 and "muggins" not in [str(m) for m in g.legal_moves()]
+
+
+def test_muggins_only_the_immediate_next_player_may_take_the_points() -> None:
+    g = new("all-fives", MUGGINS3, muggins_claim=True, draw="block")
+    play(g, "5-5", "pass", "pass")  # seat 1 lets them go (and passes: no tile fits)
+    assert g.to_move == 2 and "unclaimed" not in g.view(None)
+    assert [str(m) for m in g.legal_moves()] == ["5-2 left", "5-2 right"]
+    with pytest.raises(IllegalMove, match="no unclaimed points"):
+        g.play("muggins")
+    assert replay(g.record()).view(None) == g.view(None)
+
+
+def test_muggins_a_player_who_can_play_may_not_pass_the_points() -> None:
+    g = new("all-fives", [["5-5", "5-0", "1-1"], ["6-4", "5-2", "3-2"]], muggins_claim=True)
+    play(g, "5-5", "pass")
+    with pytest.raises(IllegalMove, match="you can play a tile"):
+        g.play("pass")
+    assert g.to_move == 1 and g.view(None)["unclaimed"] == {"seat": 0, "points": 10}
 
 
 def test_muggins_points_are_lost_once_the_next_player_lays_a_tile() -> None:

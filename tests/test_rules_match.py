@@ -12,7 +12,7 @@ import pytest
 from core import IllegalMove, OptionError, replay, variants
 from core.ai import GreedyPlayer
 from core.line_match import LineMatch
-from core.scoring import MatchRules, match_over, round_points
+from core.scoring import MatchRules, match_over, nearest, round_points
 from core.variants.whist import bredouille
 from tests.test_rules_line import events, legal, new
 
@@ -63,9 +63,21 @@ def test_kept_scoring_gives_the_winners_what_they_hold() -> None:
 
 def test_none_scoring_and_rounding_to_five() -> None:
     assert round_points("out", [0], [0, 9], MatchRules(scoring="none"), SOLO[:2]) == [0, 0]
+    # 003: each loser's count is rounded to 5 on its own, then they are added up
     fives = MatchRules(scoring="pips", target=100, round_to=5)
-    assert round_points("out", [0], [0, 12, 1], fives, SOLO) == [15, 0, 0]
-    assert round_points("out", [0], [0, 11, 1], fives, SOLO) == [10, 0, 0]
+    assert round_points("out", [0], [0, 12, 1], fives, SOLO) == [10, 0, 0]  # 10 + 0
+    assert round_points("out", [0], [0, 13, 13], fives, SOLO) == [30, 0, 0]  # not 26 -> 25
+    assert round_points("out", [0], [0, 11, 2], fives, SOLO) == [10, 0, 0]
+    diff = MatchRules(scoring="difference", target=100, round_to=5)
+    assert round_points("out", [0], [0, 12, 12], diff, SOLO) == [20, 0, 0]  # not 24 -> 25
+    assert round_points("blocked", [0], [2, 10, 10], diff, SOLO) == [20, 0, 0]  # 8 -> 10 twice
+    assert round_points("blocked", [0, 1], [3, 3, 11], diff, SOLO) == [10, 10, 0]
+
+
+def test_rounding_to_the_nearest_five() -> None:
+    assert [nearest(n, 5) for n in (15, 12, 13, 2, 3, 0, 27, 28)] == [15, 10, 15, 0, 5, 0, 25, 30]
+    assert nearest(1, 2) == 2 and nearest(3, 2) == 4  # a half (never met with fives) goes up
+    assert nearest(7, 1) == 7
 
 
 def test_countdown_ends_at_or_below_the_target_and_the_lowest_wins() -> None:
@@ -176,10 +188,20 @@ def test_rubicon_replays_with_bought_tiles() -> None:
     assert again.view(1) == game.view(1)
 
 
+@pytest.mark.parametrize("slug", ["rubicon", "hongrois", "poule"])
+def test_the_double_six_or_else_the_heaviest_tile_leads(slug: str) -> None:
+    # 000: "le double-six ou le domino qui totalise le plus de points": 6-5 (11) before
+    # 5-5 (10); on equal pips the double goes first (5-5 before 6-4)
+    game = new(slug, [["5-5", "1-0"], ["6-5", "2-0"]], ["3-0"] if slug == "rubicon" else None)
+    assert game.to_move == 1 and legal(game) == ["6-5"]
+    game = new(slug, [["6-4", "1-0"], ["5-5", "2-0"]], ["3-0"] if slug == "rubicon" else None)
+    assert game.to_move == 1 and legal(game) == ["5-5"]
+
+
 # -- nombres ---------------------------------------------------------------------------
 
 
-def test_nombres_each_gives_a_tile_back_before_the_highest_double_leads() -> None:
+def test_nombres_each_gives_a_tile_back_before_the_heaviest_tile_leads() -> None:
     game = new("nombres", [["6-6", "1-0", "2-0"], ["5-5", "3-0", "4-0"],
                            ["6-5", "2-1", "3-1"]], ["4-4", "3-3"])
     assert game.to_move == 0
@@ -195,8 +217,9 @@ def test_nombres_each_gives_a_tile_back_before_the_highest_double_leads() -> Non
         assert "6-6" not in json.dumps(game.view(seat))
     game.play("give 3-0")
     game.play("give 2-1")
-    assert game.to_move == 1  # 6-6 went back: 5-5 is now the highest double
-    assert legal(game) == ["5-5"]
+    # 6-6 went back: "à défaut, le domino totalisant le plus de points": 6-5 (11), not 5-5
+    assert game.to_move == 2
+    assert legal(game) == ["6-5"]
     with pytest.raises(IllegalMove, match="before the first tile"):
         game.play("give 4-0")
 
@@ -379,6 +402,15 @@ def test_whist_the_lighter_team_wins_the_round_even_if_the_other_went_out() -> N
     assert game.round_no == 2
     assert last_round(game)["winners"] == [1, 3]
     assert game.view(None)["team_scores"] == [0, 20]
+
+
+@pytest.mark.parametrize("slug", ["whist", "qui-perd-gagne"])
+def test_whist_later_rounds_are_led_in_turn_with_any_tile(slug: str) -> None:
+    # the book is silent: the glossary's "MANCHE" passes the lead to the next player
+    game = new(slug, WHIST)
+    game.play("6-6")  # round 1 ends at once
+    assert game.round_no == 2 and game.to_move == 1
+    assert len(legal(game)) == 6  # any of the six tiles dealt
 
 
 def test_qui_perd_gagne_the_heavier_team_wins_and_scores_what_it_kept() -> None:

@@ -1,7 +1,7 @@
 """`all-fives` (003, "Tous les cinq"): score the count of the ends when it is a multiple of 5.
 
 The first double is a spinner (four ends once both its sides hold a tile);
-going out scores what the others hold, rounded to 5; to 100 (option 61).
+going out scores what each other player holds, each rounded to 5, added; to 100 (option 61).
 Option `muggins_claim`: the points of a play must be claimed ("claim"), else
 the next player may take them ("muggins").
 """
@@ -42,5 +42,6 @@ class AllFives(LineVariant):
         )
 
     def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
-        # going out: the others' pips; blocked: what each holds beyond the winner; rounded to 5
+        # going out: each other's pips; blocked: what each holds beyond the winner;
+        # each of those rounded to 5, then added up (003)
         return MatchRules(scoring="difference", round_to=5, target=o["target"], mid_round=True)

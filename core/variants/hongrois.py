@@ -76,7 +76,7 @@ class Hongrois(LineVariant):
 
     def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
         return LineRules(hand=HAND[players], stock=False, draw=BLOCK,
-                         lead="highest", later_lead="highest")
+                         lead="heaviest", later_lead="heaviest")
 
     def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
         return MatchRules(scoring="held", target=o["target"], reach="loses")

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..end_points import Sum7Join
+from ..end_points import BLANK_ONLY, Sum7Join
 from ..errors import IllegalMove
 from ..line import UNTIL, LineRules, Tables, _tables, deal_masks
 from ..line_match import LineMatch
-from ..moves import DRAW, DRAW_MOVE, LEFT, Move
+from ..moves import DRAW, DRAW_MOVE, LEAD, LEFT, PLAY, Move
 from ..options import Option
 from ..scoring import MatchRules
 from ..tiles import TileSet
@@ -116,15 +116,38 @@ class Sum7Match(LineMatch):
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         """The ends as the outer halves of the chain (not the engine's end codes),
-        and what each end takes."""
+        what each end takes, and the layout with its join rule ("sum7": touching
+        halves total 7, or a blank meets a matador) and the matadors that lie
+        crosswise (for pictures)."""
         if self.left < 0:
             return {"needs": []}
-        line, _ = self.chain()
+        line, last = self.chain()
         needs = [list(self.join.joins(self.left)), list(self.join.joins(self.right))]
         words = [self._takes(self.left), self._takes(self.right)]
         return {"ends": [int(line[0].split("-")[0]), int(line[-1].split("-")[1])],
                 "needs": needs,
+                "layout": {"kind": "line", "chain": line, "last": last, "join": "sum7",
+                           "crosswise": self._crosswise()},
                 "strip_extra": f"Left end takes {words[0]}; right end takes {words[1]}"}
+
+    def _crosswise(self) -> list[int]:
+        """Indexes in `chain()` of the matadors laid crosswise ("placés
+        perpendiculairement à la chaîne"): those that leave an end only a blank joins."""
+        ts = self.ts
+        ends = [-1, -1]
+        across: list[bool] = []
+        for _, move in self.played:
+            if move.kind != PLAY:
+                continue
+            a, b = ts.hi[move.tid], ts.lo[move.tid]
+            if move.end == LEAD or not across:
+                ends, across = [a, b], [False]
+                continue
+            side = 0 if move.end == LEFT else 1
+            laid = self.join.lay(a, b, ends[side])
+            ends[side] = laid[2] if laid is not None else b
+            across.insert(len(across) * side, laid is not None and laid[2] == BLANK_ONLY)
+        return [i for i, flag in enumerate(across) if flag]
 
 
 class Matador(LineVariant):

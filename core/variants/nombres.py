@@ -3,7 +3,8 @@
 8 tiles each at 3 players, 6 at 4, 5 at 5; the rest is the stock.  First
 every player, from seat 0, gives one tile of their choice back to the stock
 (``give 6-4``; the given tiles are shuffled into it).  Then the holder of the
-highest double (else the heaviest tile) leads it, and play follows the
+double-six, else of the heaviest tile ("à défaut, le domino totalisant le plus
+de points"), leads it, and play follows the
 general rule (a player who cannot play draws until a tile fits).  The
 running total of all laid pips is announced; the player whose tile makes it
 a round number (20, 30, 40...) draws one tile.  The round ends as soon as
@@ -66,7 +67,7 @@ class NombresMatch(LineMatch):
 
     def _play_extra(self, move: Move) -> None:
         """Give a tile back: it is shuffled into the stock; then the next seat gives,
-        and after the last one the highest double leads."""
+        and after the last one the heaviest tile leads."""
         seat = self.to_move
         assert seat is not None
         self.hands[seat] &= ~(1 << move.tid)
@@ -77,7 +78,7 @@ class NombresMatch(LineMatch):
         if self.giving < self.n:
             self.to_move = seat + 1
             return
-        self.leader, self.lead_tid = self._find_leader("highest")
+        self.leader, self.lead_tid = self._find_leader(self.rules.lead)
         self.to_move = self.leader
 
     def _laid(self, seat: int, move: Move) -> bool:
@@ -126,7 +127,7 @@ class Nombres(LineVariant):
     match_class = NombresMatch
 
     def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
-        return LineRules(hand=HAND[players], draw=UNTIL, count="tiles")
+        return LineRules(hand=HAND[players], draw=UNTIL, count="tiles", lead="heaviest")
 
     def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
         return MatchRules(scoring="held")  # one round: the scores are the tiles kept

@@ -83,7 +83,7 @@ class Poule(LineVariant):
     match_class = PouleMatch
 
     def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
-        return LineRules(hand=6, stock=False, draw=BLOCK, lead="highest", later_lead="highest")
+        return LineRules(hand=6, stock=False, draw=BLOCK, lead="heaviest", later_lead="heaviest")
 
     def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
         return MatchRules(scoring="worst", rounds=o["rounds"])

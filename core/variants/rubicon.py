@@ -146,7 +146,7 @@ class Rubicon(LineVariant):
     match_class = RubiconMatch
 
     def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
-        return LineRules(hand=default_hand(players), draw=BLOCK)
+        return LineRules(hand=default_hand(players), draw=BLOCK, lead="heaviest")
 
     def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
         return MatchRules(scoring="none", target=o["goal"], mid_round=True)

@@ -66,8 +66,10 @@ class Whist(LineVariant):
     match_class = WhistMatch
 
     def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
+        # 000 is silent on the lead: the general rule opens, then the glossary's
+        # "MANCHE": "pour les manches suivantes, chacun des autres joueurs, à son tour"
         return LineRules(hand=6, stock=False, draw=BLOCK, teams=TEAMS,
-                         lead="highest", later_lead="highest")
+                         lead="highest", later_lead="rotate")
 
     def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
         return MatchRules(scoring="pips", target=o["target"])
