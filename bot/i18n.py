@@ -82,13 +82,20 @@ def lang_for(locale: str | None, default: str | None = None) -> str:
     return default if default in LANGUAGES else "en"
 
 
+# Where marked strings live: the bot's own text, the pictures' labels (render/) and the rules
+# core's messages (core/), all in the one catalogue.
+SOURCES = ("bot", "render", "core")
+
+
 def source_strings() -> Iterator[tuple[str, str | tuple[str, ...]]]:
-    """Every marked string of bot/ as (where, message): a str, or (singular, plural)."""
-    root = Path(__file__).resolve().parent
-    for filename, lineno, message, _comments, _context in extract_from_dir(
-            root, method_map=[("**.py", "python")], keywords=KEYWORDS,
-            comment_tags=(), strip_comment_tags=True):
-        yield f"bot/{filename}:{lineno}", message
+    """Every marked string of bot/, render/ and core/ as (where, message): a str, or
+    (singular, plural)."""
+    top = Path(__file__).resolve().parent.parent
+    for folder in SOURCES:
+        for filename, lineno, message, _comments, _context in extract_from_dir(
+                top / folder, method_map=[("**.py", "python")], keywords=KEYWORDS,
+                comment_tags=(), strip_comment_tags=True):
+            yield f"{folder}/{filename}:{lineno}", message
 
 
 def placeholders(text: str) -> set[str]:
