@@ -8,10 +8,13 @@ a game object:
 * `hand_png(view)`: one seat's private hand, the playable tiles ringed;
 * `board_png(view)`: the board alone.
 
+Each takes ``tr=``, a `Translator` for the words drawn (``gettext``/``ngettext``, a
+Babel catalogue fits; None: English), see `words`.
+
 Modules: `tile` (one domino sprite) and `pips`; `geometry`, `engine`, `line`
 and `spinner` (where tiles go, no pixels); `board` (paints a layout, and is
 where a new layout kind registers); `hand`, `strip`; `canvas`, `theme` and
-`palette` (text, colours, PNG encoding).
+`palette` (text, colours, PNG encoding); `words` (the labels and their translation).
 """
 
 from __future__ import annotations
@@ -25,18 +28,20 @@ from . import canvas, theme
 from .board import board_image
 from .hand import hand_image
 from .strip import GAP, strip_image
+from .words import Translator
 
-__all__ = ["board_png", "hand_png", "position_png"]
+__all__ = ["Translator", "board_png", "hand_png", "position_png"]
 
 MIN_PANEL = 220  # narrowest seat panel of the strip
 
 
-def position_png(view: dict[str, Any], names: list[str] | None = None) -> bytes:
+def position_png(view: dict[str, Any], names: list[str] | None = None,
+                 tr: Translator | None = None) -> bytes:
     """The public picture of the table: the board, then the table strip under it."""
-    board = board_image(view)
+    board = board_image(view, tr)
     players = int(view.get("players") or len(view.get("hand_sizes") or []) or 1)
     width = max(board.width, 640, players * MIN_PANEL + (players + 1) * GAP)
-    strip = strip_image(view, names, width)
+    strip = strip_image(view, names, width, tr)
     im = canvas.felt(width, board.height + strip.height)
     im.paste(board, ((width - board.width) // 2, 0))
     im.paste(strip, (0, board.height))
@@ -45,11 +50,11 @@ def position_png(view: dict[str, Any], names: list[str] | None = None) -> bytes:
     return canvas.encode_png(canvas.frame(im))
 
 
-def hand_png(view: dict[str, Any]) -> bytes:
+def hand_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
     """A seat's private hand (``view`` from ``g.view(seat)``), legal tiles marked."""
-    return canvas.encode_png(canvas.frame(hand_image(view)))
+    return canvas.encode_png(canvas.frame(hand_image(view, tr)))
 
 
-def board_png(view: dict[str, Any]) -> bytes:
+def board_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
     """The board alone."""
-    return canvas.encode_png(canvas.frame(board_image(view)))
+    return canvas.encode_png(canvas.frame(board_image(view, tr)))

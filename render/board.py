@@ -4,7 +4,8 @@
 `draw_board` paints any `Board` (shadows, the last tile's glow, tile sprites,
 open-end markers) on felt. A future kind whose picture is not made of flat
 tiles (a tower seen from the side, a puzzle grid) registers a whole drawing
-function in `DRAWERS` instead (``view -> Image``); see `register_layout`.
+function in `DRAWERS` instead (``(view, tr) -> Image``, ``tr`` the translator of its
+words, see `render.words`); see `register_layout`.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from . import canvas, theme, tile
 from .geometry import Board
 from .line import layout_line
 from .spinner import spinner_layout
+from .words import Translator, t
 
 LayoutFn = Callable[[dict[str, Any]], Board]
-DrawFn = Callable[[dict[str, Any]], Image.Image]
+DrawFn = Callable[[dict[str, Any], Translator | None], Image.Image]
 
 LAYOUTS: dict[str, LayoutFn] = {
     "line": layout_line,
@@ -59,15 +61,15 @@ def board_geometry(view: dict[str, Any]) -> Board:
     return LAYOUTS[kind](layout)
 
 
-def board_image(view: dict[str, Any]) -> Image.Image:
-    """The table seen from above, as an RGB image."""
+def board_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
+    """The table seen from above, as an RGB image (its words translated by ``tr``)."""
     layout = view_layout(view)
     kind = layout.get("kind", "line")
     if kind in DRAWERS:
-        return DRAWERS[kind](view)
+        return DRAWERS[kind](view, tr)
     if kind not in LAYOUTS:
         raise ValueError(f"cannot draw layout kind {kind!r}; known: {_known()}")
-    return draw_board(LAYOUTS[kind](layout))
+    return draw_board(LAYOUTS[kind](layout), tr=tr)
 
 
 def _known() -> str:
@@ -75,7 +77,7 @@ def _known() -> str:
 
 
 def draw_board(board: Board, im: Image.Image | None = None, origin: tuple[int, int] = (0, 0),
-               ) -> Image.Image:
+               tr: Translator | None = None) -> Image.Image:
     """Paint ``board`` on felt (or onto ``im`` at ``origin``)."""
     if im is None:
         im = canvas.felt(board.width, board.height)
@@ -83,20 +85,20 @@ def draw_board(board: Board, im: Image.Image | None = None, origin: tuple[int, i
     h = board.half
     if not board.tiles:
         canvas.draw_text(im, (ox + board.width / 2, oy + board.height / 2),
-                         "No tiles on the table yet", 18, theme.TEXT_SOFT, "mm")
+                         t(tr, "No tiles on the table yet"), 18, theme.TEXT_SOFT, "mm")
         return im
-    for t in board.tiles:
-        o = "h" if t.horizontal else "v"
+    for pt in board.tiles:
+        o = "h" if pt.horizontal else "v"
         mask, (dx, dy) = tile.shadow_mask(o, h)
-        im.paste(theme.SHADOW, (ox + t.rect.x0 + dx, oy + t.rect.y0 + dy), mask)
-    for t in board.tiles:
-        if t.last:
-            mask, (dx, dy) = tile.glow_mask("h" if t.horizontal else "v", h)
-            im.paste(theme.LAST, (ox + t.rect.x0 + dx, oy + t.rect.y0 + dy), mask)
-    for t in board.tiles:
-        a, b = t.faces
-        sprite = tile.sprite(a, b, "h" if t.horizontal else "v", h, "last" if t.last else "plain")
-        im.paste(sprite, (ox + t.rect.x0, oy + t.rect.y0), sprite)
+        im.paste(theme.SHADOW, (ox + pt.rect.x0 + dx, oy + pt.rect.y0 + dy), mask)
+    for pt in board.tiles:
+        if pt.last:
+            mask, (dx, dy) = tile.glow_mask("h" if pt.horizontal else "v", h)
+            im.paste(theme.LAST, (ox + pt.rect.x0 + dx, oy + pt.rect.y0 + dy), mask)
+    for pt in board.tiles:
+        a, b = pt.faces
+        sprite = tile.sprite(a, b, "h" if pt.horizontal else "v", h, "last" if pt.last else "plain")
+        im.paste(sprite, (ox + pt.rect.x0, oy + pt.rect.y0), sprite)
     for m in board.markers:
         sprite = canvas.marker_sprite(m.value, m.rect.width // 2)
         im.paste(sprite, (ox + m.rect.x0, oy + m.rect.y0), sprite)

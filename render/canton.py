@@ -29,6 +29,7 @@ from . import canvas, theme
 from .board import draw_board, register_layout
 from .geometry import EAST, WEST, Board, Half, Marker, PlacedTile, Rect, parse_tile
 from .strip import GAP
+from .words import Translator, t, tn
 
 HALF = 44
 MARGIN = 14
@@ -85,17 +86,18 @@ def _marker(free: Half, d: tuple[int, int], radius: int, gap: int) -> Marker:
     return Marker(free.value, Rect(cx - radius, cy - radius, cx + radius, cy + radius), d)
 
 
-def canton_image(view: dict[str, Any]) -> Image.Image:
+def canton_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
     """The line, then each seat's face-down pile, standing over that seat's panel of
     the table strip (`render.position_png` draws the strip under this picture)."""
     layout = view.get("layout") or {}
     piles = layout.get("piles") or []
     if not layout.get("chain") and any(p.get("tiles") for p in piles):
         line = canvas.felt(MIN_WIDTH + 120, MIN_HEIGHT)  # a capture took every tile
-        canvas.draw_text(line, (line.width / 2, line.height / 2),
-                         "Table cleared: the capturer leads again", 18, theme.TEXT_SOFT, "mm")
+        cleared = t(tr, "Table cleared: the capturer leads again")
+        canvas.draw_text(line, (line.width / 2, line.height / 2), cleared, 18, theme.TEXT_SOFT,
+                         "mm")
     else:
-        line = draw_board(canton_layout(layout))
+        line = draw_board(canton_layout(layout), tr=tr)
     if not piles:
         return line
     n = len(piles)
@@ -103,7 +105,7 @@ def canton_image(view: dict[str, Any]) -> Image.Image:
     im = canvas.felt(width, line.height + PILE_HEIGHT + GAP)
     im.paste(line, ((width - line.width) // 2, 0))
     for pile, (x, w) in zip(piles, _panels(n, width), strict=True):
-        _pile(im, (x, line.height, x + w, line.height + PILE_HEIGHT), pile)
+        _pile(im, (x, line.height, x + w, line.height + PILE_HEIGHT), pile, tr)
     return im
 
 
@@ -114,7 +116,8 @@ def _panels(n: int, width: int) -> list[tuple[int, int]]:
     return [(x + i * (w + GAP), w) for i in range(n)]
 
 
-def _pile(im: Image.Image, box: tuple[int, int, int, int], pile: dict[str, Any]) -> None:
+def _pile(im: Image.Image, box: tuple[int, int, int, int], pile: dict[str, Any],
+          tr: Translator | None) -> None:
     """One seat's captured tiles: a fanned stack of backs, the count and the points."""
     x0, y0, _, y1 = box
     draw = ImageDraw.Draw(im)
@@ -127,8 +130,9 @@ def _pile(im: Image.Image, box: tuple[int, int, int, int], pile: dict[str, Any])
         draw.rounded_rectangle((bx, by, bx + tw, by + th), radius=4, fill=BACK,
                                outline=BACK_EDGE, width=2)
     text_x = x0 + 12 + 6 * 5 + tw + 10
-    canvas.draw_text(im, (text_x, y0 + 10), "Captured", 18, theme.TEXT, bold=True)
-    label = "nothing yet" if not count else f"{count} tiles, {points} pts"
+    canvas.draw_text(im, (text_x, y0 + 10), t(tr, "Captured"), 18, theme.TEXT, bold=True)
+    label = t(tr, "nothing yet") if not count else tn(
+        tr, "{n} tile, {points} pts", "{n} tiles, {points} pts", count, points=points)
     canvas.draw_text(im, (text_x, y1 - 10), label, 18, theme.TEXT_SOFT, "lb")
 
 

@@ -6,7 +6,8 @@ arrow, winners a gold name, seats out of the round or gone from the match a
 grey panel, partners a coloured bar of their team's colour. The line under
 the panels gives the stock, the round, the match target and, when the view
 has it, ``view["strip_extra"]`` (one more line of text a variant may add:
-running totals, chips...). Built from the public view only.
+running totals, chips...). Built from the public view only; the words go through the
+caller's translator (`render.words`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from . import canvas, theme
+from .words import Translator, t, tn
 
 GAP = 10
 
@@ -25,39 +27,40 @@ def text_size_for(width: int) -> int:
     return max(20, min(36, width // 32))
 
 
-def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
+def seat_names(view: dict[str, Any], names: list[str] | None, tr: Translator | None = None,
+               ) -> list[str]:
     """Drawable names for every seat: ``names`` where given, else "Seat 1", "Seat 2"..."""
     players = int(view.get("players") or len(view.get("hand_sizes") or []))
     out = []
     for seat in range(players):
         given = names[seat] if names is not None and seat < len(names) else ""
         text = " ".join(theme.safe_text(given or "").split())
-        out.append(text or f"Seat {seat + 1}")
+        out.append(text or t(tr, "Seat {n}", n=seat + 1))
     return out
 
 
-def info_line(view: dict[str, Any], names: list[str]) -> str:
+def info_line(view: dict[str, Any], names: list[str], tr: Translator | None = None) -> str:
     """Stock, round, match target and whose turn, as one line."""
     parts = []
     stock = view.get("stock")
     if stock is not None:
-        parts.append(f"Stock {stock}" if stock else "No stock")
+        parts.append(t(tr, "Stock {n}", n=stock) if stock else t(tr, "No stock"))
     if view.get("round"):
-        parts.append(f"Round {view['round']}")
-    goal = target_text(view)
+        parts.append(t(tr, "Round {n}", n=view["round"]))
+    goal = target_text(view, tr)
     if goal:
         parts.append(goal)
     elif view.get("rounds"):
-        parts.append(f"Game of {view['rounds']} rounds")
+        parts.append(tn(tr, "Game of {n} round", "Game of {n} rounds", view["rounds"]))
     to_move = view.get("to_move")
     if view.get("over"):
-        parts.append("Game over")
+        parts.append(t(tr, "Game over"))
     elif to_move is not None and 0 <= to_move < len(names):
-        parts.append(f"{names[to_move]} to play")
+        parts.append(t(tr, "{name} to play", name=names[to_move]))
     return "  ·  ".join(parts)
 
 
-def target_text(view: dict[str, Any]) -> str | None:
+def target_text(view: dict[str, Any], tr: Translator | None = None) -> str | None:
     """The match target in a few words, read the way the match is won.
 
     Reaching the target leaves the match when ``target_reach`` is "loses" (K,
@@ -68,10 +71,20 @@ def target_text(view: dict[str, Any]) -> str | None:
     if target is None:
         return None
     if view.get("target_reach") == "loses":
-        return f"Out at {target} points"
+        return t(tr, "Out at {target} points", target=target)
     if target <= 0:
-        return f"First down to {target} wins"
-    return f"Game to {target} points"
+        return t(tr, "First down to {target} wins", target=target)
+    return t(tr, "Game to {target} points", target=target)
+
+
+def extra_line(view: dict[str, Any], tr: Translator | None) -> str | None:
+    """``view["strip_extra"]``, a variant's own line (core writes it in English): drawn in
+    English, or with a translator only when its catalogue has the line as a whole."""
+    extra = str(view.get("strip_extra") or "")
+    if not extra or tr is None:
+        return extra or None
+    out = tr.gettext(extra)
+    return out if out != extra else None
 
 
 def seats_out(view: dict[str, Any]) -> set[int]:
@@ -79,22 +92,24 @@ def seats_out(view: dict[str, Any]) -> set[int]:
     return {*(view.get("out") or []), *(view.get("eliminated") or []), *(view.get("gone") or [])}
 
 
-def strip_image(view: dict[str, Any], names: list[str] | None, width: int) -> Image.Image:
-    """The strip, ``width`` px wide, for the public ``view``."""
-    seats = seat_names(view, names)
+def strip_image(view: dict[str, Any], names: list[str] | None, width: int,
+                tr: Translator | None = None) -> Image.Image:
+    """The strip, ``width`` px wide, for the public ``view``, its words translated by ``tr``."""
+    seats = seat_names(view, names, tr)
     size = text_size_for(width)
     small = round(size * 0.8)
     n = max(1, len(seats))
     panel_w = min(360, (width - GAP * (n + 1)) // n)
     panel_h = 2 * size + small + 22
-    lines = [info_line(view, seats)]
-    if view.get("strip_extra"):
-        lines.append(str(view["strip_extra"]))
+    lines = [info_line(view, seats, tr)]
+    extra = extra_line(view, tr)
+    if extra:
+        lines.append(extra)
     height = GAP + panel_h + GAP + len(lines) * (small + 12) + GAP
     im = canvas.felt(width, height)
     x = (width - (panel_w * n + GAP * (n - 1))) // 2
     for seat, name in enumerate(seats):
-        _panel(im, view, seat, name, (x, GAP, x + panel_w, GAP + panel_h), size, small)
+        _panel(im, view, seat, name, (x, GAP, x + panel_w, GAP + panel_h), (size, small), tr)
         x += panel_w + GAP
     y = GAP + panel_h + GAP
     for line in lines:
@@ -106,8 +121,9 @@ def strip_image(view: dict[str, Any], names: list[str] | None, width: int) -> Im
 
 def _panel(
     im: Image.Image, view: dict[str, Any], seat: int, name: str,
-    box: tuple[int, int, int, int], size: int, small: int,
+    box: tuple[int, int, int, int], sizes: tuple[int, int], tr: Translator | None,
 ) -> None:
+    size, small = sizes
     x0, y0, x1, y1 = box
     out = seat in seats_out(view)
     turn = view.get("to_move") == seat and not view.get("over")
@@ -138,25 +154,27 @@ def _panel(
     if score:
         canvas.draw_text(im, (x1 - 14, y0 + 8), score, size, name_colour, "rt")
         if not view.get("chips"):
-            canvas.draw_text(im, (x1 - 14, y1 - 10), "points", small, theme.TEXT_SOFT, "rb")
-    sizes = view.get("hand_sizes") or []
+            canvas.draw_text(im, (x1 - 14, y1 - 10), t(tr, "points"), small, theme.TEXT_SOFT,
+                             "rb")
+    hand_sizes = view.get("hand_sizes") or []
     label_end = x0 + 18
-    if seat < len(sizes):
-        count = sizes[seat]
-        label = "winner" if seat in winners else "out" if out else (
-            f"{count} tile" if count == 1 else f"{count} tiles")
+    if seat < len(hand_sizes):
+        count = hand_sizes[seat]
+        label = t(tr, "winner") if seat in winners else t(tr, "out") if out else (
+            tn(tr, "{n} tile", "{n} tiles", count))
         label_end = canvas.draw_text(im, (x0 + 18, y1 - 10), label, small, text_colour, "lb")[2]
     chips = view.get("chips") or []
     if seat < len(chips):  # the chips take the place of the word "points"
-        _chips(im, (label_end + 12, x1 - 14), y1 - 10, int(chips[seat]), small)
+        _chips(im, (label_end + 12, x1 - 14), y1 - 10, int(chips[seat]), small, tr)
 
 
-def _chips(im: Image.Image, span: tuple[int, int], bottom: int, count: int, size: int) -> None:
+def _chips(im: Image.Image, span: tuple[int, int], bottom: int, count: int, size: int,
+           tr: Translator | None) -> None:
     """A chip (a red disc with a white ring) then "4 chips" (or just "4" when the
     words do not fit), right-aligned between ``span``'s x bounds on a text line."""
     x0, x1 = span
     r = round(size * 0.42)
-    text = "1 chip" if count == 1 else f"{count} chips"
+    text = tn(tr, "{n} chip", "{n} chips", count)
     if canvas.text_mask(text, size).width + 2 * r + 6 > x1 - x0:
         text = str(count)
     box = canvas.draw_text(im, (x1, bottom), text, size, theme.TEXT, "rb")

@@ -180,7 +180,7 @@ def test_strip_shows_an_extra_line_and_the_turn() -> None:
 def test_a_new_layout_kind_plugs_in_with_its_own_drawer() -> None:
     from render import board
 
-    def tower(view: dict[str, Any]) -> Image.Image:
+    def tower(view: dict[str, Any], tr: render.Translator | None) -> Image.Image:
         return canvas.felt(300, 100 + 20 * len(view["layout"]["stack"]))
 
     with pytest.raises(ValueError, match="exactly one of"):
