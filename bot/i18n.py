@@ -15,6 +15,10 @@ To add or change a string: write it in English in the code, marked with ``t``, `
 ``N_`` (literal text only); run ``python -m bot.i18n`` to list the strings missing from the
 French catalogue; add them to domino.po.  tests/test_i18n.py fails while one is missing or
 its placeholders differ.
+
+The rules core (standard library only) raises errors whose English templates are marked with
+``illegal``, ``bad_option``, ``unknown_variant`` or ``N_`` (core/errors.py); `error_text`
+shows such an error in a player's language.
 """
 
 from __future__ import annotations
@@ -35,8 +39,11 @@ from babel.support import NullTranslations, Translations
 LOCALES = Path(__file__).resolve().parent / "locales"
 DOMAIN = "domino"
 LANGUAGES = ("en", "fr")
-# The marking functions, as Babel keywords: which arguments are the English text.
-KEYWORDS: dict[str, Any] = {"t": (2,), "tn": (2, 3), "N_": None}
+# The marking functions, as Babel keywords: which arguments are the English text.  Besides
+# `t`, `tn` and `N_`: the service's ``self._t(user, table, text)``, and the rules core's error
+# templates (core/errors.py: ``illegal``, ``bad_option``, ``unknown_variant``, ``N_``).
+KEYWORDS: dict[str, Any] = {"t": (2,), "tn": (2, 3), "N_": None, "_t": (3,),
+                            "illegal": (1,), "bad_option": (1,), "unknown_variant": (1,)}
 
 
 def po_path(lang: str) -> Path:
@@ -66,6 +73,24 @@ def tn(lang: str, singular: str, plural: str, n: int, **values: Any) -> str:
     """The singular or plural form for `n`, translated, with ``{n}`` filled."""
     out = _catalog(lang).ngettext(singular, plural, n)
     return out.format(n=n, **values)
+
+
+def translator(lang: str) -> NullTranslations:
+    """`lang`'s catalogue (``gettext``/``ngettext``), for code that takes a translator:
+    the pictures (`render`)."""
+    return _catalog(lang)
+
+
+def error_text(lang: str, exc: BaseException) -> str:
+    """A rules core error in `lang`: its English template translated and filled with its
+    values (a tuple value is a list of alternatives, "a or b"), else its message as is."""
+    template = getattr(exc, "template", None)
+    if not template:
+        return str(exc)
+    sep = t(lang, " or ")
+    values = {k: sep.join(map(str, v)) if isinstance(v, tuple) else v
+              for k, v in getattr(exc, "values", {}).items()}
+    return _catalog(lang).gettext(template).format(**values)
 
 
 def N_(text: str) -> str:

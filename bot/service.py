@@ -43,11 +43,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import DominoError, IllegalMove, variants
+from core.errors import bad_option
 from core.moves import Move
 from core.options import parse_pairs
 
 from . import texts
-from .i18n import lang_for, t
+from .i18n import error_text, lang_for, t
 from .messages import Message, parse_action
 from .pictures import Pictures
 from .ratings import rate_game
@@ -127,7 +128,7 @@ class Service:
                 await self.store.update_table(row.id, status="stopped")
                 out.append(Message(row.channel, t(
                     row.lang, "Table #{id} could not be restored and was stopped: {why}",
-                    id=row.id, why=exc), kind="result", table=row.id))
+                    id=row.id, why=error_text(row.lang, exc)), kind="result", table=row.id))
                 continue
             self.tables[row.id] = table
             if table.game.over:  # the last move was stored, the result was not
@@ -205,7 +206,8 @@ class Service:
                 seconds = _whole(timer, "timer", 0, 86_400)
             probe = v.new(players=n, seed=0, **opts)  # checks every option now
         except (DominoError, ValueError) as exc:
-            return self._error(user, t(lang, "Cannot open the table: {why}", why=exc))
+            return self._error(user, t(lang, "Cannot open the table: {why}",
+                                       why=error_text(lang, exc)))
         public_lang = await self.store.get_setting(scope, "lang") or lang
         seats = [SeatRow(0, user.id, user.name)]
         seats += [SeatRow(i, None, t(public_lang, "Open seat")) for i in range(1, n - n_ai)]
@@ -369,8 +371,11 @@ class Service:
 
     def _t(self, user: User, table: Table, text: str, **values: Any) -> str:
         """`text` in the language of `user` (a player or a passer-by) at `table`."""
-        lang = lang_for(user.locale, self._langs.get(user.id, table.lang))
-        return t(lang, text, **values)
+        return t(self._lang_at(user, table), text, **values)
+
+    def _lang_at(self, user: User, table: Table) -> str:
+        """The language of `user` (a player or a passer-by) at `table`."""
+        return lang_for(user.locale, self._langs.get(user.id, table.lang))
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -414,8 +419,9 @@ class Service:
                 out = await self._apply(table, seat, move)
             except IllegalMove as exc:
                 legal = ", ".join(str(m) for m in game.legal_moves())
+                why = error_text(self._lang_at(user, table), exc)
                 return self._error(user, self._t(user, table, "Not allowed: {why}. You can "
-                                                 "play: {legal}", why=exc, legal=legal), table)
+                                                 "play: {legal}", why=why, legal=legal), table)
             seat_row = table.row.seats[seat]
             if seat_row.misses:
                 seat_row.misses = 0
@@ -673,7 +679,8 @@ class Service:
         try:
             page = rules_page(variant)
         except (DominoError, FileNotFoundError) as exc:
-            return self._error(user, t(lang, "No rules for that: {why}", why=exc))
+            return self._error(user, t(lang, "No rules for that: {why}",
+                                       why=error_text(lang, exc)))
         english, _, french = page.partition("## Français")
         text = french.strip() if lang == "fr" and french.strip() else english.strip()
         return [Message("", text, to=user.id, kind="rules")]
@@ -688,7 +695,8 @@ class Service:
             try:
                 variant = variants.get(variant).slug
             except DominoError as exc:
-                return self._error(user, t(lang, "Cannot show the leaderboard: {why}", why=exc))
+                return self._error(user, t(lang, "Cannot show the leaderboard: {why}",
+                                           why=error_text(lang, exc)))
         rows = await self.store.leaderboard(variant, scope, 10)
         public = await self.store.get_setting(scope, "lang") or lang
         where = t(public, "everywhere") if scope == "global" else t(public, "here")
@@ -784,12 +792,14 @@ def _name_computers(table: Table) -> None:
 
 
 def _whole(value: Any, name: str, lo: int, hi: int) -> int:
+    """`value` as a whole number from `lo` to `hi`, else an `OptionError` naming `name`."""
+    bad = bad_option("{name} must be a whole number from {lo} to {hi}", name=name, lo=lo, hi=hi)
     try:
         n = int(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a whole number from {lo} to {hi}") from None
+        raise bad from None
     if not lo <= n <= hi:
-        raise ValueError(f"{name} must be a whole number from {lo} to {hi}")
+        raise bad
     return n
 
 

@@ -117,7 +117,7 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
                         table=row.id, actions=lobby_actions(row))]
     game = table.game
     view = game.view(None)
-    image = pictures.public(view, names)
+    image = pictures.for_lang(lang).public(view, names)
     lines = [title(table, lang)]
     if mover is not None and move is not None:
         said = move_line(view, names, lang, mover, str(move))
@@ -210,7 +210,7 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures) -> Mess
     actions += [word_action(table.id, turn, m, view, lang, last_row, claiming)
                 for m in by_tile.get(None, [])]
     return Message(table.row.channel, hand_text(table.id, view, legal, lang), to=user,
-                   kind="hand", table=table.id, image=pictures.hand(view),
+                   kind="hand", table=table.id, image=pictures.for_lang(lang).hand(view),
                    actions=tuple(actions))
 
 
@@ -243,7 +243,7 @@ def ends_message(table: Table, seat: int, tile: str, lang: str, pictures: Pictur
     actions = [Action(end_label(lang, m), move_data(table.id, turn, m), style="primary",
                       row=i // PER_ROW) for i, m in enumerate(moves)]
     return Message(table.row.channel, t(lang, "Which end for {tile}?", tile=tile), to=user,
-                   kind="hand", table=table.id, image=pictures.hand(game.view(seat)),
+                   kind="hand", table=table.id, image=pictures.for_lang(lang).hand(game.view(seat)),
                    actions=tuple(actions))
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .errors import IllegalMove
+from .errors import illegal
 from .moves import LEAD, LEFT, PLAY, RIGHT, Move, move_for
 from .tiles import TileSet
 
@@ -87,9 +87,9 @@ def end_name(code: int) -> str:
 def parse_end(word: str) -> int:
     """The end code of an end name, or `IllegalMove` saying what an end is."""
     parts = word.lower().split("-")
-    bad = IllegalMove(
-        f"unknown end {word[:20]!r}: say left, right, up or down "
-        "(a branch: up-3-left, the left branch of the 3rd tile of the up arm)"
+    bad = illegal(
+        "unknown end {word!r}: say left, right, up or down "
+        "(a branch: up-3-left, the left branch of the 3rd tile of the up arm)", word=word[:20]
     )
     if parts[0] not in _ARM_WORDS or len(parts) % 2 == 0:
         raise bad
@@ -245,11 +245,12 @@ class CrossBoard:
                     return b
                 if b == value:
                     return a
-                raise IllegalMove(f"{name} does not match the {end_name(code)} end ({value})")
+                raise illegal("{tile} does not match the {side} end ({value})", tile=name,
+                              side=end_name(code), value=value)
         if self.filling():
-            raise IllegalMove(f"the spinner's four sides come first: {name} cannot go "
-                              f"{end_name(code)} now")
-        raise IllegalMove(f"there is no open end {end_name(code)} on the table now")
+            raise illegal("the spinner's four sides come first: {tile} cannot go {side} now",
+                          tile=name, side=end_name(code))
+        raise illegal("there is no open end {side} on the table now", side=end_name(code))
 
     def lay(self, tid: int, code: int) -> None:
         """Lay `tid` on end `code` (checked with `fit` first)."""

@@ -25,7 +25,7 @@ from typing import Any
 
 from .cross import CrossBoard, cross_move, end_name, parse_end
 from .end_points import SCORERS, end_count
-from .errors import IllegalMove
+from .errors import IllegalMove, illegal
 from .line import UNTIL, LineRules
 from .line_match import LineMatch
 from .moves import CLAIM, LEAD, MUGGINS, PASS, PLAY, Move, move_for, parse_notation
@@ -134,25 +134,26 @@ class CrossMatch(LineMatch):
             move = self.parse_move(move)
         seat = self.to_move
         if seat is None:
-            raise IllegalMove("the game is over")
+            raise illegal("the game is over")
         if self.claiming or move.kind != PLAY:
             self._play_word(seat, move)
             return
         tid = move.tid
         hands = self.hands
         if tid >= len(self.ts.hi) or not (hands[seat] >> tid) & 1:
-            raise IllegalMove(f"{move.tile} is not in your hand")
+            raise illegal("{tile} is not in your hand", tile=str(move.tile))
         board = self.board
         name = self.ts.names[tid]
         if board.root < 0:
             if move.end != LEAD:
-                raise IllegalMove(f"the first tile has no end: write '{name}'")
+                raise illegal("the first tile has no end: write '{tile}'", tile=name)
             if self.lead_tid >= 0 and tid != self.lead_tid:
-                raise IllegalMove(f"the round must be opened with {self.ts.names[self.lead_tid]}")
+                raise illegal("the round must be opened with {tile}",
+                              tile=self.ts.names[self.lead_tid])
             board.lead(tid)
         else:
             if move.end == LEAD:
-                raise IllegalMove(f"say which end: '{name} left', '{name} up'...")
+                raise illegal("say which end: '{tile} left', '{tile} up'...", tile=name)
             board.lay(tid, move.end)  # checks first: raises before any change
         hands[seat] &= ~(1 << tid)
         self.played.append((seat, move))
@@ -180,7 +181,7 @@ class CrossMatch(LineMatch):
         """Claim, decline the claim, or cry muggins."""
         if self.claiming:
             if move.kind not in (CLAIM, PASS):
-                raise IllegalMove(f"say 'claim' to score your {self.pending} points, or 'pass'")
+                raise illegal("say 'claim' to score your {n} points, or 'pass'", n=self.pending)
             self.played.append((seat, move))
             self.events = []
             self.claiming = False
@@ -192,7 +193,7 @@ class CrossMatch(LineMatch):
             return
         if move.kind in (MUGGINS, PASS) and self.pending and seat != self.pending_by:
             if move.kind == PASS and move not in self.legal_moves():
-                raise IllegalMove("you can play a tile: play it, or say 'muggins' first")
+                raise illegal("you can play a tile: play it, or say 'muggins' first")
             self.played.append((seat, move))
             self.events = []
             points, self.pending = self.pending, 0
@@ -202,8 +203,8 @@ class CrossMatch(LineMatch):
                 self._pass_turn(seat - 1 if seat else self.n - 1)  # draw or pass as usual
             return
         if move.kind == MUGGINS:
-            raise IllegalMove("there are no unclaimed points to take")
-        raise IllegalMove(f"'{move}' is not allowed now: you can play a tile")
+            raise illegal("there are no unclaimed points to take")
+        raise illegal("'{move}' is not allowed now: you can play a tile", move=str(move))
 
     def _pass_turn(self, seat: int) -> None:
         """The next seat with a decision moves (the line engine draws and passes)."""
@@ -233,12 +234,13 @@ class CrossMatch(LineMatch):
             return move_for(kind)
         ts = self.ts
         if tid >= len(ts.hi) or not (ts.all_mask >> tid) & 1:
-            raise IllegalMove(f"{text.strip()[:10]} is not a tile of the double-{ts.max_pip} set")
+            raise illegal("{tile} is not a tile of the double-{top} set", tile=text.strip()[:10],
+                          top=ts.max_pip)
         if self.to_move is None:
-            raise IllegalMove("the game is over")
+            raise illegal("the game is over")
         if self.board.root < 0:
             if end is not None and end != LEAD:  # as `play` says: the lead has no end
-                raise IllegalMove(f"the first tile has no end: write '{ts.names[tid]}'")
+                raise illegal("the first tile has no end: write '{tile}'", tile=ts.names[tid])
             return cross_move(tid, LEAD)
         if end is not None:
             return cross_move(tid, end)
@@ -247,11 +249,11 @@ class CrossMatch(LineMatch):
             return options[0]
         name = ts.names[tid]
         if options:
-            raise IllegalMove(f"{name} fits several ends: say " +
-                              " or ".join(f"'{m}'" for m in options))
+            raise illegal("{tile} fits several ends: say {moves}", tile=name,
+                          moves=tuple(f"'{m}'" for m in options))
         if not (self.hands[self.to_move] >> tid) & 1:
-            raise IllegalMove(f"{name} is not in your hand")
-        raise IllegalMove(f"{name} matches no open end")
+            raise illegal("{tile} is not in your hand", tile=name)
+        raise illegal("{tile} matches no open end", tile=name)
 
     # -- copies and views -----------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from .errors import IllegalMove, OptionError
+from .errors import bad_option, illegal
 from .moves import LEAD, LEFT, PLAY, Move, move_table
 from .tiles import TileSet, iter_ids, tile_set
 
@@ -159,7 +159,7 @@ class LineRound:
 
     def _check_leader(self) -> None:
         if not self._hands[self.leader]:
-            raise OptionError("the leader has no tile to lead")
+            raise bad_option("the leader has no tile to lead")
 
     def _deal_pending(self) -> list[int]:
         """Deal a round whose leader is already known (see `LineMatch`); the hands."""
@@ -241,29 +241,31 @@ class LineRound:
     def check(self, move: Move) -> tuple[int, int]:
         """The (left, right) ends after `move`, or `IllegalMove` saying why not."""
         if self.to_move is None:
-            raise IllegalMove("the game is over")
+            raise illegal("the game is over")
         if move.kind != PLAY:
-            raise IllegalMove(f"'{move}' is not allowed now: you can play a tile")
+            raise illegal("'{move}' is not allowed now: you can play a tile", move=str(move))
         tid = move.tid
         ts = self.ts
         if tid >= len(ts.hi) or not (self.hands[self.to_move] >> tid) & 1:
-            raise IllegalMove(f"{move.tile} is not in your hand")
+            raise illegal("{tile} is not in your hand", tile=str(move.tile))
         a, b = ts.hi[tid], ts.lo[tid]
         left, right = self.left, self.right
         if left < 0:
             if move.end != LEAD:
-                raise IllegalMove(f"the first tile has no end: write '{ts.names[tid]}'")
+                raise illegal("the first tile has no end: write '{tile}'", tile=ts.names[tid])
             if self.lead_tid >= 0 and tid != self.lead_tid:
-                raise IllegalMove(f"the round must be opened with {ts.names[self.lead_tid]}")
+                raise illegal("the round must be opened with {tile}",
+                              tile=ts.names[self.lead_tid])
             return a, b
         end = move.end
         if end == LEAD:
-            raise IllegalMove(f"say which end: '{move.tile} left' or '{move.tile} right'")
+            raise illegal("say which end: '{tile} left' or '{tile} right'", tile=str(move.tile))
         value = left if end == LEFT else right
         laid = self._lay(a, b, value)
         if laid is None:
             side = "left" if end == LEFT else "right"
-            raise IllegalMove(f"{move.tile} does not match the {side} end ({value})")
+            raise illegal("{tile} does not match the {side} end ({value})", tile=str(move.tile),
+                          side=side, value=value)
         new = laid[2]
         return (new, right) if end == LEFT else (left, new)
 
@@ -277,7 +279,7 @@ class LineRound:
             move = self.parse_move(move)  # type: ignore[arg-type]
         seat = self.to_move
         if seat is None:
-            raise IllegalMove("the game is over")
+            raise illegal("the game is over")
         tid = move.tid
         hands = self._hands
         if hands is None:
@@ -344,7 +346,7 @@ class LineRound:
     def _extra(self, seat: int, move: Move) -> None:
         """Play a move that is not a tile, if the variant offers it now."""
         if move not in self._extra_moves():
-            raise IllegalMove(f"'{move}' is not allowed now")
+            raise illegal("'{move}' is not allowed now", move=str(move))
         self.played.append((seat, move))
         self.events = []
         self._play_extra(move)
@@ -367,7 +369,7 @@ class LineRound:
         return []
 
     def _play_extra(self, move: Move) -> None:
-        raise IllegalMove(f"'{move}' is not allowed now")
+        raise illegal("'{move}' is not allowed now", move=str(move))
 
     def _wants_turn(self, seat: int) -> bool:
         return False

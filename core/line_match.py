@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalMove, OptionError
+from .errors import bad_option, illegal
 from .line import LineRound, LineRules, _tables, deal_masks
 from .match import MATCH_SLOTS, MatchBase, copy_deal
 from .moves import LEAD, PLAY, Move, move_for, parse_notation
@@ -73,9 +73,10 @@ class LineMatch(LineRound, MatchBase):
             return move_for(kind, tid)
         ts = self.ts
         if tid >= len(ts.hi) or not (ts.all_mask >> tid) & 1:
-            raise IllegalMove(f"{text.strip()[:10]} is not a tile of the double-{ts.max_pip} set")
+            raise illegal("{tile} is not a tile of the double-{top} set", tile=text.strip()[:10],
+                          top=ts.max_pip)
         if self.to_move is None:
-            raise IllegalMove("the game is over")
+            raise illegal("the game is over")
         if self.left < 0:
             return move_for(PLAY, tid, LEAD)
         if end is not None:
@@ -85,10 +86,11 @@ class LineMatch(LineRound, MatchBase):
             return options[0]
         name = ts.names[tid]
         if options:
-            raise IllegalMove(f"{name} fits both ends: say '{name} left' or '{name} right'")
+            raise illegal("{tile} fits both ends: say '{tile} left' or '{tile} right'", tile=name)
         if not (self.hands[self.to_move] >> tid) & 1:
-            raise IllegalMove(f"{name} is not in your hand")
-        raise IllegalMove(f"{name} does not match either end ({self.left}, {self.right})")
+            raise illegal("{tile} is not in your hand", tile=name)
+        raise illegal("{tile} does not match either end ({left}, {right})", tile=name,
+                      left=self.left, right=self.right)
 
     def copy(self) -> LineMatch:
         """An independent copy (computer players search on copies)."""
@@ -225,9 +227,10 @@ def parse_deal(rules: LineRules, players: int, deal: dict[str, Any]
                ) -> tuple[list[int], list[int], int]:
     """Hands, stock and sleeping tiles of a hand-built deal, checked."""
     if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
-        raise OptionError('deal must be {"hands": [[tiles], ...], "stock": [tiles]}')
+        raise bad_option('deal must be {{"hands": [[tiles], ...], "stock": [tiles]}}')
     if len(deal["hands"]) != players:
-        raise OptionError(f"deal has {len(deal['hands'])} hands for {players} players")
+        raise bad_option("deal has {hands} hands for {players} players",
+                         hands=len(deal["hands"]), players=players)
     ts = rules.tiles
     try:  # the common case, tiles written as "6-4": a sum of bits, one per tile
         bit = ts.bits.__getitem__
@@ -267,12 +270,12 @@ def _parse_deal_checked(rules: LineRules, deal: dict[str, Any]
     stock = []
     for text in deal.get("stock") or []:
         if not rules.stock:
-            raise OptionError("deal: this game has no stock to draw from")
+            raise bad_option("deal: this game has no stock to draw from")
         t = _deal_tile(ts, text, seen)
         seen |= 1 << t
         stock.append(t)
     if not any(hands):
-        raise OptionError("deal: no tile in any hand")
+        raise bad_option("deal: no tile in any hand")
     return hands, stock, ts.all_mask & ~seen
 
 
@@ -283,7 +286,7 @@ def _deal_tile(ts: TileSet, text: object, seen: int) -> int:
         try:
             t = ts.parse(str(text))
         except (ValueError, TypeError) as exc:
-            raise OptionError(f"deal: {exc}") from None
+            raise bad_option("deal: {why}", why=str(exc)) from None
     if (seen >> t) & 1:
-        raise OptionError(f"deal: {ts.names[t]} is dealt twice")
+        raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
     return t

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .errors import IllegalMove
+from .errors import illegal
 from .tiles import Tile, id_halves
 
 PLAY = 0
@@ -110,9 +110,10 @@ def parse_notation(text: str) -> tuple[int, int, int | None]:
     Raises `IllegalMove` with a readable message when the text is not a move.
     """
     if not isinstance(text, str):
-        raise IllegalMove("a move is text, like '6-4 left', 'draw' or 'pass'")
+        raise illegal("a move is text, like '6-4 left', 'draw' or 'pass'")
     if len(text) > MAX_MOVE_TEXT:
-        raise IllegalMove(f"move text too long ({len(text)} characters, at most {MAX_MOVE_TEXT})")
+        raise illegal("move text too long ({n} characters, at most {most})", n=len(text),
+                      most=MAX_MOVE_TEXT)
     t = " ".join(text.strip().lower().split())
     if t in _WORD_MOVES:
         return _WORD_MOVES[t], -1, None
@@ -121,14 +122,13 @@ def parse_notation(text: str) -> tuple[int, int, int | None]:
         return GIVE, Tile(int(give.group(1)), int(give.group(2))).id, None
     m = _PLAY_RE.match(t)
     if not m:
-        raise IllegalMove(
-            f"not a move: {text.strip()[:30]!r}; write a tile and an end like '6-4 left', "
-            "or 'draw' / 'pass'"
-        )
+        raise illegal(
+            "not a move: {text!r}; write a tile and an end like '6-4 left', or 'draw' / 'pass'",
+            text=text.strip()[:30])
     a, b, word = int(m.group(1)), int(m.group(2)), m.group(3)
     tid = Tile(a, b).id
     if word is None:
         return PLAY, tid, None
     if word not in _END_WORDS:
-        raise IllegalMove(f"unknown end {word!r}: say 'left' or 'right'")
+        raise illegal("unknown end {word!r}: say 'left' or 'right'", word=word)
     return PLAY, tid, _END_WORDS[word]

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, bad_option
 
 _TRUE = {"1", "true", "yes", "on", "oui", "vrai", "y"}
 _FALSE = {"0", "false", "no", "off", "non", "faux", "n"}
@@ -41,10 +41,31 @@ class Option:
             text += f" from {self.minimum} to {self.maximum}"
         return ("none or " + text) if self.optional else text
 
+    def refusal(self, variant: str, value: Any) -> OptionError:
+        """The error for a bad `value`, saying what is allowed (as `allowed` writes it)."""
+        v = {"variant": variant, "name": self.name, "got": str(value)[:30]}
+        if self.kind is bool:
+            return bad_option("{variant}: option {name!r} must be true or false (got {got!r})",
+                              **v)
+        if self.choices:
+            return bad_option("{variant}: option {name!r} must be {choices} (got {got!r})",
+                              choices=", ".join(str(c) for c in self.choices), **v)
+        ranged = self.minimum is not None and self.maximum is not None
+        if ranged and self.optional:
+            return bad_option("{variant}: option {name!r} must be none or a whole number "
+                              "from {lo} to {hi} (got {got!r})",
+                              lo=self.minimum, hi=self.maximum, **v)
+        if ranged:
+            return bad_option("{variant}: option {name!r} must be a whole number "
+                              "from {lo} to {hi} (got {got!r})",
+                              lo=self.minimum, hi=self.maximum, **v)
+        if self.optional:
+            return bad_option("{variant}: option {name!r} must be none or a whole number "
+                              "(got {got!r})", **v)
+        return bad_option("{variant}: option {name!r} must be a whole number (got {got!r})", **v)
+
     def coerce(self, variant: str, value: Any) -> Any:
-        bad = OptionError(
-            f"{variant}: option {self.name!r} must be {self.allowed()} (got {str(value)[:30]!r})"
-        )
+        bad = self.refusal(variant, value)
         if value is None or (isinstance(value, str) and value.strip().lower() in {"none", ""}):
             if self.optional:
                 return None
@@ -85,10 +106,11 @@ def resolve(variant: str, declared: tuple[Option, ...], given: Mapping[str, Any]
     for name, value in given.items():
         key = str(name).replace("-", "_")
         if key not in by_name:
-            names = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(
-                f"{variant} has no option {str(name)[:30]!r}; its options are: {names}"
-            )
+            if not by_name:
+                raise bad_option("{variant} has no option {name!r}; its options are: none",
+                                 variant=variant, name=str(name)[:30])
+            raise bad_option("{variant} has no option {name!r}; its options are: {names}",
+                             variant=variant, name=str(name)[:30], names=", ".join(sorted(by_name)))
         out[key] = by_name[key].coerce(variant, value)
     for o in declared:
         out.setdefault(o.name, o.default)
@@ -101,6 +123,7 @@ def parse_pairs(pairs: list[str]) -> dict[str, str]:
     for item in pairs:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"option {item[:30]!r} must be written name=value, like draw=block")
+            raise bad_option("option {item!r} must be written name=value, like draw=block",
+                             item=item[:30])
         out[name.strip()] = value.strip()
     return out

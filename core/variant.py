@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, ClassVar
 
-from .errors import OptionError
+from .errors import bad_option
 from .line import LineRules
 from .line_match import LineMatch as Match
 from .options import Option, resolve
@@ -44,11 +44,15 @@ class Variant:
         if isinstance(players, str) and players.strip().isdigit():
             players = int(players)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"{self.slug}: players must be a whole number (got {players!r})")
+            raise bad_option("{variant}: players must be a whole number (got {got!r})",
+                             variant=self.slug, got=players)
         lo, hi = self.min_players, self.max_players
         if not lo <= players <= hi:
-            allowed = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-            raise OptionError(f"{self.slug} is played by {allowed} players (got {players})")
+            if lo == hi:
+                raise bad_option("{variant} is played by exactly {lo} players (got {got})",
+                                 variant=self.slug, lo=lo, got=players)
+            raise bad_option("{variant} is played by {lo} to {hi} players (got {got})",
+                             variant=self.slug, lo=lo, hi=hi, got=players)
         return players
 
     def describe(self) -> dict[str, Any]:
@@ -101,14 +105,14 @@ class LineVariant(Variant):
                 self._setups[key] = setup
         opts, rules, mrules = setup
         if deal is None and rules.hand * n > rules.tiles.size:
-            raise OptionError(
-                f"{self.slug}: {n} hands of {rules.hand} need {rules.hand * n} tiles, "
-                f"the set has {rules.tiles.size}"
-            )
+            raise bad_option(
+                "{variant}: {n} hands of {hand} need {need} tiles, the set has {size}",
+                variant=self.slug, n=n, hand=rules.hand, need=rules.hand * n,
+                size=rules.tiles.size)
         if seed is None:
             seed = secrets.randbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"seed must be a whole number (got {seed!r})")
+            raise bad_option("seed must be a whole number (got {got!r})", got=seed)
         return self.match_class(self, n, seed, dict(opts), rules, mrules, deal)
 
     def _setup(self, n: int, options: dict[str, Any]

@@ -75,13 +75,15 @@ def test_stale_and_foreign_presses_change_nothing(tmp_path: Path) -> None:
         data = next(a.data for a in hand.actions if a.enabled)
         # someone not at the table, and the other player, cannot use it
         assert "not playing at this table" in errors(await service.press(CAROL, data))[0]
-        assert "turn, not yours" in errors(await service.press(other, data))[0]
+        not_yours = {ALICE: "turn, not yours", BOB: "pas au vôtre"}  # bob reads French
+        assert not_yours[other] in errors(await service.press(other, data))[0]
         turn = game.turn
         # two presses at once: one is accepted, the other is refused as stale
         first, second = await asyncio.gather(service.press(mover, data),
                                              service.press(mover, data))
         assert (not errors(first)) != (not errors(second))
-        assert "earlier turn" in (errors(first) + errors(second))[0]
+        stale = {ALICE: "earlier turn", BOB: "tour précédent"}[mover]
+        assert stale in (errors(first) + errors(second))[0]
         assert service.tables[tid].game.turn == turn + 1
         assert len(await service.store.moves(tid)) == turn + 1
 

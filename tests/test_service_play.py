@@ -52,10 +52,10 @@ def test_the_lobby_host_computers_and_leaving(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
         tid = await open_classic(service, "players=4")
         await service.join(BOB, tid)
-        assert "already at this table" in errors(await service.join(BOB, tid))[0]
+        assert "déjà à cette table" in errors(await service.join(BOB, tid))[0]  # bob: French
         # only the host starts before every seat is taken, and manages computer seats
-        assert "Only the host can start" in errors(await service.begin(BOB, tid))[0]
-        assert "Only the host" in errors(await service.add_ai(BOB, tid))[0]
+        assert "Seul l'hôte peut lancer" in errors(await service.begin(BOB, tid))[0]
+        assert "Seul l'hôte" in errors(await service.add_ai(BOB, tid))[0]
         assert "not at this table" in errors(await service.begin(CAROL, tid))[0]
         lobby = (await service.add_ai(ALICE, tid))[-1]
         assert "Computer 1" in lobby.text
@@ -71,7 +71,7 @@ def test_the_lobby_host_computers_and_leaving(tmp_path: Path) -> None:
         await service.join(DAVE, tid)
         started = await service.begin(CAROL, tid)
         assert not errors(started) and service.tables[tid].row.status == "playing"
-        assert "already started" in errors(await service.leave(BOB, tid))[0]
+        assert "déjà commencé" in errors(await service.leave(BOB, tid))[0]
         stored = await service.store.get_table(tid)
         assert [(s.user_id, s.ai) for s in stored.seats] == [
             (DAVE.id, None), (BOB.id, None), (None, "greedy"), (CAROL.id, None)]
@@ -141,7 +141,7 @@ def test_a_tile_that_fits_both_ends_asks_which_end(tmp_path: Path) -> None:
         assert not next(a for a in hand.actions if a.label == "2-2").enabled
         # a disabled tile pressed anyway is refused and changes nothing
         bad = next(a for a in hand.actions if a.label == "2-2").data
-        assert "Not allowed" in errors(await service.press(BOB, bad))[0]
+        assert "Coup refusé" in errors(await service.press(BOB, bad))[0]  # bob reads French
         ends = await service.press(BOB, six_four.data)
         assert ends[0].kind == "hand" and ends[0].to == BOB.id
         # bob reads French in private, whatever the table's language
@@ -152,7 +152,7 @@ def test_a_tile_that_fits_both_ends_asks_which_end(tmp_path: Path) -> None:
         assert service.tables[tid].game.view(None)["ends"] == [4, 4]
         assert "6-4 right" in (await service.store.moves(tid))[-1]
         # the other end button is now stale
-        assert "earlier turn" in errors(await service.press(BOB, ends[0].actions[0].data))[0]
+        assert "tour précédent" in errors(await service.press(BOB, ends[0].actions[0].data))[0]
 
     run(with_service(tmp_path / "db.sqlite", body))
 

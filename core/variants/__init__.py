@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import UnknownVariant
+from ..errors import unknown_variant
 from ..variant import Variant
 from .all_fives import AllFives
 from .bergen import Bergen
@@ -45,7 +45,8 @@ def get(slug: str) -> Variant:
     if key in _ALL:
         return _ALL[key]
     shown = str(slug)[:40]
-    raise UnknownVariant(f"unknown variant {shown!r}; the variants are: {', '.join(_ALL)}")
+    raise unknown_variant("unknown variant {name!r}; the variants are: {variants}", name=shown,
+                          variants=", ".join(_ALL))
 
 
 def all_variants() -> list[Variant]:

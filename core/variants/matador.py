@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..end_points import BLANK_ONLY, Sum7Join
-from ..errors import IllegalMove
+from ..errors import N_, IllegalMove, illegal
 from ..line import UNTIL, LineRules, Tables, _tables, deal_masks
 from ..line_match import LineMatch
 from ..moves import DRAW, DRAW_MOVE, LEAD, LEFT, PLAY, Move
@@ -79,9 +79,8 @@ class Sum7Match(LineMatch):
             if "does not match" not in str(exc):
                 raise
             side = "left" if move.end == LEFT else "right"
-            takes = self._takes(self.left if move.end == LEFT else self.right)
-            raise IllegalMove(f"{move.tile} does not fit the {side} end, which takes {takes}"
-                              ) from None
+            raise self._refusal(self.left if move.end == LEFT else self.right,
+                                str(move.tile), side) from None
 
     def _takes(self, end: int) -> str:
         """What an end takes, in words ("a 3", "a 0 or a 2", "a matador")."""
@@ -89,6 +88,18 @@ class Sum7Match(LineMatch):
         if not halves:
             return self.variant.joker  # type: ignore[attr-defined]
         return " or ".join(f"a {h}" for h in halves)
+
+    def _refusal(self, end: int, tile: str, side: str) -> IllegalMove:
+        """`tile` refused on `end`, saying what the end takes as `_takes` does."""
+        halves = self.join.joins(end)
+        if not halves:
+            refusal: str = self.variant.joker_refusal  # type: ignore[attr-defined]
+            return IllegalMove.of(refusal, tile=tile, side=side)
+        if len(halves) == 1:
+            return illegal("{tile} does not fit the {side} end, which takes a {half}",
+                           tile=tile, side=side, half=halves[0])
+        return illegal("{tile} does not fit the {side} end, which takes a {half} or a {other}",
+                       tile=tile, side=side, half=halves[0], other=halves[1])
 
     def _extra_moves(self) -> list[Move]:
         """``draw`` when the stock is not empty and only matadors can be laid."""
@@ -165,6 +176,7 @@ class Matador(LineVariant):
     )
     match_class = Sum7Match
     joker = "a matador"
+    joker_refusal = N_("{tile} does not fit the {side} end, which takes a matador")
 
     def join_rule(self, o: dict[str, Any]) -> Sum7Join:
         return Sum7Join(wild=o["matador_wild"], inline=o["matador_inline"])
@@ -221,6 +233,7 @@ class K(LineVariant):
                       help="the pips in hand that make a player lose (50 in the rule book)"),)
     match_class = KMatch
     joker = "a K tile"
+    joker_refusal = N_("{tile} does not fit the {side} end, which takes a K tile")
 
     def join_rule(self, o: dict[str, Any]) -> Sum7Join:
         return Sum7Join(wild=True)

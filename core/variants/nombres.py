@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IllegalMove
+from ..errors import illegal
 from ..line import UNTIL, LineRules
 from ..line_match import LineMatch
 from ..moves import GIVE, Move, move_for
@@ -55,14 +55,14 @@ class NombresMatch(LineMatch):
 
     def check(self, move: Move) -> tuple[int, int]:
         if self.giving < self.n and self.to_move is not None:
-            raise IllegalMove("first give one tile back to the stock, like 'give 6-4'")
+            raise illegal("first give one tile back to the stock, like 'give 6-4'")
         return super().check(move)
 
     def _extra(self, seat: int, move: Move) -> None:
         if move.kind == GIVE and move not in self._extra_moves():  # say why not
             if self.giving >= self.n:
-                raise IllegalMove("tiles are given back only before the first tile is laid")
-            raise IllegalMove(f"{move.tile} is not in your hand")
+                raise illegal("tiles are given back only before the first tile is laid")
+            raise illegal("{tile} is not in your hand", tile=str(move.tile))
         super()._extra(seat, move)
 
     def _play_extra(self, move: Move) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IllegalMove
+from ..errors import illegal
 from ..line import BLOCK, LineRules
 from ..line_match import LineMatch
 from ..moves import BUY, PASS, Move, move_for
@@ -70,9 +70,9 @@ class RubiconMatch(LineMatch):
 
     def _extra(self, seat: int, move: Move) -> None:
         if move.kind in (BUY, PASS) and move not in self._extra_moves():  # say why not
-            raise IllegalMove(f"'{move}' only when no tile of yours fits and you may buy one "
-                              f"(a chip and a tile in the stock); you have {self.chips[seat]} "
-                              "chips")
+            raise illegal("'{move}' only when no tile of yours fits and you may buy one "
+                          "(a chip and a tile in the stock); you have {n} chips",
+                          move=str(move), n=self.chips[seat])
         super()._extra(seat, move)
 
     def _play_extra(self, move: Move) -> None:
