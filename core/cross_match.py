@@ -232,28 +232,22 @@ class CrossMatch(LineMatch):
                 raise
         if kind != PLAY:
             return move_for(kind)
-        ts = self.ts
-        if tid >= len(ts.hi) or not (ts.all_mask >> tid) & 1:
-            raise illegal("{tile} is not a tile of the double-{top} set", tile=text.strip()[:10],
-                          top=ts.max_pip)
-        if self.to_move is None:
-            raise illegal("the game is over")
+        self._check_tile(text, tid)
         if self.board.root < 0:
             if end is not None and end != LEAD:  # as `play` says: the lead has no end
-                raise illegal("the first tile has no end: write '{tile}'", tile=ts.names[tid])
+                raise illegal("the first tile has no end: write '{tile}'",
+                              tile=self.ts.names[tid])
             return cross_move(tid, LEAD)
         if end is not None:
             return cross_move(tid, end)
-        options = [m for m in self.legal_moves() if m.tid == tid]
-        if len(options) == 1:
-            return options[0]
-        name = ts.names[tid]
-        if options:
-            raise illegal("{tile} fits several ends: say {moves}", tile=name,
-                          moves=tuple(f"'{m}'" for m in options))
-        if not (self.hands[self.to_move] >> tid) & 1:
-            raise illegal("{tile} is not in your hand", tile=name)
-        raise illegal("{tile} matches no open end", tile=name)
+        return self._move_of_tile(tid)
+
+    def _ambiguous(self, name: str, options: list[Move]) -> IllegalMove:
+        return illegal("{tile} fits several ends: say {moves}", tile=name,
+                       moves=tuple(f"'{m}'" for m in options))
+
+    def _fits_no_end(self, name: str) -> IllegalMove:
+        return illegal("{tile} matches no open end", tile=name)
 
     # -- copies and views -----------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import bad_option, illegal
+from .errors import IllegalMove, bad_option, illegal
 from .line import LineRound, LineRules, _tables, deal_masks
 from .match import MATCH_SLOTS, MatchBase, copy_deal
 from .moves import LEAD, PLAY, Move, move_for, parse_notation
@@ -71,26 +71,41 @@ class LineMatch(LineRound, MatchBase):
         kind, tid, end = parse_notation(text)
         if kind != PLAY:
             return move_for(kind, tid)
+        self._check_tile(text, tid)
+        if self.left < 0:
+            return move_for(PLAY, tid, LEAD)
+        if end is not None:
+            return move_for(PLAY, tid, end)
+        return self._move_of_tile(tid)
+
+    def _check_tile(self, text: str, tid: int) -> None:
+        """Refuse a tile outside the set, or any tile once the match is over."""
         ts = self.ts
         if tid >= len(ts.hi) or not (ts.all_mask >> tid) & 1:
             raise illegal("{tile} is not a tile of the double-{top} set", tile=text.strip()[:10],
                           top=ts.max_pip)
         if self.to_move is None:
             raise illegal("the game is over")
-        if self.left < 0:
-            return move_for(PLAY, tid, LEAD)
-        if end is not None:
-            return move_for(PLAY, tid, end)
+
+    def _move_of_tile(self, tid: int) -> Move:
+        """The one legal move of a tile written without an end, or why there is none
+        (not in hand, fits no end) or more than one (`_ambiguous`)."""
         options = [m for m in self.legal_moves() if m.tid == tid]
         if len(options) == 1:
             return options[0]
-        name = ts.names[tid]
+        name = self.ts.names[tid]
         if options:
-            raise illegal("{tile} fits both ends: say '{tile} left' or '{tile} right'", tile=name)
+            raise self._ambiguous(name, options)
         if not (self.hands[self.to_move] >> tid) & 1:
             raise illegal("{tile} is not in your hand", tile=name)
-        raise illegal("{tile} does not match either end ({left}, {right})", tile=name,
-                      left=self.left, right=self.right)
+        raise self._fits_no_end(name)
+
+    def _ambiguous(self, name: str, options: list[Move]) -> IllegalMove:
+        return illegal("{tile} fits both ends: say '{tile} left' or '{tile} right'", tile=name)
+
+    def _fits_no_end(self, name: str) -> IllegalMove:
+        return illegal("{tile} does not match either end ({left}, {right})", tile=name,
+                       left=self.left, right=self.right)
 
     def copy(self) -> LineMatch:
         """An independent copy (computer players search on copies)."""
