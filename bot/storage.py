@@ -612,16 +612,8 @@ class Store:
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         """Set columns of a table: any TableRow field but id and seats."""
-        unknown = set(fields) - UPDATABLE
-        if unknown:
-            raise TypeError(f"update_table: unknown fields {sorted(unknown)}; "
-                            f"allowed: {sorted(UPDATABLE)}")
-        if not fields:
-            return
-        sql = sql_update("tables", fields, "id = ?")
-        params = [_encode_column(name, value) for name, value in fields.items()]
-        if await self._write(sql, [*params, table_id]) == 0:
-            raise NotFound(f"no table #{table_id}")
+        await self._update("tables", UPDATABLE, fields, "id = ?", (table_id,),
+                           f"no table #{table_id}")
 
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         """Replace all the seats of a table."""
@@ -633,15 +625,22 @@ class Store:
 
     async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
         """Set fields of one seat: user_id, name, ai, misses."""
-        unknown = set(fields) - SEAT_FIELDS
+        await self._update("seats", SEAT_FIELDS, fields, "table_id = ? AND seat = ?",
+                           (table_id, seat), f"no seat {seat} at table #{table_id}")
+
+    async def _update(self, table: str, allowed: frozenset[str], fields: dict[str, Any],
+                      where: str, key: tuple[Any, ...], missing: str) -> None:
+        """Set checked columns of the row(s) `where` selects; NotFound(`missing`) if none."""
+        unknown = set(fields) - allowed
         if unknown:
-            raise TypeError(f"update_seat: unknown fields {sorted(unknown)}; "
-                            f"allowed: {sorted(SEAT_FIELDS)}")
+            caller = "update_table" if table == "tables" else "update_seat"
+            raise TypeError(f"{caller}: unknown fields {sorted(unknown)}; "
+                            f"allowed: {sorted(allowed)}")
         if not fields:
             return
-        sql = sql_update("seats", fields, "table_id = ? AND seat = ?")
-        if await self._write(sql, [*fields.values(), table_id, seat]) == 0:
-            raise NotFound(f"no seat {seat} at table #{table_id}")
+        params = [_encode_column(name, value) for name, value in fields.items()]
+        if await self._write(sql_update(table, fields, where), [*params, *key]) == 0:
+            raise NotFound(missing)
 
     async def tables(self, status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
         """Tables with one of these statuses, with their seats, by id."""
