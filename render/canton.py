@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 from . import canvas, theme
 from .board import draw_board, register_layout
 from .geometry import EAST, WEST, Board, Half, Marker, PlacedTile, Rect, parse_tile
-from .strip import GAP
+from .strip import GAP, panels
 from .words import Translator, t, tn
 
 HALF = 44
@@ -104,16 +104,9 @@ def canton_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Im
     width = max(line.width, STRIP_MIN_WIDTH, n * PANEL_MIN + (n + 1) * GAP)
     im = canvas.felt(width, line.height + PILE_HEIGHT + GAP)
     im.paste(line, ((width - line.width) // 2, 0))
-    for pile, (x, w) in zip(piles, _panels(n, width), strict=True):
+    for pile, (x, w) in zip(piles, panels(n, width), strict=True):
         _pile(im, (x, line.height, x + w, line.height + PILE_HEIGHT), pile, tr)
     return im
-
-
-def _panels(n: int, width: int) -> list[tuple[int, int]]:
-    """(left x, width) of each seat's panel in a strip ``width`` px wide (as `render.strip`)."""
-    w = min(360, (width - GAP * (n + 1)) // n)
-    x = (width - (w * n + GAP * (n - 1))) // 2
-    return [(x + i * (w + GAP), w) for i in range(n)]
 
 
 def _pile(im: Image.Image, box: tuple[int, int, int, int], pile: dict[str, Any],

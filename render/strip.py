@@ -99,7 +99,6 @@ def strip_image(view: dict[str, Any], names: list[str] | None, width: int,
     size = text_size_for(width)
     small = round(size * 0.8)
     n = max(1, len(seats))
-    panel_w = min(360, (width - GAP * (n + 1)) // n)
     panel_h = 2 * size + small + 22
     lines = [info_line(view, seats, tr)]
     extra = extra_line(view, tr)
@@ -107,16 +106,22 @@ def strip_image(view: dict[str, Any], names: list[str] | None, width: int,
         lines.append(extra)
     height = GAP + panel_h + GAP + len(lines) * (small + 12) + GAP
     im = canvas.felt(width, height)
-    x = (width - (panel_w * n + GAP * (n - 1))) // 2
-    for seat, name in enumerate(seats):
+    for seat, (name, (x, panel_w)) in enumerate(zip(seats, panels(n, width), strict=False)):
         _panel(im, view, seat, name, (x, GAP, x + panel_w, GAP + panel_h), (size, small), tr)
-        x += panel_w + GAP
     y = GAP + panel_h + GAP
     for line in lines:
         text = canvas.fit_text(line, small, width - 2 * GAP)
         canvas.draw_text(im, (width / 2, y), text, small, theme.TEXT_SOFT, "mt")
         y += small + 12
     return im
+
+
+def panels(n: int, width: int) -> list[tuple[int, int]]:
+    """(left x, width) of each of the `n` seat panels in a strip ``width`` px wide, centred
+    (render.canton puts each seat's captured pile above its panel)."""
+    w = min(360, (width - GAP * (n + 1)) // n)
+    x = (width - (w * n + GAP * (n - 1))) // 2
+    return [(x + i * (w + GAP), w) for i in range(n)]
 
 
 def _panel(

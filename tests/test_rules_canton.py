@@ -16,7 +16,8 @@ from core.canton import CantonMatch, best_capture
 from core.moves import LEFT, RIGHT
 from render import position_png
 from render.board import board_image
-from render.canton import BACK, _panels, canton_layout
+from render.canton import BACK, canton_layout
+from render.strip import panels
 
 
 def new(hands: list[list[str]], stock: list[str] | None = None, **options: Any) -> CantonMatch:
@@ -326,7 +327,7 @@ def test_the_picture_shows_each_seats_pile_over_its_panel() -> None:
     line = canton_layout(view["layout"])
     assert im.height > line.height
     backs = []
-    for x, w in _panels(2, im.width):
+    for x, w in panels(2, im.width):
         box = im.crop((x, line.height, x + w, im.height))
         colours = {c: k for k, c in box.getcolors(maxcolors=1 << 20) or []}
         backs.append(colours.get(BACK, 0))
