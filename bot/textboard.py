@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.cross import ARM_NAMES, LAYOUT_ARMS
+from core.line.cross import ARM_NAMES, LAYOUT_ARMS
 
 from .event_texts import events_lines
 

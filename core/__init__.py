@@ -8,7 +8,7 @@
 
 from . import variants
 from .errors import DominoError, IllegalMove, OptionError, UnknownVariant
-from .line_match import LineMatch as Match
+from .line.match import LineMatch as Match
 from .moves import Move
 from .replay import replay
 from .tiles import Tile

@@ -1,6 +1,6 @@
 """Canton's table: the line of tiles standing side by side, and each seat's captured pile.
 
-Layout format (made by `core.canton`)::
+Layout format (made by `core.line.canton`)::
 
     {"kind": "canton",
      "chain": ["6-1", "1-2", "2-5"],   # the line, each tile's left half first

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from core import Move, variants
-from core.line_match import LineMatch
+from core.line.match import LineMatch
 from core.moves import LEAD, LEFT
 from core.tiles import id_halves, iter_ids
 

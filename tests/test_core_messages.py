@@ -11,7 +11,7 @@ import pytest
 from bot.i18n import error_text, source_strings
 from bot.service import Service
 from core import DominoError, IllegalMove, OptionError, UnknownVariant, variants
-from core.cross import parse_end
+from core.line.cross import parse_end
 from core.moves import parse_notation
 from core.options import parse_pairs
 from tests.service_helpers import ALICE, BOB, CHANNEL, SCOPE, errors, run, with_service

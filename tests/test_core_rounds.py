@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from core import OptionError, replay, variants
-from core.line_match import LineMatch
+from core.line.match import LineMatch
 from core.tiles import tile_set
 
 PARTNERSHIP = {"hand": 7, "opening": "any"}

@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from core.line_match import LineMatch
+from core.line.match import LineMatch
 from tests.crosscheck_helpers import (
     Deal,
     MoveKey,

@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import IllegalMove, replay, variants
-from core.line import LineRound
-from core.line_match import LineMatch
+from core.line.engine import LineRound
+from core.line.match import LineMatch
 from core.moves import DRAW, LEAD, LEFT, PASS, PLAY, RIGHT, Move, move_for
 from core.tiles import id_halves, iter_ids, tile_id
 

@@ -12,7 +12,7 @@ from PIL import Image
 
 from core import IllegalMove, OptionError, replay, variants
 from core.ai import GreedyPlayer, RandomPlayer
-from core.canton import CantonMatch, best_capture
+from core.line.canton import CantonMatch, best_capture
 from core.moves import LEFT, RIGHT
 from render import position_png
 from render.board import board_image

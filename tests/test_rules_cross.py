@@ -17,7 +17,7 @@ from PIL import Image
 import render
 from core import IllegalMove, OptionError, replay, variants
 from core.ai import GreedyPlayer, RandomPlayer
-from core.cross import UP, end_code, end_name, end_path, parse_end
+from core.line.cross import UP, end_code, end_name, end_path, parse_end
 from core.tiles import Tile
 
 

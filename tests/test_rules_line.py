@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from core import IllegalMove, OptionError, variants
-from core.line_match import LineMatch
+from core.line.match import LineMatch
 from core.moves import LEAD, PLAY, move_for
 from core.tiles import Tile
 

@@ -1,12 +1,12 @@
 """Rules of matador, k, muggins, threes, fives-and-threes and bergen, on hand-built deals,
-and the shared end-count and join rules of `core.end_points`."""
+and the shared end-count and join rules of `core.line.end_points`."""
 
 from __future__ import annotations
 
 import pytest
 
 from core import IllegalMove, OptionError, replay, variants
-from core.end_points import (
+from core.line.end_points import (
     BLANK_ONLY,
     NEEDS_BASE,
     Sum7Join,
@@ -17,14 +17,14 @@ from core.end_points import (
     fives_and_threes,
     threes,
 )
-from core.line_match import LineMatch
+from core.line.match import LineMatch
 from core.moves import CLAIM, Move, move_for
 from core.tiles import Tile
 from core.variants.bergen import blocked_winners
 from core.variants.classic import Classic
 from tests.test_rules_line import legal, new
 
-# -- core.end_points: the counts and what they are worth --------------------------------
+# -- core.line.end_points: the counts and what they are worth --------------------------------
 
 
 def test_a_double_at_an_end_counts_both_halves() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from core import IllegalMove, OptionError, replay, variants
 from core.ai import GreedyPlayer
-from core.line_match import LineMatch
+from core.line.match import LineMatch
 from core.scoring import MatchRules, match_over, nearest, round_points
 from core.variants.whist import bredouille
 from tests.test_rules_line import events, legal, new

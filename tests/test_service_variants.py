@@ -19,7 +19,7 @@ from bot import texts
 from bot.messages import Message, parse_action
 from bot.service import MOVE_TEXT, Service, User
 from core import variants
-from core.cross import end_name, parse_end
+from core.line.cross import end_name, parse_end
 from tests.service_helpers import (
     ALICE,
     BOB,

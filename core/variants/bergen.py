@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..end_points import caps
-from ..line import ONE_TRY, LineRules
-from ..line_match import LineMatch
+from ..line.end_points import caps
+from ..line.engine import ONE_TRY, LineRules
+from ..line.match import LineMatch
+from ..line.variant import LineVariant
 from ..moves import Move
 from ..scoring import MatchRules
 from ..tiles import iter_ids
-from ..variant import LineVariant
 
 LEAD_POINTS = 2
 OUT_POINTS = 2

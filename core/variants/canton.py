@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..canton import CantonMatch
-from ..line import UNTIL, LineRules
+from ..line.canton import CantonMatch
+from ..line.engine import UNTIL, LineRules
+from ..line.variant import LineVariant
 from ..options import Option
 from ..scoring import MatchRules
-from ..variant import LineVariant
 
 HAND = {2: 7, 3: 6, 4: 5}
 TARGET = Option("target", 300, minimum=1, maximum=10_000, kind=int,

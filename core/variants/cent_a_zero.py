@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..line import UNTIL, LineRules
+from ..line.engine import UNTIL, LineRules
+from ..line.variant import LineVariant
 from ..options import Option
 from ..scoring import MatchRules
-from ..variant import LineVariant
 
 
 class CentAZero(LineVariant):

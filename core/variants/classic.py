@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..line import BLOCK, UNTIL, LineRules
+from ..line.engine import BLOCK, UNTIL, LineRules
+from ..line.variant import OPENING, LineVariant, default_hand, opening_rules
 from ..options import Option
 from ..scoring import MatchRules
-from ..variant import OPENING, LineVariant, default_hand, opening_rules
 
 DRAW = Option("draw", "draw", ("draw", "block"),
               help="draw: draw until you can play; block: pass when you cannot play")

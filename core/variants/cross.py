@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cross_match import CrossMatch, CrossRules
-from ..line import BLOCK, UNTIL
+from ..line.cross_match import CrossMatch, CrossRules
+from ..line.engine import BLOCK, UNTIL
+from ..line.variant import LineVariant, default_hand
 from ..options import Option
 from ..scoring import MatchRules
-from ..variant import LineVariant, default_hand
 from .classic import SCORING, TARGET
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..line import BLOCK, LineRules
-from ..line_match import LineMatch
+from ..line.engine import BLOCK, LineRules
+from ..line.match import LineMatch
+from ..line.variant import LineVariant
 from ..moves import Move
 from ..options import Option
 from ..scoring import MatchRules
-from ..variant import LineVariant
 
 HAND = {2: 12, 3: 8}
 

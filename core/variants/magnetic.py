@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..line import ONE_PASS, LineRules
+from ..line.engine import ONE_PASS, LineRules
+from ..line.variant import LineVariant
 from ..options import Option
 from ..scoring import MatchRules
-from ..variant import LineVariant
 from .classic import COUNT
 
 

@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..end_points import BLANK_ONLY, Sum7Join
 from ..errors import N_, IllegalMove, illegal
-from ..line import UNTIL, LineRules, Tables, _tables, deal_masks
-from ..line_match import LineMatch
+from ..line.end_points import BLANK_ONLY, Sum7Join
+from ..line.engine import UNTIL, LineRules, Tables, _tables, deal_masks
+from ..line.match import LineMatch
+from ..line.variant import LineVariant
 from ..moves import DRAW, DRAW_MOVE, LEAD, LEFT, PLAY, Move
 from ..options import Option
 from ..scoring import MatchRules
 from ..tiles import TileSet
-from ..variant import LineVariant
 from .classic import TARGET
 
 _FIT_CACHE: dict[tuple[int, Sum7Join], tuple[Tables, list[int]]] = {}

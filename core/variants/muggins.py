@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..end_points import Scorer, end_count, fives, fives_and_threes, threes
-from ..line import UNTIL, LineRules
-from ..line_match import LineMatch
+from ..line.end_points import Scorer, end_count, fives, fives_and_threes, threes
+from ..line.engine import UNTIL, LineRules
+from ..line.match import LineMatch
+from ..line.variant import LineVariant, default_hand
 from ..moves import Move
 from ..options import Option
 from ..scoring import MatchRules, nearest
-from ..variant import LineVariant, default_hand
 
 
 class EndCountMatch(LineMatch):

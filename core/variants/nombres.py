@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import illegal
-from ..line import UNTIL, LineRules
-from ..line_match import LineMatch
+from ..line.engine import UNTIL, LineRules
+from ..line.match import LineMatch
+from ..line.variant import LineVariant
 from ..moves import GIVE, Move, move_for
 from ..scoring import MatchRules
 from ..tiles import iter_ids
-from ..variant import LineVariant
 
 HAND = {3: 8, 4: 6, 5: 5}
 

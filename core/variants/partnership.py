@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..line import BLOCK, LineRules
+from ..line.engine import BLOCK, LineRules
+from ..line.variant import OPENING, LineVariant, opening_rules
 from ..options import Option
 from ..scoring import MatchRules
-from ..variant import OPENING, LineVariant, opening_rules
 
 TEAMS = ((0, 2), (1, 3))
 

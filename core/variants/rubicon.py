@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import illegal
-from ..line import BLOCK, LineRules
-from ..line_match import LineMatch
+from ..line.engine import BLOCK, LineRules
+from ..line.match import LineMatch
+from ..line.variant import LineVariant, default_hand
 from ..moves import BUY, PASS, Move, move_for
 from ..options import Option
 from ..scoring import MatchRules
-from ..variant import LineVariant, default_hand
 
 BUY_MOVE = move_for(BUY)
 PASS_MOVE = move_for(PASS)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..line import BLOCK, LineRules
+from ..line.engine import BLOCK, LineRules
+from ..line.variant import LineVariant
 from ..scoring import MatchRules
-from ..variant import LineVariant
 
 HAND = {2: 12, 3: 8, 4: 6, 5: 5}
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..line import ONE_PASS, ONE_TRY, UNTIL, LineRules
+from ..line.engine import ONE_PASS, ONE_TRY, UNTIL, LineRules
+from ..line.variant import LineVariant
 from ..options import Option
-from ..variant import LineVariant
 
 
 class School(LineVariant):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cross_match import CrossMatch, CrossRules
-from ..line import UNTIL
+from ..line.cross_match import CrossMatch, CrossRules
+from ..line.engine import UNTIL
+from ..line.variant import LineVariant
 from ..scoring import MatchRules
-from ..variant import LineVariant
 
 LIMIT = 50  # 000: "Un total égal ou supérieur à 50 est éliminatoire"
 

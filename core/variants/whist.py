@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..line import BLOCK, LineRules
-from ..line_match import LineMatch
+from ..line.engine import BLOCK, LineRules
+from ..line.match import LineMatch
+from ..line.variant import LineVariant
 from ..options import Option
 from ..scoring import MatchRules
-from ..variant import LineVariant
 
 TEAMS = ((0, 2), (1, 3))
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from .errors import bad_option, illegal
-from .moves import LEAD, LEFT, PLAY, Move, move_table
-from .tiles import TileSet, iter_ids, tile_set
+from ..errors import bad_option, illegal
+from ..moves import LEAD, LEFT, PLAY, Move, move_table
+from ..tiles import TileSet, iter_ids, tile_set
 
 # What a seat does when it cannot play.
 BLOCK = "block"  # pass ("en boudant")

@@ -1,6 +1,6 @@
 """Canton (000): the line game whose tiles touch long side to long side, with captures.
 
-A round is the shared line engine (`core.line`): the same dealing, leading,
+A round is the shared line engine (`core.line.engine`): the same dealing, leading,
 matching of equal half-faces and drawing.  Canton adds what happens after a
 tile is laid (the engine's `_laid` hook): if the tile and its neighbour total
 12, or the tile, its neighbour and the next one (or its neighbour and the tile
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .line_match import LineMatch
-from .moves import LEAD, LEFT, Move
-from .tiles import tile_id
+from ..moves import LEAD, LEFT, Move
+from ..tiles import tile_id
+from .match import LineMatch
 
 PAIR_TOTAL = 12  # the tile laid and its neighbour
 TRIPLE_TOTALS = (10, 20, 30)  # the tile laid and two others

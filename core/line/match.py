@@ -13,15 +13,15 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalMove, bad_option, illegal
-from .line import LineRound, LineRules, _tables, deal_masks
-from .match import MATCH_SLOTS, MatchBase, copy_deal
-from .moves import LEAD, PLAY, Move, move_for, parse_notation
-from .scoring import MatchRules
-from .tiles import TileSet
+from ..errors import IllegalMove, bad_option, illegal
+from ..match import MATCH_SLOTS, MatchBase, copy_deal
+from ..moves import LEAD, PLAY, Move, move_for, parse_notation
+from ..scoring import MatchRules
+from ..tiles import TileSet
+from .engine import LineRound, LineRules, _tables, deal_masks
 
 if TYPE_CHECKING:
-    from .variant import Variant
+    from ..variant import Variant
 
 ROUND_SLOTS = (
     "_hands", "_sleeping", "_stock", "active", "chain_turns", "eliminated", "ended", "events",

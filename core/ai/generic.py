@@ -1,4 +1,4 @@
-"""Computer players that work for any variant through the public interface alone.
+"""The generic computer players: they play any variant through the public interface alone.
 
 * `RandomPlayer` picks a legal move at random.
 * `GreedyPlayer` lays its heaviest legal tile; among equally heavy tiles it
@@ -8,17 +8,17 @@
   taken only when nothing else is legal, or at random for unknown kinds.
 
 Both always take points that are theirs to claim ("claim", "muggins").
-
 Both are seeded, so a table of computer seats replays the same way.
 """
+
 
 from __future__ import annotations
 
 import random
 from typing import Any, Protocol
 
-from .moves import CLAIM, LEFT, MUGGINS, Move
-from .tiles import Tile
+from ..moves import CLAIM, LEFT, MUGGINS, Move
+from ..tiles import Tile
 
 
 class Game(Protocol):
@@ -99,16 +99,3 @@ def claim_of(moves: list[Move]) -> Move | None:
         if m.kind in (CLAIM, MUGGINS):
             return m
     return None
-
-
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}
-
-
-def make_player(kind: str, seed: int | None = None) -> Player:
-    """A computer player by name ("random" or "greedy")."""
-    try:
-        return PLAYERS[kind](seed)
-    except KeyError:
-        raise ValueError(
-            f"unknown computer player {kind!r}; choose one of: {', '.join(PLAYERS)}"
-        ) from None

@@ -1,9 +1,9 @@
 """`CrossMatch`: a match of a cross game (all-fives, sebastopol, cross).
 
-It is a `LineMatch` whose table is a `core.cross.CrossBoard` instead of a
+It is a `LineMatch` whose table is a `core.line.cross.CrossBoard` instead of a
 two-ended line: dealing, leading, drawing, passing, blocking, going out,
 rounds, scores and the record are the line engine's and the match's own
-(`core.line`, `core.line_match`, `core.match`); this module adds what the
+(`core.line.engine`, `core.line.match`, `core.match`); this module adds what the
 cross changes:
 
 * moves go on any open end of the board (``"6-4 up"``, ``"3-1 up-3-left"``);
@@ -11,7 +11,7 @@ cross changes:
   nobody holds one the players draw in turn, from seat 0, until one is drawn
   (000, "SEBASTOPOL");
 * `CrossRules.end_score`: after each play the count of the ends is scored
-  with a rule of `core.end_points`; with `claim` the player must claim it
+  with a rule of `core.line.end_points`; with `claim` the player must claim it
   ("claim", offered right after the play) or leave it to the next seat, who
   may take it ("muggins") before laying a tile, and is asked even when no tile
   of theirs fits (003, "Tous les cinq": "le joueur suivant immédiat").
@@ -23,13 +23,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import IllegalMove, illegal
+from ..moves import CLAIM, LEAD, MUGGINS, PASS, PLAY, Move, move_for, parse_notation
+from ..tiles import iter_ids
 from .cross import CrossBoard, cross_move, end_name, parse_end
 from .end_points import SCORERS, end_count
-from .errors import IllegalMove, illegal
-from .line import UNTIL, LineRules
-from .line_match import LineMatch
-from .moves import CLAIM, LEAD, MUGGINS, PASS, PLAY, Move, move_for, parse_notation
-from .tiles import iter_ids
+from .engine import UNTIL, LineRules
+from .match import LineMatch
 
 CLAIM_MOVE = move_for(CLAIM)
 MUGGINS_MOVE = move_for(MUGGINS)
@@ -46,7 +46,7 @@ class CrossRules(LineRules):
     fill_first: bool = False  # the spinner's four sides are filled (drawing) before the rest
     every_double: bool = False  # every later double opens two branches
     need_double: bool = False  # the round opens with a double, drawn for if nobody holds one
-    end_score: str | None = None  # a `core.end_points.SCORERS` rule scored after each play
+    end_score: str | None = None  # a `core.line.end_points.SCORERS` rule scored after each play
     claim: bool = False  # the points of a play must be claimed (else "muggins")
 
 

@@ -4,9 +4,9 @@
 `cross`): the first tile, the arms growing out of the spinner, and, in the
 double-nine cross, the branches every later double opens.  It knows which
 ends are open, what a tile laid on an end leaves there, the count of the ends
-(for `core.end_points`) and how to show itself (`layout()`, the format
+(for `core.line.end_points`) and how to show itself (`layout()`, the format
 `render/spinner.py` documents).  The round itself (hands, turns, drawing,
-scoring) is `core.cross_match.CrossMatch`.
+scoring) is `core.line.cross_match.CrossMatch`.
 
 Until the first double is laid the board is a line (two arms, "left" and
 "right", leaving the first tile); that double becomes the spinner and the
@@ -27,9 +27,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .errors import illegal
-from .moves import LEAD, LEFT, PLAY, RIGHT, Move, move_for
-from .tiles import TileSet
+from ..errors import illegal
+from ..moves import LEAD, LEFT, PLAY, RIGHT, Move, move_for
+from ..tiles import TileSet
 
 UP = 2
 DOWN = 3
@@ -199,7 +199,7 @@ class CrossBoard:
         return mask
 
     def count(self) -> tuple[list[int], list[bool]]:
-        """The ends `core.end_points.end_count` adds: (values, which are doubles).
+        """The ends `core.line.end_points.end_count` adds: (values, which are doubles).
 
         The outer half of each arm's last tile (a double: both halves); the
         spinner itself, both halves, while its left or right side is empty
