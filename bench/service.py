@@ -33,9 +33,9 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 
-from bot.messages import Message
-from bot.pictures import NoPictures
-from bot.service import Service, User
+from bot.service.messages import Message
+from bot.service.pictures import NoPictures
+from bot.service.service import Service, User
 from bot.storage import Store
 
 TARGET_MOVES = 1000.0  # moves committed per second, at least

@@ -1,2 +1,1 @@
-"""Everything about chat and the command line: the `domino` command, and later
-the platform-neutral service, storage and the Discord/Telegram/console adapters."""
+"""Everything about chat: the service, storage, the Discord, Telegram and console adapters."""

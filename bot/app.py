@@ -21,9 +21,9 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol, TextIO
 
 from .config import ConfigError, Settings
-from .messages import Message
-from .pictures import NoPictures, Pictures
-from .service import Service
+from .service.messages import Message
+from .service.pictures import NoPictures, Pictures
+from .service.service import Service
 from .storage import Store
 
 log = logging.getLogger("domino")
@@ -130,8 +130,8 @@ class Router:
 
 
 PLATFORMS = {  # platform -> (module, runner function)
-    "discord": ("bot.discord_adapter", "run_discord"),
-    "telegram": ("bot.telegram_adapter", "run_telegram"),
+    "discord": ("bot.discord.adapter", "run_discord"),
+    "telegram": ("bot.telegram.adapter", "run_telegram"),
 }
 
 
@@ -166,7 +166,7 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
         if runners:
             main = functools.partial(_platforms, service, router, settings, runners)
         else:
-            from .console import ConsoleChat
+            from .console.chat import ConsoleChat
 
             chat = ConsoleChat(service, out or sys.stdout, settings.pictures)
             await router.register("console", chat)

@@ -20,8 +20,8 @@ from core import DominoError, IllegalMove, replay, variants
 from core.ai import PLAYERS, make_player
 from core.options import parse_pairs
 
-from . import textboard
-from .rules_pages import rules_page
+from .console import textboard
+from .service.rules_pages import rules_page
 
 
 class UsageError(Exception):

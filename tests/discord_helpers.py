@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import Router
-from bot.discord_adapter import DominoClient
-from bot.service import Service
+from bot.discord.adapter import DominoClient
+from bot.service.service import Service
 from bot.storage import Store
 from tests.fake_discord import FakeDiscord, Interaction
 

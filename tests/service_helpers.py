@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.messages import Message
-from bot.pictures import NoPictures
-from bot.service import Service, User
+from bot.service.messages import Message
+from bot.service.pictures import NoPictures
+from bot.service.service import Service, User
+from bot.service.tables import Table
 from bot.storage import Store
-from bot.tables import Table
 
 ALICE = User("test:alice", "alice")
 BOB = User("test:bob", "bob", "fr-FR")

@@ -20,7 +20,7 @@ from PIL import Image
 from bot import app
 from bot.app import Router, platform_runner, setup_logging
 from bot.config import ConfigError, Settings
-from bot.messages import Message
+from bot.service.messages import Message
 
 TOKEN = "123456789:AAE-secret-token-that-must-never-show"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import error_text, source_strings
-from bot.service import Service
+from bot.service.service import Service
 from core import DominoError, IllegalMove, OptionError, UnknownVariant, variants
 from core.line.cross import parse_end
 from core.moves import parse_notation

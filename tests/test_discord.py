@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord_adapter import run_discord
-from bot.discord_delivery import PLATFORM
-from bot.service import User
-from bot.texts import PARAGRAPH
+from bot.discord.adapter import run_discord
+from bot.discord.delivery import PLATFORM
+from bot.service.service import User
+from bot.service.texts import PARAGRAPH
 from core import variants
 from tests.discord_helpers import Bot, running_bot
 from tests.fake_discord import EPHEMERAL, FakeDiscord
@@ -325,8 +325,8 @@ def test_big_hands_page_and_settings_need_a_manager(monkeypatch: pytest.MonkeyPa
 def test_run_discord_syncs_to_the_test_guild_and_takes_router_messages(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from bot.app import Router
-    from bot.messages import Message
-    from bot.service import Service
+    from bot.service.messages import Message
+    from bot.service.service import Service
     from bot.storage import Store
 
     async def body(fake: FakeDiscord, db: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.discord_views import (
+from bot.discord.views import (
     PageButton,
     PressButton,
     chunks,
@@ -14,7 +14,7 @@ from bot.discord_views import (
     mentions_for,
     view_for,
 )
-from bot.messages import Action, Message, action_data
+from bot.service.messages import Action, Message, action_data
 
 
 def hand(tiles: int, extra: tuple[str, ...] = ("d",)) -> Message:

@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.i18n import lang_for, missing, placeholders, po_path, source_strings, t, tn
-from bot.texts import variant_name
+from bot.service.texts import variant_name
 from core import variants
 
 
@@ -24,7 +24,7 @@ def french_catalog():  # type: ignore[no-untyped-def]
 def test_the_extractor_finds_the_services_strings() -> None:
     found = {m if isinstance(m, str) else m[0] for _, m in source_strings()}
     assert "{who}, your turn." in found and "Computer {n}" in found
-    assert "{who} drew {n} tile." in found  # a plural, from bot/texts.py
+    assert "{who} drew {n} tile." in found  # a plural, from bot/service/texts.py
     # the Discord adapter: its sentences, and the /domino command names and descriptions
     assert "Your hand is in your direct messages." in found
     assert {"start", "rematch", "Open a table in this channel", "this server"} <= found
@@ -85,8 +85,8 @@ def test_discord_commands_in_french_come_from_the_catalogue() -> None:
     import discord
     from discord import app_commands
 
-    from bot.discord_commands import DominoCommands
-    from bot.discord_text import CommandTranslator
+    from bot.discord.commands import DominoCommands
+    from bot.discord.text import CommandTranslator
 
     async def payload() -> dict[str, Any]:
         tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))

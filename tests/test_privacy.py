@@ -17,8 +17,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.messages import Message
-from bot.service import Service, User
+from bot.service.messages import Message
+from bot.service.service import Service, User
 from bot.storage import Store
 from core import variants
 from tests.service_helpers import CHANNEL, SCOPE, Clock, RecordingPictures, hand_message

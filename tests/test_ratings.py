@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.ratings import DEFAULT, ordinal, rate_game
+from bot.service.ratings import DEFAULT, ordinal, rate_game
 
 
 def test_the_winner_goes_up_and_the_loser_down() -> None:

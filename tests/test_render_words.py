@@ -13,7 +13,7 @@ from PIL import Image
 
 import render
 from bot.i18n import translator
-from bot.pictures import NoPictures, Pictures
+from bot.service.pictures import NoPictures, Pictures
 from core import variants
 from render import canvas, palette, strip
 from render.words import English

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import Service
+from bot.service.service import Service
 from tests.service_helpers import (
     ALICE,
     BOB,

@@ -14,8 +14,8 @@ from PIL import Image
 
 import render
 from bot import cli
-from bot.pictures import Pictures
-from bot.service import Service, User
+from bot.service.pictures import Pictures
+from bot.service.service import Service, User
 from core import variants
 from tests.service_helpers import (
     ALICE,

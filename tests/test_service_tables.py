@@ -8,8 +8,8 @@ import io
 from pathlib import Path
 from typing import Any
 
-from bot.console import ConsoleChat
-from bot.service import Service
+from bot.console.chat import ConsoleChat
+from bot.service.service import Service
 from tests.service_helpers import (
     ALICE,
     BOB,

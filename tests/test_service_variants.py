@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot import texts
-from bot.messages import Message, parse_action
-from bot.service import MOVE_TEXT, Service, User
+from bot.service.messages import Message, parse_action
+from bot.service.service import MOVE_TEXT, Service, User, texts
 from core import variants
 from core.line.cross import end_name, parse_end
 from tests.service_helpers import (

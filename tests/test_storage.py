@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.ratings import DEFAULT, ordinal, rate_game
+from bot.service.ratings import DEFAULT, ordinal, rate_game
 from bot.storage import (
     MIGRATIONS,
     DuplicateMove,

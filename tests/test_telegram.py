@@ -14,12 +14,12 @@ from telegram.ext import AIORateLimiter
 
 from bot.app import Router
 from bot.i18n import t
-from bot.messages import Message
-from bot.service import Service, User
+from bot.service.messages import Message
+from bot.service.service import Service, User
+from bot.service.texts import PARAGRAPH
 from bot.storage import Store
-from bot.telegram_adapter import TelegramBot, run_telegram
-from bot.telegram_format import MAX_TEXT, to_html
-from bot.texts import PARAGRAPH
+from bot.telegram.adapter import TelegramBot, run_telegram
+from bot.telegram.format import MAX_TEXT, to_html
 from tests.fake_telegram import TOKEN, FakeBotApi, TgUser
 
 GROUP = -100500

@@ -2,7 +2,7 @@
 
 The lowest double (else the lightest tile) leads and scores 2.  A tile that
 leaves the same value at both ends scores a "double cap" (2), or a "triple
-cap" (3) when a double lies at one of them (`core.end_points.caps`).  A seat
+cap" (3) when a double lies at one of them (`core.line.end_points.caps`).  A seat
 that cannot play draws one tile and plays it if it fits, but the last two
 tiles of the stock are never drawn.  Going out scores 2; a blocked round is
 won by a seat holding no double (the fewest pips among them), else by the

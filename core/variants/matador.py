@@ -1,6 +1,6 @@
 """`matador` and `k` (000): line games whose touching halves total 7.
 
-The join rule is `core.end_points.Sum7Join`: a tile goes where one of its
+The join rule is `core.line.end_points.Sum7Join`: a tile goes where one of its
 halves and the end total 7; a blank end takes only a matador (0-0, 1-6, 2-5,
 3-4: the "dominos K" are the same four tiles), laid crosswise so that only a
 blank may follow it.  Matador's options make the matadors jokers on any end

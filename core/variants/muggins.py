@@ -2,7 +2,7 @@
 
 After each tile the count of the two open ends (a double lying at an end
 counts both halves; a lone opening tile counts its pips) is scored at once
-by the game's rule of `core.end_points`: Muggins count/5 on a multiple of 5
+by the game's rule of `core.line.end_points`: Muggins count/5 on a multiple of 5
 (000, "Cinq partout"), Threes count/3 on a multiple of 3 (000, "3 partout"),
 Fives and Threes one point per 5 and per 3 dividing it (003).  The first to
 the target wins, in the middle of a round if need be.  The round's winner

@@ -25,10 +25,10 @@ from typing import Any
 
 import discord
 
-from .discord_views import chunks, content_for, files_for, mentions_for, view_for
-from .i18n import t
-from .messages import Action, Message
-from .storage import Store
+from ..i18n import t
+from ..service.messages import Action, Message
+from ..storage import Store
+from .views import chunks, content_for, files_for, mentions_for, view_for
 
 log = logging.getLogger("domino.discord")
 

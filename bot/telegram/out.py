@@ -10,7 +10,7 @@ computer moves after it) edits each of them once, with its last state; the turn 
 is text and a mention, so a batch uploads the board picture once.
 
 A rules page (Markdown) is sent as HTML, in several messages cut at paragraphs when it is
-over 4,096 characters (bot/telegram_format.py).
+over 4,096 characters (bot/telegram/format.py).
 
 Private messages (hands, errors, statistics) never go to a group: a private
 answer to a button press becomes the callback's answer when it fits, else it
@@ -37,10 +37,10 @@ from telegram import Message as TgMessage
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from .i18n import lang_for, t
-from .messages import Action, Message
-from .storage import Store
-from .telegram_format import html_messages
+from ..i18n import lang_for, t
+from ..service.messages import Action, Message
+from ..storage import Store
+from .format import html_messages
 
 log = logging.getLogger("domino.telegram")
 

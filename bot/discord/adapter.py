@@ -1,9 +1,9 @@
 """The Discord adapter: the service behind `/domino` slash commands and buttons (discord.py).
 
 It only translates: a command or a click becomes a service call, and the service's
-messages are put on Discord by `Delivery` (bot/discord_delivery.py).  Every interaction
+messages are put on Discord by `Delivery` (bot/discord/delivery.py).  Every interaction
 is deferred first (within Discord's 3 seconds), then answered with followups.  Buttons
-are dynamic items (bot/discord_views.py) and keep working after a restart.  Messages
+are dynamic items (bot/discord/views.py) and keep working after a restart.  Messages
 made outside an interaction (computer moves, timers, re-prompts after a restart) arrive
 through the router of bot/app.py, for which this client registers as "discord".
 """
@@ -19,13 +19,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .discord_commands import DominoCommands
-from .discord_delivery import PLATFORM, Delivery, Reply, discord_id
-from .discord_text import CommandTranslator
-from .discord_views import PageButton, PressButton
-from .i18n import lang_for, t
-from .messages import Message, parse_action
-from .service import TABLE_FOR, Service, User
+from ..i18n import lang_for, t
+from ..service.messages import Message, parse_action
+from ..service.service import TABLE_FOR, Service, User
+from .commands import DominoCommands
+from .delivery import PLATFORM, Delivery, Reply, discord_id
+from .text import CommandTranslator
+from .views import PageButton, PressButton
 
 log = logging.getLogger("domino.discord")
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import discord
 
-from .messages import Action, Message
-from .texts import split_text
+from ..service.messages import Action, Message
+from ..service.texts import split_text
 
 PRESS_PREFIX = "dom:"
 PAGE_PREFIX = "domhp:"

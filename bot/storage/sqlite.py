@@ -1,4 +1,4 @@
-"""The database layer: one SQLite file reached through one `Store`; all the SQL of the project.
+"""The SQLite backend: one file reached through one `Store`; all the SQL of the project.
 
 What is kept: users (name, locale); settings per scope (a server or group id); tables with
 their seats and their append-only move log (one move per (table, turn)); finished games with
@@ -42,245 +42,32 @@ import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from .ratings import Z, ordinal
+from ..service.ratings import Z
+from .rows import (
+    ACTIVE,
+    STATUSES,
+    DuplicateMove,
+    GamePlayer,
+    HistoryRow,
+    LeaderRow,
+    NotFound,
+    RatingRow,
+    SeatRow,
+    StatRow,
+    TableRow,
+)
+from .schema import MIGRATIONS, SCHEMA_VERSION_TABLE
 
-__all__ = [
-    "MIGRATIONS",
-    "STATUSES",
-    "DuplicateMove",
-    "GamePlayer",
-    "HistoryRow",
-    "LeaderRow",
-    "NotFound",
-    "RatingRow",
-    "SeatRow",
-    "StatRow",
-    "Store",
-    "TableRow",
-]
-
-STATUSES = ("lobby", "playing", "finished", "stopped")
-ACTIVE = ("lobby", "playing")
 MAX_BATCH = 256  # moves per group commit (2 parameters each: under SQLite's old 999 limit)
 BUSY_TIMEOUT_MS = 10_000
 SYNCHRONOUS = ("NORMAL", "FULL")
-
-
-class DuplicateMove(Exception):
-    """A move for a (table, turn) that already has one; nothing was changed."""
-
-
-class NotFound(LookupError):
-    """No such table (or seat) in the database; nothing was changed."""
-
-
-# -- rows ----------------------------------------------------------------------------------------
-
-
-@dataclass
-class SeatRow:
-    seat: int
-    user_id: str | None
-    name: str
-    ai: str | None = None
-    misses: int = 0
-
-
-@dataclass
-class TableRow:
-    id: int
-    channel: str
-    scope: str
-    host: str
-    variant: str
-    options: dict[str, Any]
-    players: int
-    timer: int | None
-    status: str  # "lobby" | "playing" | "finished" | "stopped"
-    seed: int
-    lang: str
-    created_at: float
-    deadline: float | None = None
-    warned: bool = False
-    seats: list[SeatRow] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-
-
-@dataclass
-class GamePlayer:
-    user_id: str
-    seat: int
-    won: bool
-    score: int
-    rank: int
-
-
-@dataclass
-class RatingRow:
-    user_id: str
-    variant: str
-    scope: str
-    mu: float
-    sigma: float
-    games: int
-    wins: int
-
-    @property
-    def ordinal(self) -> float:
-        return ordinal(self.mu, self.sigma)
-
-
-@dataclass
-class LeaderRow:
-    user_id: str
-    name: str
-    mu: float
-    sigma: float
-    ordinal: float
-    games: int
-    wins: int
-    win_rate: float
-
-
-@dataclass
-class StatRow:
-    variant: str
-    games: int
-    wins: int
-    win_rate: float
-    mu: float
-    sigma: float
-    ordinal: float
-
-
-@dataclass
-class HistoryRow:
-    table_id: int
-    variant: str
-    finished_at: float
-    seat: int
-    won: bool
-    score: int
-    rank: int
-    players: int  # seats at the table, computer seats included
-
-
-# -- SQL: the schema -----------------------------------------------------------------------------
-
-SCHEMA_VERSION_TABLE = """
-CREATE TABLE IF NOT EXISTS schema_version (
-    version INTEGER PRIMARY KEY,
-    applied_at REAL NOT NULL
-)"""
-
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    # 1: users, settings, tables with their seats, and the move log.
-    (
-        """CREATE TABLE users (
-            id TEXT PRIMARY KEY,  -- "platform:id"
-            name TEXT NOT NULL,
-            locale TEXT
-        )""",
-        """CREATE TABLE settings (
-            scope TEXT NOT NULL,  -- a server or group id, or "global"
-            key TEXT NOT NULL,
-            value TEXT NOT NULL,
-            PRIMARY KEY (scope, key)
-        ) WITHOUT ROWID""",
-        # AUTOINCREMENT: a table id is never reused, since players refer to games by id.
-        """CREATE TABLE tables (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            channel TEXT NOT NULL,
-            scope TEXT NOT NULL,
-            host TEXT NOT NULL,
-            variant TEXT NOT NULL,
-            options TEXT NOT NULL,  -- JSON
-            players INTEGER NOT NULL,
-            timer INTEGER,
-            status TEXT NOT NULL,  -- one of STATUSES, checked in Python
-            seed INTEGER NOT NULL,
-            lang TEXT NOT NULL,
-            created_at REAL NOT NULL,
-            deadline REAL,
-            warned INTEGER NOT NULL DEFAULT 0,
-            result TEXT  -- JSON
-        )""",
-        "CREATE INDEX tables_status ON tables (status)",
-        "CREATE INDEX tables_channel ON tables (channel, status)",
-        """CREATE TABLE seats (
-            table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
-            seat INTEGER NOT NULL,
-            user_id TEXT,
-            name TEXT NOT NULL,
-            ai TEXT,
-            misses INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY (table_id, seat)
-        ) WITHOUT ROWID""",
-        """CREATE TABLE moves (
-            table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
-            turn INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            move TEXT NOT NULL,
-            at REAL NOT NULL,
-            PRIMARY KEY (table_id, turn)
-        ) WITHOUT ROWID""",
-    ),
-    # 2: finished games and their players, ratings, and the adapters' per-table state.
-    (
-        """CREATE TABLE games (
-            table_id INTEGER PRIMARY KEY REFERENCES tables (id),
-            variant TEXT NOT NULL,
-            scope TEXT NOT NULL,
-            finished_at REAL NOT NULL,
-            record TEXT NOT NULL,  -- JSON: core.replay(record) rebuilds the game
-            result TEXT NOT NULL  -- JSON
-        )""",
-        """CREATE TABLE game_players (
-            table_id INTEGER NOT NULL REFERENCES games (table_id) ON DELETE CASCADE,
-            seat INTEGER NOT NULL,
-            user_id TEXT NOT NULL,
-            won INTEGER NOT NULL,
-            score INTEGER NOT NULL,
-            rank INTEGER NOT NULL,
-            PRIMARY KEY (table_id, seat)
-        ) WITHOUT ROWID""",
-        "CREATE INDEX game_players_user ON game_players (user_id)",
-        """CREATE TABLE ratings (
-            user_id TEXT NOT NULL,
-            variant TEXT NOT NULL,
-            scope TEXT NOT NULL,
-            mu REAL NOT NULL,
-            sigma REAL NOT NULL,
-            games INTEGER NOT NULL,
-            wins INTEGER NOT NULL,
-            PRIMARY KEY (user_id, variant, scope)
-        )""",
-        "CREATE INDEX ratings_board ON ratings (scope, variant)",
-        """CREATE TABLE adapter_state (
-            table_id INTEGER NOT NULL,
-            platform TEXT NOT NULL,
-            key TEXT NOT NULL,
-            value TEXT NOT NULL,
-            PRIMARY KEY (table_id, platform, key)
-        ) WITHOUT ROWID""",
-        """CREATE TABLE user_prefs (
-            user_id TEXT NOT NULL,
-            platform TEXT NOT NULL,
-            key TEXT NOT NULL,
-            value TEXT NOT NULL,
-            PRIMARY KEY (user_id, platform, key)
-        ) WITHOUT ROWID""",
-    ),
-)
-
-# -- SQL: the queries ----------------------------------------------------------------------------
 
 ORDINAL_SQL = f"(mu - {Z} * sigma)"  # ratings.ordinal, in SQL
 TABLE_COLUMNS = ("id", "channel", "scope", "host", "variant", "options", "players", "timer",

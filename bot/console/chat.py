@@ -17,8 +17,8 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
-from .messages import Message
-from .service import TABLE_FOR, Service, User
+from ..service.messages import Message
+from ..service.service import TABLE_FOR, Service, User
 
 CHANNEL = "console:main"
 SCOPE = "console"

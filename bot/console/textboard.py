@@ -7,7 +7,7 @@ from typing import Any
 
 from core.line.cross import ARM_NAMES, LAYOUT_ARMS
 
-from .event_texts import events_lines
+from ..service.event_texts import events_lines
 
 
 def seat_name(view: dict[str, Any], seat: int, names: list[str] | None = None) -> str:

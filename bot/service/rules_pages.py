@@ -19,7 +19,7 @@ def rules_page(slug: str) -> str:
     packed = resources.files("core").joinpath("rules_pages", name)
     if packed.is_file():
         return packed.read_text(encoding="utf-8")
-    source = Path(__file__).resolve().parent.parent / "docs" / "rules" / name
+    source = Path(__file__).resolve().parents[2] / "docs" / "rules" / name
     if source.is_file():
         return source.read_text(encoding="utf-8")
     raise FileNotFoundError(f"no rules page for {variant.slug} (looked for {name})")

@@ -1,14 +1,15 @@
 """The `/domino` slash command group: names, options, choices and variant autocomplete.
 
-Each command only hands its options to `DominoClient.command` (bot/discord_adapter.py),
-which asks the service.  Names and descriptions are marked with `N_` (bot/discord_text.py):
-`locale_str`s that `CommandTranslator` puts into French from the gettext catalogue.
+Each command only hands its options to a `CommandHandler` (the client of
+bot/discord/adapter.py, which asks the service); this module does not import the client.
+Names and descriptions are marked with `N_` (bot/discord/text.py): `locale_str`s that
+`CommandTranslator` puts into French from the gettext catalogue.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -16,12 +17,15 @@ from discord.app_commands import Choice
 
 from core import variants
 
-from . import texts
-from .discord_text import N_
-from .i18n import lang_for
+from ..i18n import lang_for
+from ..service import texts
+from .text import N_
 
-if TYPE_CHECKING:
-    from .discord_adapter import DominoClient
+
+class CommandHandler(Protocol):
+    """What runs a command: the Discord client (`DominoClient.command`)."""
+
+    async def command(self, ix: discord.Interaction, name: str, **options: Any) -> None: ...
 
 TABLE = N_("The table number, when there are several")
 
@@ -69,7 +73,7 @@ class DominoCommands(app_commands.Group):
     """/domino start|join|leave|hand|play|stop|rematch|rules|leaderboard|stats|history|
     settings."""
 
-    def __init__(self, client: DominoClient) -> None:
+    def __init__(self, client: CommandHandler) -> None:
         super().__init__(name=N_("domino"), description=N_("Play dominoes"))
         self.client = client
         for verb, (name, description) in TABLE_COMMANDS.items():

@@ -9,7 +9,7 @@ from typing import Any
 from core import IllegalMove, variants
 from core.ai import Player, make_player
 
-from .storage import SeatRow, TableRow
+from ..storage import SeatRow, TableRow
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 
-from .texts import split_text
+from ..service.texts import split_text
 
 MAX_TEXT = 4096
 HEADING = re.compile(r"^#{1,6}\s+(.*)$")

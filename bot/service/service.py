@@ -5,7 +5,7 @@ returns.  THE CONTRACT adapters rely on (extend it only additively):
 
 * ``Service(store, pictures=Pictures(), ai_delay=1.0, clock=time.time, default_lang="en",
   default_timer=180, miss_limit=3, warn_before=30.0, seed=None)``.
-* Every method below is async and returns ``list[Message]`` (see bot/messages.py):
+* Every method below is async and returns ``list[Message]`` (see bot/service/messages.py):
   ``start()`` reload unfinished tables and prompt their current players again;
   ``open_table(user, channel, scope, variant, players=None, ai=0, timer=None, options="",
   private=False)``; ``join/leave/add_ai/remove_ai/begin/hand/stop/rematch(user, table_id)``;
@@ -47,13 +47,13 @@ from core.errors import bad_option
 from core.moves import Move
 from core.options import parse_pairs
 
+from ..i18n import error_text, lang_for, t
+from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
 from . import texts
-from .i18n import error_text, lang_for, t
 from .messages import Message, parse_action
 from .pictures import Pictures
 from .ratings import rate_game
 from .rules_pages import rules_page
-from .storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
@@ -780,7 +780,8 @@ class Service:
             await asyncio.sleep(interval)
 
 
-# Button verbs (see bot/messages.py); draw and pass have their own, "p" carries the move text.
+# Button verbs (see bot/service/messages.py); draw and pass have their own, "p" carries
+# the move text.
 VERBS = frozenset("jlarshmqepdx")
 MOVE_TEXT = {"d": "draw", "x": "pass"}
 

@@ -1,7 +1,7 @@
 """French names and descriptions of the `/domino` commands, given to Discord by
 `CommandTranslator`, read from the gettext catalogue (bot/locales) like every other bot text.
 
-The command tree (bot/discord_commands.py) marks its names, choices and descriptions with
+The command tree (bot/discord/commands.py) marks its names, choices and descriptions with
 `N_` below: a `locale_str` for discord.py, and (by its name, one of bot.i18n's Babel
 keywords) a string extracted into the catalogue, so `python -m bot.i18n` and
 tests/test_i18n.py see them.  The adapter's own sentences are plain `t(lang, ...)` calls.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from .i18n import t
+from ..i18n import t
 
 # Discord's languages that have a catalogue (English is the source).
 LOCALES = {discord.Locale.french: "fr"}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from core import variants
 
+from ..i18n import t, tn
 from .event_texts import (
     events_lines,
     goal_text,
@@ -21,14 +22,13 @@ from .event_texts import (
     status_lines,
     who_list,
 )
-from .i18n import t, tn
 from .messages import MAX_DATA, Action, Message, action_data
 
 if TYPE_CHECKING:
     from core.moves import Move
 
+    from ..storage import TableRow
     from .pictures import Pictures
-    from .storage import TableRow
     from .tables import Table
 
 PER_ROW = 5  # tile buttons per row

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import t, tn
+from ..i18n import t, tn
 
 
 def seat_label(names: list[str], seat: int) -> str:

@@ -1,7 +1,7 @@
 """The Telegram adapter (python-telegram-bot 22): commands and buttons in, messages out.
 
 It only translates: a command or a button press becomes a `Service` call, and
-the returned messages go out through `telegram_out.Outbox` (which is also what
+the returned messages go out through `bot.telegram.out.Outbox` (which is also what
 the router of bot/app.py calls for messages made outside an update: computer
 moves, timers, re-prompts after a restart).  Every callback query is
 answered, with the service's error as an alert when there is one.
@@ -33,10 +33,10 @@ from telegram.ext import (
 
 from core import variants
 
-from .i18n import N_, lang_for, t
-from .messages import Message
-from .service import Service, User
-from .telegram_out import PLATFORM, Origin, Outbox, channel_of, user_id
+from ..i18n import N_, lang_for, t
+from ..service.messages import Message
+from ..service.service import Service, User
+from .out import PLATFORM, Origin, Outbox, channel_of, user_id
 
 log = logging.getLogger("domino.telegram")
 

@@ -1,0 +1,1 @@
+"""The application: lobbies, play, timers, results, ratings and the words it says; no platform."""

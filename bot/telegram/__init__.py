@@ -1,0 +1,1 @@
+"""The Telegram adapter (python-telegram-bot): commands, inline keyboards, private hands."""
