@@ -1,5 +1,9 @@
-# The domino bot in a container: `docker build -t domino . && docker run -it domino`
+# The domino bot in a container.
+#   docker build -t domino .
+#   docker run -d -e TELEGRAM_TOKEN=... -v domino-data:/home/domino/data domino   # the bots
+#   docker run -it -v domino-data:/home/domino/data domino                        # console chat
 # Tokens come from the environment (DISCORD_TOKEN, TELEGRAM_TOKEN); never bake them in.
+# tests/test_dockerfile.py follows these steps without Docker: keep the two in step.
 FROM python:3.11-slim
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -8,9 +12,16 @@ COPY render ./render
 COPY bot ./bot
 COPY docs ./docs
 RUN pip install --no-cache-dir '.[discord,telegram]'
-RUN useradd --create-home domino
+# The volume's mount point must exist and belong to the bot's user before VOLUME, or Docker
+# creates it owned by root and the bot cannot create its database there.
+RUN useradd --create-home domino && mkdir -p /home/domino/data \
+    && chown domino:domino /home/domino/data
 USER domino
+WORKDIR /home/domino/data
 VOLUME ["/home/domino/data"]
-ENV DOMINO_DB=/home/domino/data/domino.sqlite
+# With no token and no terminal, DOMINO_CONSOLE=tty makes the bot say which variables to set.
+ENV DOMINO_DB=/home/domino/data/domino.sqlite \
+    DOMINO_PICTURES=off \
+    DOMINO_CONSOLE=tty
 ENTRYPOINT ["domino"]
 CMD ["bot"]

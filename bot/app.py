@@ -254,6 +254,11 @@ def main() -> int:
     except ConfigError as exc:
         print(f"domino: error: {exc}", file=sys.stderr)
         return 2
+    if settings.console_refused(_isatty(sys.stdin)):
+        print("domino: error: no chat platform to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN "
+              "(docker run -e TELEGRAM_TOKEN=...), or give a terminal (docker run -it) for the "
+              "console chat", file=sys.stderr)
+        return 2
     setup_logging(settings)
     log.info("settings: %r; platforms: %s", settings, settings.platforms or ["console"])
     try:
@@ -267,3 +272,10 @@ def main() -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False

@@ -7,6 +7,7 @@
 | DOMINO_AI_DELAY | seconds before a computer seat plays | 1.0 |
 | DOMINO_PICTURES | folder where the console writes pictures; "off" for none | domino-pictures |
 | DOMINO_LOG | log level (debug, info, warning, error) | warning |
+| DOMINO_CONSOLE | with no token: on (console chat), tty (only on a terminal), off | on |
 | DISCORD_TOKEN | runs the Discord adapter when set | unset |
 | TELEGRAM_TOKEN | runs the Telegram adapter when set | unset |
 | TELEGRAM_API_URL | another Bot API server (e.g. a local one) | Telegram's |
@@ -24,6 +25,7 @@ from pathlib import Path
 
 LANGS = ("en", "fr")
 LOG_LEVELS = ("debug", "info", "warning", "error")
+CONSOLE_MODES = ("on", "tty", "off")
 
 
 class ConfigError(ValueError):
@@ -60,6 +62,7 @@ class Settings:
     telegram_token: str | None = field(default=None, repr=False)
     telegram_api_url: str | None = None
     discord_test_guild: int | None = None
+    console: str = "on"  # DOMINO_CONSOLE: when the console chat runs without a token
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Settings:
@@ -84,6 +87,10 @@ class Settings:
         level = get("DOMINO_LOG", "warning").lower()
         if level not in LOG_LEVELS:
             raise ConfigError(f"DOMINO_LOG must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+        console = get("DOMINO_CONSOLE", "on").lower()
+        if console not in CONSOLE_MODES:
+            raise ConfigError(f"DOMINO_CONSOLE must be one of {', '.join(CONSOLE_MODES)}, "
+                              f"got {console[:30]!r}")
         pictures = get("DOMINO_PICTURES", "domino-pictures")
         guild = get("DISCORD_TEST_GUILD")
         if guild and not guild.isdigit():
@@ -99,6 +106,7 @@ class Settings:
             telegram_token=get("TELEGRAM_TOKEN") or None,
             telegram_api_url=get("TELEGRAM_API_URL") or None,
             discord_test_guild=int(guild) if guild else None,
+            console=console,
         )
 
     @property
@@ -106,3 +114,9 @@ class Settings:
         """The chat platforms to run (those with a token), in start order."""
         return [name for name, token in (("discord", self.discord_token),
                                          ("telegram", self.telegram_token)) if token]
+
+    def console_refused(self, stdin_is_tty: bool) -> bool:
+        """True when no platform has a token and DOMINO_CONSOLE does not let the console run."""
+        if self.platforms:
+            return False
+        return self.console == "off" or (self.console == "tty" and not stdin_is_tty)
