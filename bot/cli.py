@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from core import DominoError, IllegalMove, replay, variants
-from core.ai import PLAYERS, make_player
+from core.ai import KINDS, make_player
 from core.options import parse_pairs
 
 from .console import textboard
@@ -289,7 +289,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("variant")
     s.add_argument("--players", type=int, default=None)
     s.add_argument("--ai", type=int, default=1, help="how many seats the computer plays")
-    s.add_argument("--ai-kind", choices=sorted(PLAYERS), default="greedy")
+    s.add_argument("--ai-kind", choices=KINDS, default="greedy")
     s.add_argument("--seed", type=int, default=None)
     s.add_argument("--images", metavar="DIR", help="write the table and hand pictures each turn")
     s.add_argument("--save", metavar="FILE", help="save the game record at the end")
@@ -301,7 +301,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--players", type=int, default=None)
     s.add_argument("--seed", type=int, default=None)
-    s.add_argument("--ai", choices=sorted(PLAYERS), default="greedy")
+    s.add_argument("--ai", choices=KINDS, default="greedy")
     option_args(s)
     s.set_defaults(func=cmd_simulate)
 

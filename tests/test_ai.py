@@ -68,5 +68,5 @@ def test_greedy_beats_random_at_the_block_game() -> None:
 
 
 def test_unknown_player_kind_is_refused() -> None:
-    with pytest.raises(ValueError, match="choose one of: random, greedy"):
+    with pytest.raises(ValueError, match="easy, normal, hard, expert, random, greedy"):
         make_player("clever")

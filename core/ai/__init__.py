@@ -1,9 +1,14 @@
-"""Computer players: the generic ones, each family's own, and `make_player` by name.
+"""Computer players: the generic ones, the searcher, each family's own, `make_player` by name.
 
 A player decides from its seat's view and the legal moves, never from another
-hand or the stock's order.  `make_player(kind, seed)` returns a seat player
-that, for each game, uses the family's own player of that kind when the
-family registered one (`register`), else the generic player (`core.ai.generic`).
+hand or the stock's order.  The levels are `easy` (random among legal moves,
+taking points on offer), `normal` (greedy), `hard` and `expert` (the searcher,
+`core.ai.search`, with more imagined deals for `expert`); `random` and
+`greedy` are the older names of the first two.  `make_player(kind, seed)`
+returns a seat player that, for each game, uses the family's own player of
+that kind when the family registered one (`register`), else the generic one;
+a family without imagined deals (`determinized`) plays its greedy player at
+the search levels.
 """
 
 from __future__ import annotations
@@ -11,8 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from .generic import Game, GreedyPlayer, Player, RandomPlayer, claim_of
+from .search import ExpertPlayer, HardPlayer
 
-PLAYERS: dict[str, type[Any]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+PLAYERS: dict[str, type[Any]] = {"random": RandomPlayer, "greedy": GreedyPlayer,
+                                 "hard": HardPlayer, "expert": ExpertPlayer}
+LEVELS = ("easy", "normal", "hard", "expert")
+ALIASES = {"easy": "random", "normal": "greedy"}
+SEARCH_KINDS = ("hard", "expert")
 # family -> kind -> player class, for families whose games need more than the generic players
 FAMILY_PLAYERS: dict[str, dict[str, type[Any]]] = {}
 
@@ -27,6 +37,7 @@ class SeatPlayer:
 
     def __init__(self, kind: str, seed: int | None = None) -> None:
         self.name = kind
+        self.kind = ALIASES.get(kind, kind)
         self.seed = seed
         self._by_family: dict[str, Player] = {}
 
@@ -34,19 +45,31 @@ class SeatPlayer:
         family = getattr(getattr(game, "variant", None), "family", "line")
         player = self._by_family.get(family)
         if player is None:
-            cls = FAMILY_PLAYERS.get(family, {}).get(self.name) or PLAYERS[self.name]
-            player = self._by_family[family] = cls(self.seed)
+            player = self._by_family[family] = self._player_for(family, game)(self.seed)
         return player.choose(game)
+
+    def _player_for(self, family: str, game: Game) -> type[Any]:
+        own = FAMILY_PLAYERS.get(family, {})
+        if self.kind in own:
+            return own[self.kind]
+        if self.kind in SEARCH_KINDS and not hasattr(game, "determinized"):
+            return own.get("greedy") or GreedyPlayer
+        return PLAYERS[self.kind]
 
 
 def make_player(kind: str, seed: int | None = None) -> Player:
-    """A computer player by name ("random" or "greedy")."""
-    if kind not in PLAYERS:
+    """A computer player by level ("easy", "normal", "hard", "expert") or older name
+    ("random", "greedy")."""
+    if ALIASES.get(kind, kind) not in PLAYERS:
         raise ValueError(
-            f"unknown computer player {kind!r}; choose one of: {', '.join(PLAYERS)}"
+            f"unknown computer player {kind!r}; choose one of: {', '.join(KINDS)}"
         )
     return SeatPlayer(kind, seed)
 
 
-__all__ = ["FAMILY_PLAYERS", "PLAYERS", "Game", "GreedyPlayer", "Player", "RandomPlayer",
-           "SeatPlayer", "claim_of", "make_player", "register"]
+KINDS = (*LEVELS, "random", "greedy")
+
+
+__all__ = ["FAMILY_PLAYERS", "KINDS", "LEVELS", "PLAYERS", "ExpertPlayer", "Game",
+           "GreedyPlayer", "HardPlayer", "Player", "RandomPlayer", "SeatPlayer", "claim_of",
+           "make_player", "register"]

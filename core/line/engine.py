@@ -109,6 +109,7 @@ class LineRound:
     events: list[tuple[Any, ...]]
     active: list[bool]
     eliminated: list[int]
+    notin: list[int]  # per seat, tiles it showed it does not hold (a pass); public knowledge
     ended: bool
     reason: str
     winners: list[int]
@@ -152,6 +153,7 @@ class LineRound:
         gone = self.gone  # seats out of the match (MatchRules reach="loses")
         self.active = [s not in gone for s in range(n)] if gone else [True] * n
         self.eliminated = []
+        self.notin = [0] * n
         self.ended = False
         self.reason = ""
         self.winners = []
@@ -453,13 +455,17 @@ class LineRound:
                 events.append(("draw", seat, drawn))
                 stuck = 0
                 if draw != ONE_PASS and hands[seat] & playable:
+                    self.notin[seat] = 0  # the drawn tiles may be any
                     self.to_move = seat
                     return
                 events.append(("pass", seat))
+                # it holds none of what fits now, unless it passes holding a drawn tile
+                self.notin[seat] = 0 if draw == ONE_PASS else playable
                 if stock:
                     continue
             else:
                 events.append(("pass", seat))
+                self.notin[seat] |= playable
             stuck += 1
             if stuck >= live:
                 self._blocked()

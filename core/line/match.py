@@ -10,6 +10,7 @@ are dealt from the match's seeded generator at the first call that needs them
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ from ..errors import IllegalMove, bad_option, illegal
 from ..match import MATCH_SLOTS, MatchBase, copy_deal
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
-from ..tiles import TileSet
+from ..tiles import TileSet, iter_ids
 from .engine import LineRound, LineRules, _tables, deal_masks
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 ROUND_SLOTS = (
     "_hands", "_sleeping", "_stock", "active", "chain_turns", "eliminated", "ended", "events",
-    "lead_tid", "leader", "left", "n", "played", "reason", "right", "tables", "team_of",
+    "lead_tid", "leader", "left", "n", "notin", "played", "reason", "right", "tables", "team_of",
     "to_move", "ts", "vmask", "winners",
 )
 
@@ -116,7 +117,7 @@ class LineMatch(LineRound, MatchBase):
                 setattr(new, name, getattr(self, name))
         if hasattr(self, "__dict__"):
             new.__dict__.update(self.__dict__)
-        for name in ("played", "events", "active", "eliminated", "winners"):
+        for name in ("played", "events", "active", "eliminated", "winners", "notin"):
             setattr(new, name, getattr(self, name)[:])
         if self._hands is not None:  # else the copy deals it as this match would
             new._hands = self._hands[:]
@@ -127,6 +128,42 @@ class LineMatch(LineRound, MatchBase):
 
     def _copied(self, new: LineMatch) -> None:
         """Give the copy `new` its own mutable state (hook: lists a variant keeps)."""
+
+    def determinized(self, seat: int, rng: random.Random) -> LineMatch:
+        """A copy in which the tiles `seat` cannot see are dealt again at random, as its
+        seat may imagine them: the other hands keep their sizes, the stock its size, and a
+        seat that passed holds none of the tiles it showed it lacks (`notin`, public).
+        Which unseen tile is where in this match is never used, only the set of them, in
+        order: two matches that differ only in how the unseen tiles are split give the same
+        copy for the same `rng` state.  The copy's own generator is drawn from `rng` too, so
+        its later rounds say nothing of this match's."""
+        new = self.copy()
+        hands = new.hands
+        others = [s for s in range(new.n) if s != seat and hands[s]]
+        pool_mask = new._sleeping
+        for t in new._stock:
+            pool_mask |= 1 << t
+        for s in others:
+            pool_mask |= hands[s]
+        pool = list(iter_ids(pool_mask))
+        sizes = {s: hands[s].bit_count() for s in others}
+        notin = new.notin
+        order = sorted(others, key=lambda s: (-(notin[s] & pool_mask).bit_count(), s))
+        dealt = _deal_unseen(pool, order, sizes, notin, rng)
+        used = 0
+        for s in others:
+            hands[s] = dealt[s]
+            used |= dealt[s]
+        rest = [t for t in pool if not (used >> t) & 1]
+        rng.shuffle(rest)
+        n_stock = len(new._stock)
+        new._stock = rest[:n_stock]
+        sleeping = 0
+        for t in rest[n_stock:]:
+            sleeping |= 1 << t
+        new._sleeping = sleeping
+        new._rng = random.Random(rng.getrandbits(64))
+        return new
 
     def _round_ended(self) -> None:
         """Score points due when a round ends (`_round_bonus`), then the round."""
@@ -305,3 +342,34 @@ def _deal_tile(ts: TileSet, text: object, seen: int) -> int:
     if (seen >> t) & 1:
         raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
     return t
+
+
+def _deal_unseen(pool: list[int], order: list[int], sizes: dict[int, int], notin: list[int],
+                 rng: random.Random, tries: int = 30) -> dict[int, int]:
+    """Hands (bitmasks) of `sizes` tiles each from `pool`, at random, each seat avoiding its
+    `notin` tiles; the most constrained seat is served first.  After `tries` failed shuffles
+    (the constraints may be too tight to meet by chance) the constraints are dropped."""
+    for attempt in range(tries + 1):
+        free = pool[:]
+        rng.shuffle(free)
+        hands: dict[int, int] = {}
+        ok = True
+        for s in order:
+            avoid = notin[s] if attempt < tries else 0
+            mask = 0
+            need = sizes[s]
+            keep = []
+            for t in free:
+                if need and not (avoid >> t) & 1:
+                    mask |= 1 << t
+                    need -= 1
+                else:
+                    keep.append(t)
+            if need:
+                ok = False
+                break
+            hands[s] = mask
+            free = keep
+        if ok:
+            return hands
+    raise AssertionError("unreachable: the last try ignores the constraints")
