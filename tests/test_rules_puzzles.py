@@ -258,3 +258,13 @@ def test_views_have_the_interface_keys_and_no_hand_in_public() -> None:
     assert public["layout"]["kind"] == "puzzle" and len(mine["hand"]) == 28
     lines: list[dict[str, Any]] = public["layout"]["lines"]
     assert len(lines) == 15 and all(line["current"] == 0 for line in lines)
+
+
+def test_placements_of_a_tile_and_of_a_cell_for_buttons() -> None:
+    game = new("magic-square", "total-13")
+    of_tile = game.placements("6-4")
+    assert len(of_tile) == 36  # 18 upright slots, either way up
+    at_cell = game.placements("6-4", "C3")
+    assert [str(m) for m in at_cell] == ["6-4 C3 C4", "6-4 C4 C3"]
+    game.play("6-4 C3 C4")
+    assert game.placements("6-4") == [] and game.placements(cell="C4") == []

@@ -279,6 +279,20 @@ class PuzzleGame:
                         out.append(m)
         return out
 
+    def placements(self, tile: str | Tile | None = None, cell: str | None = None
+                   ) -> list[PuzzleMove]:
+        """Every placement allowed now, of `tile` and/or covering `cell` (for a chat that
+        builds a placement with buttons: a tile, then a cell, then the second cell)."""
+        want = None if tile is None else (Tile.parse(tile) if isinstance(tile, str) else tile)
+        cells = [cell] if cell is not None else [c for c in self.puzzle.cells
+                                                 if c not in self.value]
+        out: dict[str, PuzzleMove] = {}
+        for c in cells:
+            for m in self.placements_at(c):
+                if want is None or m.tile == want:
+                    out.setdefault(m.text, m)
+        return list(out.values())
+
     def _allowed(self, m: PuzzleMove) -> IllegalMove | None:
         """Why placement `m` is not allowed now (None when it is)."""
         assert m.tile is not None
