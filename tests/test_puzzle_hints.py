@@ -113,11 +113,15 @@ def test_hints_without_the_solver_say_so(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "not installed" in solver.hint(game, 2)["text"]
 
 
-def test_the_computer_player_solves_a_puzzle_from_a_detour() -> None:
-    game = new("magic-star", "centre")
-    game.play(game.legal_moves()[0])  # most likely not the shipped solution's
+def test_the_computer_player_takes_back_a_wrong_tile_and_solves() -> None:
+    game = new("magic-triangle", "t1")
+    tile, c1, c2 = game.puzzle.data["solution"][0].split()
+    game.play(next(m for m in (f"{x}-{y} {c1} {c2}" for x in range(7) for y in range(7))
+                   if m.split()[0] not in (tile, tile[::-1]) and _fits(game, m)))
     bot = make_player("greedy", 1)
-    for _ in range(80):
+    first = bot.choose(game)
+    assert str(first) == f"remove {min(c1, c2)}"
+    for _ in range(40):
         if game.over:
             break
         move = bot.choose(game)
