@@ -173,12 +173,24 @@ def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
                 assert_view_line(view)
             elif kind == "cross":
                 assert_cross(view["layout"], board_geometry(view))
+            elif kind == "puzzle":
+                assert_puzzle(view["layout"])
             else:
                 assert kind == "canton", f"no geometry check for layout kind {kind!r}"
                 assert_sound(canton_layout(view["layout"]))
         g.play(rng.choice(g.legal_moves()))
         n += 1
     assert kinds
+
+
+def assert_puzzle(layout: dict[str, Any]) -> None:
+    """A puzzle's tiles lie on two cells of its grid each, no cell under two tiles."""
+    cells = layout["cells"]
+    assert len(set(cells)) == len(cells)
+    covered = [c for tile in layout["tiles"] for c in tile["cells"]]
+    assert len(set(covered)) == len(covered) and set(covered) <= set(cells)
+    assert all(set(line["cells"]) <= set(cells) for line in layout["lines"])
+    assert set(layout["broken_cells"]) <= set(cells)
 
 
 def test_matadors_laid_on_a_blank_lie_crosswise_between_blanks() -> None:

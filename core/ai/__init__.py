@@ -73,3 +73,5 @@ KINDS = (*LEVELS, "random", "greedy")
 __all__ = ["FAMILY_PLAYERS", "KINDS", "LEVELS", "PLAYERS", "ExpertPlayer", "Game",
            "GreedyPlayer", "HardPlayer", "Player", "RandomPlayer", "SeatPlayer", "claim_of",
            "make_player", "register"]
+
+from . import puzzle as _puzzle  # noqa: E402, F401  (registers the puzzles' player)

@@ -17,6 +17,7 @@ from .muggins import FivesAndThrees, Muggins, Threes
 from .nombres import Nombres
 from .partnership import Partnership
 from .poule import Poule
+from .puzzles import PUZZLES
 from .rubicon import Rubicon
 from .sans_pioche import SansPioche
 from .school import School
@@ -32,6 +33,7 @@ _ALL: dict[str, Variant] = {
         Canton(), Sebastopol(), Cross(),
     )
 }
+_ALL.update((v.slug, v) for v in (cls() for cls in PUZZLES))
 
 
 def names() -> list[str]:
