@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import t, tn
+from . import family_words
 
 
 def seat_label(names: list[str], seat: int) -> str:
@@ -40,7 +41,7 @@ def score_reason(why: str, lang: str) -> str:
         "laid": t(lang, "the pips of the tile laid"),
         "muggins": t(lang, "Muggins!"),
     }
-    return fixed.get(why, why)
+    return fixed.get(why) or family_words.score_reason(why, lang) or why
 
 
 def end_reason(reason: str, lang: str) -> str:
@@ -53,7 +54,7 @@ def end_reason(reason: str, lang: str) -> str:
         "stock": t(lang, "the stock is empty"),
         "over": t(lang, "a tile went past the goal"),
         "turns": t(lang, "everyone had their turn"),
-    }.get(reason, reason)
+    }.get(reason) or family_words.end_reason(reason, lang) or reason
 
 
 def event_line(e: dict[str, Any], view: dict[str, Any], names: list[str], lang: str
@@ -87,7 +88,7 @@ def event_line(e: dict[str, Any], view: dict[str, Any], names: list[str], lang: 
         "claim": t(lang, "{who} claims the points.", who=who),
         "muggins": t(lang, "{who} cries Muggins!", who=who),
     }
-    return simple.get(kind)
+    return simple.get(kind) or family_words.event_line(e, names, lang)
 
 
 def events_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
@@ -113,6 +114,9 @@ def move_line(view: dict[str, Any], names: list[str], lang: str, mover: int, mov
     """The sentence for a move just made, or None when its events say it all.  A tile
     given back is not named (the public view's last move is only "give")."""
     who = seat_label(names, mover)
+    said = family_words.move_line(move, view, names, lang, mover)
+    if said is not None:
+        return said or None
     word = move.split()[0] if move.split() else ""
     if word == "give":
         return None  # the "give" event says it, without the tile

@@ -23,8 +23,11 @@ log = logging.getLogger("domino.pictures")
 
 
 def check_public(view: dict[str, Any]) -> None:
-    """Refuse a view that is not the public one (it has a seat, a hand or legal moves)."""
-    if view.get("seat") is not None or "hand" in view or "legal" in view:
+    """Refuse a view that is not the public one (it has a seat, a hand or legal moves;
+    a game with nothing hidden, memory or patience, may show an empty hand and the
+    public moves in its public view)."""
+    if view.get("seat") is not None or view.get("hand") or ("legal" in view
+                                                            and "hand" not in view):
         raise ValueError("a picture for the channel must be made from the public view")
 
 

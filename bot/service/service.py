@@ -49,7 +49,7 @@ from core.options import parse_pairs
 
 from ..i18n import error_text, lang_for, t
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
-from . import texts
+from . import families, texts
 from .messages import Message, parse_action
 from .pictures import Pictures
 from .ratings import rate_game
@@ -197,6 +197,7 @@ class Service:
             players = opts.pop("players", players)
             ai = opts.pop("ai", ai)
             timer = opts.pop("timer", timer)
+            kept = families.pop_table_options(v, opts)  # helpers=on: the service's own
             n = v.check_players(v.default_players if players in (None, "") else players)
             n_ai = _whole(ai, "ai", 0, n - 1)
             if timer in (None, ""):
@@ -213,7 +214,7 @@ class Service:
         seats += [SeatRow(i, None, t(public_lang, "Open seat")) for i in range(1, n - n_ai)]
         seats += [SeatRow(i, None, "", ai=COMPUTER) for i in range(n - n_ai, n)]
         row = TableRow(id=0, channel=channel, scope=scope, host=user.id, variant=v.slug,
-                       options=dict(probe.options), players=n, timer=seconds or None,
+                       options={**probe.options, **kept}, players=n, timer=seconds or None,
                        status="lobby", seed=self.rng.getrandbits(62), lang=public_lang,
                        created_at=self.clock(), seats=seats)
         table = Table(row)
@@ -438,6 +439,8 @@ class Service:
             return table, -1, self._error(user, self._t(user, table, "The game has not "
                                                         "started yet."), table)
         seat = table.seat_of(user.id)
+        if seat is None and families.helps(table, user.id):
+            seat = 0  # anyone in the channel plays this one-seat game
         if seat is None:
             return table, -1, self._error(user, self._t(user, table, "You are not playing at "
                                                         "this table."), table)
@@ -451,6 +454,9 @@ class Service:
         if err:
             return err
         game = table.game
+        if families.uses_builder(game):  # the next word of a move (bot/service/families.py)
+            return await families.press_step(table, seat, user.id, turn, tile,
+                                             self._user_lang(user.id, table), self.pictures)
         if turn != game.turn or game.to_move != seat:
             return self._error(user, self._t(user, table, "This button is from an earlier "
                                              "turn; the game has moved on."), table)
@@ -469,6 +475,7 @@ class Service:
         game = table.game
         turn = game.turn
         game.play(move)
+        families.stamp(table, self.clock())  # a puzzle's solving time
         deadline = self._deadline(table)
         try:
             await self.store.append_move(table.id, turn, seat, str(move), deadline=deadline,
@@ -482,7 +489,9 @@ class Service:
         table.row.deadline, table.row.warned = deadline, False
         if game.over:
             await self._finish(table)
-        return self._table_messages(table, prompt=True, hands=True, mover=seat, move=move)
+        out = self._table_messages(table, prompt=True, hands=True, mover=seat, move=move)
+        return out + await families.after_move(table, seat, move, families.hint_lang(
+            table, seat, self._langs))
 
     async def _computers(self, table: Table) -> list[Message]:
         """Play the computer seats now (no delay) or schedule the next one."""
@@ -568,7 +577,8 @@ class Service:
 
     def _deadline(self, table: Table) -> float | None:
         game = table.game
-        if not table.row.timer or game is None or game.over or table.is_ai(game.to_move):
+        if (not table.row.timer or game is None or game.over or table.is_ai(game.to_move)
+                or families.untimed(table)):
             return None
         return self.clock() + table.row.timer
 
@@ -577,7 +587,9 @@ class Service:
     async def hand(self, user: User, table_id: int) -> list[Message]:
         """The user's hand, privately, with their legal moves as buttons."""
         table, seat, err = await self._player_seat(user, table_id)
-        return err or self._hand_messages(table, seat)
+        helper = None if err else families.helper_hand(
+            table, seat, user.id, self._user_lang(user.id, table), self.pictures)
+        return err or helper or self._hand_messages(table, seat)
 
     def _hand_messages(self, table: Table, seat: int) -> list[Message]:
         """The private hand message of a human seat (none for a computer or after the end)."""
@@ -697,8 +709,11 @@ class Service:
             except DominoError as exc:
                 return self._error(user, t(lang, "Cannot show the leaderboard: {why}",
                                            why=error_text(lang, exc)))
-        rows = await self.store.leaderboard(variant, scope, 10)
         public = await self.store.get_setting(scope, "lang") or lang
+        if variant and families.puzzle_board(variant):  # fastest solves, fewest hints
+            return [Message(channel, await families.puzzle_leaderboard(
+                self.store, variant, scope, public), kind="info")]
+        rows = await self.store.leaderboard(variant, scope, 10)
         where = t(public, "everywhere") if scope == "global" else t(public, "here")
         what = texts.variant_name(variant, public) if variant else t(public, "all games")
         lines = [t(public, "Leaderboard ({what}, {where})", what=what, where=where)]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from core import variants
 
 from ..i18n import t, tn
+from . import families, family_words
 from .event_texts import (
     events_lines,
     goal_text,
@@ -47,7 +48,8 @@ def table_summary(view: dict[str, Any], names: list[str], lang: str) -> str:
     if goal:
         head.append(goal)
     head.append(t(lang, "stock: {n}", n=view.get("stock", 0)))
-    lines = [" · ".join(head), *status_lines(view, names, lang)]
+    lines = [" · ".join(head), *status_lines(view, names, lang),
+             *family_words.summary_lines(view, names, lang)]
     for seat, size in enumerate(view.get("hand_sizes", [])):
         arrow = "▶ " if seat == view.get("to_move") else "  "
         lines.append(arrow + seat_line(view, names, lang, seat, size))
@@ -56,6 +58,8 @@ def table_summary(view: dict[str, Any], names: list[str], lang: str) -> str:
 
 def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """Who won (every tied seat, or the winning team), the scores, the rounds played."""
+    if len(result["scores"]) == 1:  # one seat: a puzzle or a patience
+        return family_words.result_lines(result, lang)
     winners = result["winners"]
     listed = who_list(names, winners)
     if result.get("teams"):
@@ -186,6 +190,8 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures) -> Mess
     move uses it: a tile laid, or given back; a tile with several legal moves asks which,
     verb "e"), then one button per other legal move (draw, pass, claim, muggins, buy)."""
     game = table.game
+    if families.uses_builder(game):  # moves built a word at a time (bot/service/families.py)
+        return families.hand_message(table, seat, lang, pictures)
     user = table.row.seats[seat].user_id
     if game is None or user is None or game.over or table.is_ai(seat):
         return None

@@ -125,6 +125,14 @@ FROM ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
 WHERE r.scope = ? AND r.variant = ?
 ORDER BY ordinal DESC, r.user_id
 LIMIT ?"""
+# The solves of a puzzle (won games) with their JSON result: time and hints are in it.
+SQL_SOLVES = """
+SELECT g.table_id, p.user_id, coalesce(u.name, p.user_id), g.result
+FROM games AS g JOIN game_players AS p ON p.table_id = g.table_id
+    LEFT JOIN users AS u ON u.id = p.user_id
+WHERE g.variant = ? AND (? = 'global' OR g.scope = ?) AND p.won = 1
+ORDER BY g.finished_at DESC
+LIMIT ?"""
 # All variants together: per user, the sums of games and wins, and the rating of the variant
 # where the user's ordinal is best. (SQLite takes the bare columns mu and sigma from the row
 # that holds the max().)
@@ -581,6 +589,13 @@ class Store:
             rows = await self._fetch(SQL_LEADERBOARD, (scope, variant, limit))
         return [LeaderRow(user_id, name, mu, sigma, ordinal, games, wins, _rate(wins, games))
                 for user_id, name, mu, sigma, ordinal, games, wins in rows]
+
+    async def solves(self, variant: str, scope: str, limit: int = 2000
+                     ) -> list[tuple[int, str, str, dict[str, Any]]]:
+        """The latest won games of a one-seat variant (a puzzle), in a scope or "global":
+        (table id, user id, name, result) each, the newest first."""
+        rows = await self._fetch(SQL_SOLVES, (variant, scope, scope, limit))
+        return [(tid, user, name, _unjson(result)) for tid, user, name, result in rows]
 
     async def user_stats(self, user_id: str, scope: str | None = None) -> list[StatRow]:
         """Per variant: games, wins, rating. Scope None means "global" (every game)."""

@@ -1,0 +1,423 @@
+"""The private hand message and the "e" presses of every family but the line games.
+
+Their moves are built a word at a time with `builder.step_actions` (one button per legal move
+when they fit on a page): bids and trumps (tricks), a tile then where it goes with its fall
+risk (stack), a cell (memory), a pair (patience), a tile then its cells, removals, hints and
+giving up (puzzles), tiles then a cell and a direction, plus the best few plays (vingt).  An
+"e" press whose argument starts with "?" asks for something to see, not a move: the last
+trick, a patience hint.  Also the rules of one-seat tables (a puzzle or a patience): no turn
+timer, the time a solve took, the `helpers` option that lets anyone in the channel play, and
+the hint answers of the puzzle solver, computed off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from core.errors import bad_option
+
+from ..i18n import t, tn
+from . import family_words as words
+from .builder import choices, split_arg, step_actions
+from .messages import Action, Message, action_data
+
+if TYPE_CHECKING:
+    from .pictures import Pictures
+    from .tables import Table
+
+log = logging.getLogger("domino.families")
+
+HINT_MOVES = ["hint 1", "hint 2", "hint 3", "hint 4"]
+SEE = "?"  # an "e" argument that asks to see something: "?last", "?hint"
+SERVICE_OPTIONS = ("helpers",)  # table options the service keeps (the core never sees them)
+BEST = 3  # best plays offered in vingt
+YES = {"on", "yes", "true", "1", "oui"}
+NO = {"off", "no", "false", "0", "non"}
+
+
+def family(game: Any) -> str:
+    variant = getattr(game, "variant", None)
+    return getattr(variant, "family", "line") or "line"
+
+
+def uses_builder(game: Any) -> bool:
+    """True for a family whose moves are built with the generic builder."""
+    return game is not None and family(game) != "line"
+
+
+# -- table options and one-seat tables -------------------------------------------------------
+
+def pop_table_options(variant: Any, opts: dict[str, Any]) -> dict[str, Any]:
+    """Take the service's own options out of `opts` (`helpers=on`: anyone in the channel may
+    play a one-seat game); an `OptionError` when one is wrong."""
+    out: dict[str, Any] = {}
+    if "helpers" in opts:
+        value = str(opts.pop("helpers")).strip().lower()
+        if value not in YES | NO:
+            raise bad_option("{name} must be on or off", name="helpers")
+        if variant.max_players != 1:
+            raise bad_option("helpers=on is for the games of one player (puzzles, patience)")
+        out["helpers"] = value in YES
+    return out
+
+
+def game_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A table's options without the service's own: what the core's `new` takes."""
+    return {k: v for k, v in options.items() if k not in SERVICE_OPTIONS}
+
+
+def one_seat(table: Table) -> bool:
+    return table.row.players == 1
+
+
+def helps(table: Table, user_id: str) -> bool:
+    """May `user_id`, not seated, play this table (a one-seat game with helpers on)?"""
+    return one_seat(table) and bool(table.row.options.get("helpers")) and bool(user_id)
+
+
+def untimed(table: Table) -> bool:
+    """One-seat games have no turn timer (a puzzle takes the time it takes)."""
+    return one_seat(table)
+
+
+def stamp(table: Table, now: float) -> None:
+    """Give a finished puzzle the time its solve took (from the table's opening)."""
+    game = table.game
+    if game is not None and game.over and hasattr(game, "seconds") and game.seconds is None:
+        game.seconds = round(max(0.0, now - table.row.created_at), 1)
+
+
+def helper_hand(table: Table, seat: int, user_id: str, lang: str, pictures: Pictures
+                ) -> list[Message] | None:
+    """The hand message of a one-seat game for a helper who asked for it (in the helper's
+    language); None when `user_id` sits at the table (the usual hand message then)."""
+    if table.seat_of(user_id) is not None or not helps(table, user_id):
+        return None
+    message = hand_message(table, seat, lang, pictures, to=user_id)
+    return [message] if message else []
+
+
+# -- the hand message --------------------------------------------------------------------------
+
+# a puzzle game -> (its turn, the placements allowed then): a quadrille's take 70 ms
+_PLACEMENTS: weakref.WeakKeyDictionary[Any, tuple[int, list[str]]] = weakref.WeakKeyDictionary()
+
+
+def builder_moves(game: Any, view: dict[str, Any]) -> list[str]:
+    """The moves the builder offers: the legal moves, and for a puzzle every placement
+    allowed now (not only on the first free cell), removals, hints and giving up."""
+    legal = list(view.get("legal", []))
+    if family(game) != "puzzle":
+        return legal
+    known = _PLACEMENTS.get(game)
+    if known is None or known[0] != game.turn:
+        known = _PLACEMENTS[game] = (game.turn, [str(m) for m in game.placements()])
+    others = [m for m in legal if not m[:1].isdigit() and m != "give up"]
+    return HINT_MOVES + others + known[1] + ["give up"]
+
+
+def labeller(fam: str, view: dict[str, Any], moves: list[str], prefix: str, lang: str
+             ) -> Callable[[str], str]:
+    """Button labels: a whole move, or the next word after `prefix`."""
+    whole = set(moves)
+    head = prefix.split()
+
+    def name(text: str) -> str:
+        if text in whole or " " in text:
+            return words.move_label(fam, text, view, lang)
+        return word_label(fam, head, text, view, whole, lang)
+    return name
+
+
+def word_label(fam: str, head: list[str], word: str, view: dict[str, Any], whole: set[str],
+               lang: str) -> str:
+    """The label of `word` after the words `head` of a move being built."""
+    if fam == "puzzle":
+        if head and head[0] not in ("hint", "remove", "give") and len(head) in (1, 2):
+            tile = head[0].split("-")
+            half = tile[len(head) - 1] if len(tile) == 2 else "?"
+            return t(lang, "{n} on {cell}", n=half, cell=word)
+        return words.puzzle_label(" ".join([*head, word]), lang) or word
+    if fam == "tricks":
+        if word == "bid":
+            return t(lang, "Bid…")
+        if word == "trumps":
+            return t(lang, "Trumps…")
+        if head[:1] == ["bid"]:
+            return words.bid_text(" ".join([*head[1:], word]), lang)
+        if head[:1] == ["trumps"]:
+            return words.trump_name(word, lang)
+        return word
+    if fam == "stack":
+        text = " ".join([*head, word])
+        if text in whole:
+            return words.stack_label(text, view, lang).split(" ", len(head))[-1]
+        if head and len(head) == 2 and word.isdigit():
+            return t(lang, "tile {n}", n=word)
+        return words.stack_word(word, lang)
+    if fam == "grid":
+        return words.grid_word(word, lang)
+    return word
+
+
+def hand_text(table: Table, fam: str, view: dict[str, Any], prefix: str, moving: bool,
+              lang: str) -> str:
+    """The words of the hand message: what to do now, and the move built so far."""
+    lines = [t(lang, "Your game at table #{id}.", id=table.id)]
+    hand = view.get("hand") or []
+    if fam == "tricks" and hand:
+        lines.append(t(lang, "Your tiles: {tiles}", tiles=", ".join(hand)))
+        if view.get("trumps") is not None:
+            lines.append(t(lang, "Trumps: {suit}", suit=words.trump_name(view["trumps"], lang)))
+    elif fam == "puzzle":
+        lines += words.puzzle_lines(view, lang)
+    elif fam == "memory":
+        turned = view.get("turned") or []
+        if turned and moving:
+            lines.append(t(lang, "Turned up: {tiles}. Turn up a second cell.", tiles=", ".join(
+                f"{x['cell']} {x['tile']}" for x in turned)))
+    elif fam == "grid":
+        if hand:
+            lines.append(t(lang, "Your rack: {tiles}", tiles=", ".join(hand)))
+        left = (view.get("markers") or [])
+        if 0 <= (view.get("seat") or 0) < len(left):
+            lines.append(t(lang, "Markers left: {n}", n=left[view["seat"]]))
+    elif hand:
+        lines.append(t(lang, "Your tiles: {tiles}", tiles=", ".join(hand)))
+    if not moving:
+        lines.append(t(lang, "Wait for your turn."))
+        return "\n".join(lines)
+    ask = {
+        "tricks": {"bidding": t(lang, "Your bid?"), "trumps": t(lang, "Name trumps."),
+                   "playing": t(lang, "Play a tile.")}.get(view.get("phase") or "",
+                                                           t(lang, "Your move.")),
+        "stack": t(lang, "Choose a tile and where it goes; each button says the fall risk."),
+        "memory": t(lang, "Turn up a cell.") if not view.get("turned") else "",
+        "solitaire": t(lang, "Remove two face-up tiles totalling 12."),
+        "puzzle": t(lang, "Choose a tile, then its cells; or a hint."),
+        "grid": t(lang, "Build a play: tiles, then the first cell and the direction; or "
+                  "take one of the best plays."),
+    }.get(fam, t(lang, "Your move."))
+    if ask:
+        lines.append(ask)
+    if prefix:
+        chosen = t(lang, "So far: {words}", words=prefix)
+        if fam == "grid":
+            chosen += " · " + t(lang, "total {n}", n=words.pips(prefix.split()))
+        lines.append(chosen)
+    return "\n".join(lines)
+
+
+def extras(table: Table, game: Any, fam: str, view: dict[str, Any], lang: str, row: int
+           ) -> list[Action]:
+    """The buttons beside the move's: the last trick, a patience hint, vingt's best plays."""
+    turn = view["turn"]
+    out: list[Action] = []
+    if fam == "tricks" and view.get("tricks"):
+        out.append(Action(t(lang, "Last trick"), action_data(table.id, turn, "e", SEE + "last"),
+                          row=row))
+    if fam == "solitaire" and view.get("legal"):
+        out.append(Action(t(lang, "Hint"), action_data(table.id, turn, "e", SEE + "hint"),
+                          row=row))
+    if fam == "grid" and game.to_move == view.get("seat"):
+        for play in best_plays(game):
+            label = tn(lang, "Best: {move} ({n} marker)", "Best: {move} ({n} markers)",
+                       len(play.get("markers") or []), move=words.grid_label(play["move"], lang))
+            data = action_data(table.id, turn, "p", play["move"])
+            if len(data.encode()) <= 64:
+                out.append(Action(label, data, style="success", row=row + 1))
+    return out
+
+
+def best_plays(game: Any) -> list[dict[str, Any]]:
+    try:
+        from core.ai.grid import best_plays as best
+    except ImportError:
+        return []
+    try:
+        return best(game, BEST)
+    except Exception:
+        log.exception("best plays failed")
+        return []
+
+
+def hand_message(table: Table, seat: int, lang: str, pictures: Pictures, arg: str = "",
+                 to: str | None = None) -> Message | None:
+    """The private message of a human seat: what to do, and the buttons of the next step of
+    its move (`arg`: the words chosen so far and the page, as an "e" button carries them)."""
+    game = table.game
+    user = to or table.row.seats[seat].user_id
+    if game is None or user is None or game.over or table.is_ai(seat):
+        return None
+    fam = family(game)
+    view = game.view(seat)
+    prefix, page = split_arg(arg)
+    moving = game.to_move == seat
+    moves = builder_moves(game, view) if moving else []
+    name = labeller(fam, view, moves, prefix, lang)
+    actions = step_actions(table.id, view["turn"], moves, prefix, lang, name, page)
+    if not prefix and page == 0:
+        actions += extras(table, game, fam, view, lang, -(-len(actions) // 5) if actions else 0)
+    return Message(table.row.channel, hand_text(table, fam, view, prefix, moving, lang), to=user,
+                   kind="hand", table=table.id, image=pictures.for_lang(lang).hand(view),
+                   actions=tuple(actions))
+
+
+# -- an "e" press ---------------------------------------------------------------------------
+
+async def press_step(table: Table, seat: int, user_id: str, turn: int, arg: str, lang: str,
+                     pictures: Pictures) -> list[Message]:
+    """The next step of a move being built (or what a "?" button shows), privately."""
+    game = table.game
+    channel = table.row.channel
+
+    def error(text: str) -> list[Message]:
+        return [Message(channel, text, to=user_id, kind="error", table=table.id)]
+
+    if arg.startswith(SEE):
+        return await see(table, seat, user_id, turn, arg[len(SEE):], lang)
+    if turn != game.turn or game.to_move != seat:
+        return error(t(lang, "This button is from an earlier turn; the game has moved on."))
+    prefix, _ = split_arg(arg)
+    moves = builder_moves(game, game.view(seat)) if prefix else []
+    if prefix and prefix not in moves and not choices(moves, prefix):
+        return error(t(lang, "That choice is not possible now."))
+    message = hand_message(table, seat, lang, pictures, arg, to=user_id)
+    if message is None:
+        return error(t(lang, "That choice is not possible now."))
+    return [message]
+
+
+async def see(table: Table, seat: int, user_id: str, turn: int, what: str, lang: str
+              ) -> list[Message]:
+    """A "?" button: the last trick (public), or a patience hint (a good player's move)."""
+    game = table.game
+    channel = table.row.channel
+    names = table.names()
+    if what == "last" and family(game) == "tricks":
+        text = words.last_trick_text(game.view(None), names, lang)
+        return [Message(channel, text, to=user_id, kind="info", table=table.id)]
+    if what == "hint" and family(game) == "solitaire":
+        if turn != game.turn or game.to_move != seat:
+            return [Message(channel, t(lang, "This button is from an earlier turn; the game "
+                                       "has moved on."), to=user_id, kind="error",
+                            table=table.id)]
+        move = await asyncio.to_thread(_good_move, game.copy(), table.row.seed)
+        if move is None:
+            return [Message(channel, t(lang, "No hint: no pair totals 12."), to=user_id,
+                            kind="info", table=table.id)]
+        play = Action(t(lang, "Play {move}", move=words.move_label("solitaire", move, {}, lang)),
+                      action_data(table.id, game.turn, "p", move), style="success")
+        return [Message(channel, t(lang, "Hint: remove {move}.", move=move), to=user_id,
+                        kind="info", table=table.id, actions=(play,))]
+    return [Message(channel, t(lang, "This button is not valid any more."), to=user_id,
+                    kind="error", table=table.id)]
+
+
+def _good_move(game: Any, seed: int) -> str | None:
+    from core.ai import make_player
+
+    if not game.legal_moves():
+        return None
+    return str(make_player("greedy", seed).choose(game))
+
+
+# -- after a move: the puzzle's hints ---------------------------------------------------------
+
+async def after_move(table: Table, seat: int, move: Any, lang: str) -> list[Message]:
+    """The answer to a puzzle's "hint N" move, computed off the event loop (the solver may
+    take two seconds): to the player, or to the channel when anyone there may help."""
+    game = table.game
+    if family(game) != "puzzle" or getattr(move, "kind", None) != "hint":
+        return []
+    try:
+        from core.solitaire.puzzles import solver
+        answer = await asyncio.to_thread(solver.hint, game.copy(), int(move.level))
+    except Exception:
+        log.exception("table %s: hint failed", table.id)
+        answer = {"template": "The solver ran out of time; try again after another move",
+                  "values": {}}
+    return [hint_message(table, seat, answer, lang)]
+
+
+def hint_message(table: Table, seat: int, answer: dict[str, Any], lang: str) -> Message:
+    game = table.game
+    values = dict(answer.get("values") or {})
+    broken = answer.get("broken") or [b.as_dict(game.puzzle) for b in game.broken()]
+    if "what" in values and broken:
+        values["what"] = words.broken_text(broken[0], lang)
+    template = answer.get("template")
+    text = t(lang, template, **values) if template else str(answer.get("text", ""))
+    turn = game.turn
+    actions: list[Action] = []
+    for move in ([answer["move"]] if answer.get("move") else []) + list(answer.get("remove", [])):
+        data = action_data(table.id, turn, "p", move)
+        if len(data.encode()) <= 64:
+            actions.append(Action(words.puzzle_label(move, lang) or t(lang, "Play {move}",
+                                                                       move=move),
+                                  data, style="success", row=len(actions) // 5))
+    row = table.row
+    public = bool(row.options.get("helpers"))
+    to = None if public else row.seats[seat].user_id
+    return Message(row.channel, t(lang, "Hint: {answer}", answer=text), to=to, kind="info",
+                   table=table.id, actions=tuple(actions))
+
+
+def hint_lang(table: Table, seat: int, langs: dict[str, str]) -> str:
+    """The language of a hint answer: the table's when it goes to the channel (helpers),
+    else the player's."""
+    if table.row.options.get("helpers"):
+        return table.lang
+    return langs.get(table.row.seats[seat].user_id or "", table.lang)
+
+
+# -- the leaderboard of a puzzle ----------------------------------------------------------------
+
+BOARD = 5  # lines of each list
+
+
+def puzzle_board(slug: str) -> bool:
+    """Does `slug` have the puzzles' leaderboard (fastest solves, fewest hints)?"""
+    from core import variants
+
+    return variants.get(slug).family == "puzzle"
+
+
+async def puzzle_leaderboard(store: Any, slug: str, scope: str, lang: str) -> str:
+    """The fastest solves and the solves with the fewest hints of a puzzle kind, each
+    player's best only."""
+    from .texts import variant_name
+
+    where = t(lang, "everywhere") if scope == "global" else t(lang, "here")
+    lines = [t(lang, "Leaderboard ({what}, {where})", what=variant_name(slug, lang),
+               where=where)]
+    solves = [(user, name, r) for _, user, name, r in await store.solves(slug, scope)
+              if r.get("reason") == "solved"]
+    if not solves:
+        lines.append(t(lang, "No solve yet."))
+        return "\n".join(lines)
+    def best(key: Callable[[dict[str, Any]], tuple[float, ...]]) -> list[tuple[str, dict]]:
+        mine: dict[str, tuple[str, dict[str, Any]]] = {}
+        for user, name, r in solves:
+            if user not in mine or key(r) < key(mine[user][1]):
+                mine[user] = (name, r)
+        return sorted(mine.values(), key=lambda x: key(x[1]))[:BOARD]
+
+    def secs(r: dict[str, Any]) -> float:
+        return float(r["seconds"]) if r.get("seconds") is not None else float("inf")
+
+    lines.append(t(lang, "Fastest solves:"))
+    for i, (name, r) in enumerate(best(lambda r: (secs(r), r.get("hints", 0))), 1):
+        took = words.duration(secs(r), lang) if r.get("seconds") is not None else "?"
+        lines.append(t(lang, "{i}. {name}: {time} ({puzzle})", i=i, name=name, time=took,
+                       puzzle=r.get("puzzle", "?")))
+    lines.append(t(lang, "Fewest hints:"))
+    for i, (name, r) in enumerate(best(lambda r: (r.get("hints", 0), secs(r))), 1):
+        lines.append(tn(lang, "{i}. {name}: {n} hint ({puzzle})", "{i}. {name}: {n} hints "
+                        "({puzzle})", r.get("hints", 0), i=i, name=name,
+                        puzzle=r.get("puzzle", "?")))
+    return "\n".join(lines)
