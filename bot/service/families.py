@@ -177,7 +177,7 @@ def hand_text(table: Table, fam: str, view: dict[str, Any], prefix: str, moving:
         lines += words.puzzle_lines(view, lang)
     elif fam == "memory":
         turned = view.get("turned") or []
-        if turned and moving:
+        if len(turned) == 1 and moving:  # the first tile of the turn, shown turned up
             lines.append(t(lang, "Turned up: {tiles}. Turn up a second cell.", tiles=", ".join(
                 f"{x['cell']} {x['tile']}" for x in turned)))
     elif fam == "grid":
@@ -196,7 +196,7 @@ def hand_text(table: Table, fam: str, view: dict[str, Any], prefix: str, moving:
                    "playing": t(lang, "Play a tile.")}.get(view.get("phase") or "",
                                                            t(lang, "Your move.")),
         "stack": t(lang, "Choose a tile and where it goes; each button says the fall risk."),
-        "memory": t(lang, "Turn up a cell.") if not view.get("turned") else "",
+        "memory": t(lang, "Turn up a cell.") if len(view.get("turned") or []) != 1 else "",
         "solitaire": t(lang, "Remove two face-up tiles totalling 12."),
         "puzzle": t(lang, "Choose a tile, then its cells; or a hint."),
         "grid": t(lang, "Build a play: tiles, then the first cell and the direction; or "
@@ -279,7 +279,7 @@ async def press_step(table: Table, seat: int, user_id: str, turn: int, arg: str,
         return [Message(channel, text, to=user_id, kind="error", table=table.id)]
 
     if arg.startswith(SEE):
-        return await see(table, seat, user_id, turn, arg[len(SEE):], lang)
+        return await see(table, seat, user_id, turn, arg[len(SEE):], lang, pictures)
     if turn != game.turn or game.to_move != seat:
         return error(t(lang, "This button is from an earlier turn; the game has moved on."))
     prefix, _ = split_arg(arg)
@@ -292,15 +292,17 @@ async def press_step(table: Table, seat: int, user_id: str, turn: int, arg: str,
     return [message]
 
 
-async def see(table: Table, seat: int, user_id: str, turn: int, what: str, lang: str
-              ) -> list[Message]:
+async def see(table: Table, seat: int, user_id: str, turn: int, what: str, lang: str,
+              pictures: Pictures) -> list[Message]:
     """A "?" button: the last trick (public), or a patience hint (a good player's move)."""
     game = table.game
     channel = table.row.channel
     names = table.names()
     if what == "last" and family(game) == "tricks":
-        text = words.last_trick_text(game.view(None), names, lang)
-        return [Message(channel, text, to=user_id, kind="info", table=table.id)]
+        public = game.view(None)
+        text = words.last_trick_text(public, names, lang)
+        image = pictures.for_lang(lang).last_trick(public) if public.get("tricks") else None
+        return [Message(channel, text, to=user_id, kind="info", table=table.id, image=image)]
     if what == "hint" and family(game) == "solitaire":
         if turn != game.turn or game.to_move != seat:
             return [Message(channel, t(lang, "This button is from an earlier turn; the game "

@@ -332,6 +332,11 @@ def move_line(move: str, view: dict[str, Any], names: list[str], lang: str, move
         return t(lang, "{who} passes.", who=who)
     if "face_down" in view or "columns" in view:
         return ""  # memory and patience: their events say what was turned up or removed
+    if "construction" in view and move != "pass" and len(words) > 1:
+        return t(lang, "{who} plays {move}.", who=who, move=" ".join(
+            stack_word(w, lang) for w in words))
+    if "markers" in view and move != "pass" and len(words) > 1:
+        return t(lang, "{who} plays {move}.", who=who, move=grid_label(move, lang))
     if words[:1] == ["bid"]:
         return t(lang, "{who} bids {bid}.", who=who, bid=bid_text(" ".join(words[1:]), lang))
     if words[:1] == ["trumps"] and len(words) == 2:

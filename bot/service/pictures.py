@@ -54,6 +54,19 @@ class Pictures:
     def hand(self, view: dict[str, Any]) -> bytes | None:
         return self._draw("hand_png", view, tr=self._translator())
 
+    def last_trick(self, view: dict[str, Any]) -> bytes | None:
+        """The last trick taken (a trick game's public view), or None."""
+        check_public(view)
+        try:
+            from render.tricks import last_trick_png
+        except ImportError:
+            return None
+        try:
+            return last_trick_png(view, tr=self._translator())
+        except Exception:
+            log.exception("render.tricks.last_trick_png failed")
+            return None
+
     def _translator(self) -> Any:
         """None for English (render's own words, and a variant's English strip line)."""
         return None if self.lang == "en" else translator(self.lang)
@@ -83,4 +96,8 @@ class NoPictures(Pictures):
         return None
 
     def hand(self, view: dict[str, Any]) -> bytes | None:
+        return None
+
+    def last_trick(self, view: dict[str, Any]) -> bytes | None:
+        check_public(view)
         return None
