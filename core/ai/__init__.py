@@ -50,3 +50,8 @@ def make_player(kind: str, seed: int | None = None) -> Player:
 
 __all__ = ["FAMILY_PLAYERS", "PLAYERS", "Game", "GreedyPlayer", "Player", "RandomPlayer",
            "SeatPlayer", "claim_of", "make_player", "register"]
+
+from . import grid as _grid  # noqa: E402  (the grid family's players)
+
+register("grid", "greedy", _grid.GridGreedy)
+register("grid", "random", _grid.GridRandom)

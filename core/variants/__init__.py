@@ -21,6 +21,7 @@ from .rubicon import Rubicon
 from .sans_pioche import SansPioche
 from .school import School
 from .sebastopol import Sebastopol
+from .vingt import Vingt
 from .whist import QuiPerdGagne, Whist
 
 _ALL: dict[str, Variant] = {
@@ -32,6 +33,7 @@ _ALL: dict[str, Variant] = {
         Canton(), Sebastopol(), Cross(),
     )
 }
+_ALL[Vingt.slug] = Vingt()  # the grid family
 
 
 def names() -> list[str]:
