@@ -17,6 +17,7 @@ from core import variants
 from render.board import board_geometry
 from render.canton import canton_layout
 from render.geometry import Board, PlacedTile
+from render.grid import grid_geometry
 from render.line import MAX_WIDTH, line_layout
 from render.spinner import spinner_layout
 
@@ -173,6 +174,8 @@ def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
                 assert_view_line(view)
             elif kind == "cross":
                 assert_cross(view["layout"], board_geometry(view))
+            elif kind == "grid":
+                assert_sound(grid_geometry(view["layout"]))
             else:
                 assert kind == "canton", f"no geometry check for layout kind {kind!r}"
                 assert_sound(canton_layout(view["layout"]))
