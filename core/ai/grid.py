@@ -19,12 +19,15 @@ from ..grid.moves import GridMove
 from ..moves import PASS, PLAY
 from .generic import RandomPlayer
 
-RUN_DEPTH = 4  # single tiles looked ahead in a run (a rack holds 5)
+RUN_DEPTH = 3  # single tiles looked ahead in a run
+RUN_WIDTH = 3  # next single tiles tried at each step of a run (the most markers first)
+RUN_FIRST = 8  # single tiles whose run is looked at (the others count their own markers)
 TIE_LIMIT = 60  # equal plays whose grid is scored for the tie-break
 
 
 def run_value(game: GridMatch, move: GridMove, depth: int = RUN_DEPTH) -> int:
-    """Markers a single tile places with the best run of single tiles after it."""
+    """Markers a single tile places with the best run of single tiles after it (looking
+    `depth` tiles ahead, `RUN_WIDTH` of them at each step)."""
     if depth <= 0 or move.kind != PLAY or len(move.tiles) != 1:
         return max(move.markers, 0)
     after = game.copy()
@@ -32,7 +35,8 @@ def run_value(game: GridMatch, move: GridMove, depth: int = RUN_DEPTH) -> int:
     after.play(move)
     if after.over or after.to_move != seat or not after.running:
         return move.markers
-    more = [m for m in after.legal_moves() if m.kind == PLAY]
+    more = sorted((m for m in after.legal_moves() if m.kind == PLAY),
+                  key=lambda m: -m.markers)[:RUN_WIDTH]
     return move.markers + max((run_value(after, m, depth - 1) for m in more), default=0)
 
 
@@ -42,7 +46,9 @@ def ranked(game: GridMatch, rng: random.Random | None = None, limit: int | None 
     moves = [m for m in game.legal_moves() if m.kind == PLAY]
     if not moves:
         return []
-    valued = [(run_value(game, m) if len(m.tiles) == 1 else m.markers, m) for m in moves]
+    singles = sorted((m for m in moves if len(m.tiles) == 1), key=lambda m: -m.markers)
+    looked = set(singles[:RUN_FIRST])
+    valued = [(run_value(game, m) if m in looked else m.markers, m) for m in moves]
     keep = limit if limit is not None else 1
     out: list[tuple[int, int, GridMove]] = []
     groups: dict[int, list[GridMove]] = {}
