@@ -218,28 +218,36 @@ def crowded_positions(count: int = 5, min_tiles: int = 30) -> list[Any]:
 
 
 def grid_table(repeats: int) -> None:
-    """Time `legal_moves()` (from scratch) and the greedy player's whole choice."""
+    """Time `legal_moves()` (from scratch) and the greedy player's whole choice: medians of
+    the wall-clock time and of the CPU time (this process only: a shared machine's other
+    jobs inflate the first, not the second)."""
     from core.ai import make_player
 
     print("\n| vingt position | tiles on the grid | legal plays | list every play, ms "
-          "| greedy choice, ms |")
+          "(CPU ms) | greedy choice, ms (CPU ms) |")
     print("|---|---:|---:|---:|---:|")
     for i, game in enumerate(crowded_positions()):
-        listing, choosing = [], []
+        listing: list[tuple[float, float]] = []
+        choosing: list[tuple[float, float]] = []
         for _ in range(max(repeats, 5)):
             fresh = game.copy()
             fresh._legal = None  # the listing is cached per position: time it from scratch
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             plays = fresh.legal_moves()
-            listing.append(time.perf_counter() - t0)
+            listing.append((time.perf_counter() - t0, time.process_time() - c0))
             fresh = game.copy()
             fresh._legal = None
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             make_player("greedy", 1).choose(fresh)
-            choosing.append(time.perf_counter() - t0)
+            choosing.append((time.perf_counter() - t0, time.process_time() - c0))
+
+        def ms(times: list[tuple[float, float]]) -> str:
+            wall = statistics.median(t for t, _ in times) * 1000
+            cpu = statistics.median(c for _, c in times) * 1000
+            return f"{wall:.1f} ({cpu:.1f})"
+
         print(f"| {i + 1} | {len(game.view(None)['board'])} | {len(plays)} "
-              f"| {statistics.median(listing) * 1000:.1f} "
-              f"| {statistics.median(choosing) * 1000:.1f} |")
+              f"| {ms(listing)} | {ms(choosing)} |")
 
 
 if __name__ == "__main__":

@@ -47,9 +47,21 @@ class _Codes(dict[tuple[int, int], list[int]]):
         cell, step = key
         cells = self.cells
         before, after = side(cells, cell, -step), side(cells, cell, step)
-        codes = [close(cells, before, after, (1, v, v, v)) for v in range(10)]
+        if not before.count and not after.count:
+            codes = _ALONE  # a half alone across: no line
+        elif (before.near == 0 and before.count > 1) or (after.near == 0 and after.count > 1):
+            codes = _REFUSED  # a blank half there would be inside the line
+        else:  # what `close` says, calling it only for the one value that makes 20
+            base = before.total + after.total
+            both = before.count and after.count
+            codes = [-1 if base + v > GOAL or (v == 0 and both) else 0 if base + v < GOAL
+                     else close(cells, before, after, (1, v, v, v)) for v in range(10)]
         self[key] = codes
         return codes
+
+
+_ALONE = [0] * 10
+_REFUSED = [-1] * 10
 
 
 def subsets(rack: list[Tile]) -> dict[tuple[int, int], list[tuple[Tile, ...]]]:
@@ -197,8 +209,9 @@ def _singles(cells: list[int], codes: _Codes, rack: list[Tile], halves: list[int
         before, after = side(cells, lo, -step), side(cells, hi, step)
         across = cross(step)
         c1, c2 = codes[lo, across], codes[hi, across]
+        alone = not before.count and not after.count  # its own line is just the tile
         for x, y in oriented:
-            main = close(cells, before, after, (2, x + y, x, y))
+            main = 0 if alone else close(cells, before, after, (2, x + y, x, y))
             m, o = c1[x], c2[y]
             if main < 0 or m < 0 or o < 0 or (main <= 0 and m <= 0 and o <= 0):
                 continue
