@@ -138,9 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the moves")
     parser.add_argument("--grid-only", action="store_true",
                         help="only the grid table (vingt: listing every play, mid-game)")
+    parser.add_argument("--grid-games", type=int, default=0,
+                        help="also the slowest listing over this many random vingt games")
     args = parser.parse_args(argv)
     if args.grid_only:
-        grid_table(args.repeats)
+        grid_table(args.repeats, args.grid_games)
         return 0
 
     two = make_deals(args.seed, args.deals, players=2, hand=7)
@@ -189,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
               f"| {target}x {verdict} |")
     print("\nmoves per game: " + ", ".join(
         f"{name} {count / args.deals:.1f}" for name, count in moves.items()))
-    grid_table(args.repeats)
+    grid_table(args.repeats, args.grid_games)
     return 0
 
 
@@ -217,7 +219,7 @@ def crowded_positions(count: int = 5, min_tiles: int = 30) -> list[Any]:
     return out
 
 
-def grid_table(repeats: int) -> None:
+def grid_table(repeats: int, games: int = 0) -> None:
     """Time `legal_moves()` (from scratch) and the greedy player's whole choice: medians of
     the wall-clock time and of the CPU time (this process only: a shared machine's other
     jobs inflate the first, not the second)."""
@@ -248,6 +250,26 @@ def grid_table(repeats: int) -> None:
 
         print(f"| {i + 1} | {len(game.view(None)['board'])} | {len(plays)} "
               f"| {ms(listing)} | {ms(choosing)} |")
+    if games:
+        slowest_listing(games)
+
+
+def slowest_listing(games: int) -> None:
+    """The slowest `legal_moves()` (CPU time) over every position of seeded random games."""
+    worst = (0.0, 0, "")
+    for seed in range(games):
+        game = variants.get("vingt").new(players=2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game._legal = None
+            c0 = time.process_time()
+            moves = game.legal_moves()
+            spent = time.process_time() - c0
+            if spent > worst[0]:
+                worst = (spent, len(moves), f"seed {seed}, move {game.turn + 1}")
+            game.play(rng.choice(moves))
+    print(f"\nslowest listing over {games} random games (2 to 4 players): "
+          f"{worst[0] * 1000:.1f} CPU ms, {worst[1]} plays ({worst[2]})")
 
 
 if __name__ == "__main__":
