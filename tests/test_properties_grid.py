@@ -27,7 +27,7 @@ from core.grid.moves import GridMove
 from core.moves import PASS, PLAY
 from core.tiles import iter_ids, tile_id
 
-EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES", "6"))
+EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES", "5"))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 MAX_STEPS = 2_000
