@@ -238,3 +238,7 @@ def test_preview_gives_a_builder_the_total_so_far() -> None:
     assert part["total"] == 15 and not part["legal"] and part["cells"] == ["K13", "L13"]
     whole = game.preview("5-4 3-2 K13 right")
     assert whole["legal"] and whole["total"] == 20 and whole["markers"] == ["P13"]
+    wrong = game.preview("5-4 C4 right")
+    assert wrong["why_template"] == "{a}-{b} there makes no line of 20"
+    assert "5-4 3-2 K13 right" in [str(m) for m in game.legal_with(["3-2", "5-4"])]
+    assert all(len(m.tiles) == 2 for m in game.legal_with(["3-2", "5-4"]))

@@ -310,9 +310,11 @@ class GridMatch(MatchBase):
 
     def preview(self, move: GridMove | str) -> dict[str, Any]:
         """What a play would do, legal or not, for a builder: where its halves go, the
-        total of its line (so far), the markers it takes, or why it is refused."""
-        out: dict[str, Any] = {"legal": False, "why": None, "cells": [], "total": None,
-                               "markers": [], "lines": []}
+        total of its line (so far), the markers it takes, or why it is refused ("why",
+        and "why_template" / "why_values" for a translation)."""
+        out: dict[str, Any] = {"legal": False, "why": None, "why_template": None,
+                               "why_values": {}, "cells": [], "total": None, "markers": [],
+                               "lines": []}
         try:
             if not isinstance(move, GridMove):
                 move = self.parse_move(move)
@@ -333,7 +335,7 @@ class GridMatch(MatchBase):
                 raise illegal("the game is over")
             placed = self._placement(move)
         except DominoError as exc:  # shown to the player
-            out["why"] = str(exc)
+            out.update(why=str(exc), why_template=exc.template, why_values=dict(exc.values))
             return out
         out["legal"] = True
         seat = self.to_move
@@ -341,6 +343,20 @@ class GridMatch(MatchBase):
         out["lines"] = [{"from": cell_name(line.first), "to": cell_name(line.last),
                          "total": line.total} for line in placed.twenties]
         return out
+
+    def legal_with(self, tiles: list[str]) -> list[GridMove]:
+        """The legal plays laying exactly `tiles` ("5-3", "4-4"...: any order, either way
+        round), for a builder that has picked the tiles and asks where they can go."""
+        want = []
+        for text in tiles:
+            try:
+                want.append(self.ts.parse(str(text)))
+            except ValueError:
+                raise illegal("{word!r} is not a tile of the game (halves 0 to 9, like 6-4)",
+                              word=str(text)[:10]) from None
+        want.sort()
+        return [m for m in self.legal_moves() if m.kind == PLAY
+                and sorted(tile_id(a, b) for a, b in m.tiles) == want]
 
     # -- views, copies -------------------------------------------------------------------
 
