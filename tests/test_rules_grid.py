@@ -242,3 +242,22 @@ def test_preview_gives_a_builder_the_total_so_far() -> None:
     assert wrong["why_template"] == "{a}-{b} there makes no line of 20"
     assert "5-4 3-2 K13 right" in [str(m) for m in game.legal_with(["3-2", "5-4"])]
     assert all(len(m.tiles) == 2 for m in game.legal_with(["3-2", "5-4"]))
+
+
+def test_the_greedy_player_places_the_most_markers() -> None:
+    from core.ai.grid import GridGreedy, best_plays, run_value
+
+    game = new([["5-4", "3-2", "1-1"], ["8-8"]], board=["6-2 M13 down", "9-9 N11 down"],
+               markers=["J13"])
+    # 2-3 5-4 from N13: 6 + 2 + 3 + 5 + 4 along row 13 (L13, R13) and 9 + 9 + 2 down N (N10, N14)
+    most = max(m.markers for m in game.legal_moves())
+    assert most == 4
+    for seed in range(3):
+        assert GridGreedy(seed).choose(game).markers == 4
+    best = best_plays(game, 2)
+    assert [b["value"] for b in best] == [4, 4] and best[0]["legal"]
+    assert len(best[0]["markers"]) == 4
+    # a single tile is worth its run: 4-2 then 5-3 close both waiting lines (4 markers)
+    game = new([["4-2", "5-3", "1-1"], ["8-8"]], **WAITING)
+    choice = GridGreedy(1).choose(game)
+    assert len(choice.tiles) == 1 and run_value(game, choice) == 4
