@@ -264,3 +264,15 @@ def test_the_greedy_player_places_the_most_markers() -> None:
     game = new([["4-2", "5-3", "1-1"], ["8-8"]], **WAITING)
     choice = GridGreedy(1).choose(game)
     assert len(choice.tiles) == 1 and run_value(game, choice) == 4
+
+
+def test_a_line_of_20_whose_open_end_is_off_the_grid_is_refused() -> None:
+    game = new([["4-2", "1-1"], ["8-8"]], board=["9-5 X13 right"])  # 5 on Y13, the last column
+    assert not any(str(m).startswith("4-2 V13") for m in game.legal_moves())
+    with pytest.raises(IllegalMove, match="marker off the grid"):
+        game.play("4-2 V13 right")
+    # a blank half on the edge closes that end: 6 + 5 + 9 + 0, one marker on U13
+    game = new([["6-5", "1-1"], ["8-8"]], board=["9-0 X13 right"])
+    assert {str(m): m.markers for m in game.legal_moves()}["6-5 V13 right"] == 1
+    game.play("6-5 V13 right")
+    assert markers_at(game) == {"U13": 0}
