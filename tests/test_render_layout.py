@@ -17,6 +17,7 @@ from core import variants
 from render.board import board_geometry
 from render.canton import canton_layout
 from render.geometry import Board, PlacedTile
+from render.grid import grid_geometry
 from render.line import MAX_WIDTH, line_layout
 from render.spinner import spinner_layout
 
@@ -175,6 +176,8 @@ def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
                 assert_cross(view["layout"], board_geometry(view))
             elif kind == "puzzle":
                 assert_puzzle(view["layout"])
+            elif kind == "grid":
+                assert_sound(grid_geometry(view["layout"]))
             else:
                 assert kind == "canton", f"no geometry check for layout kind {kind!r}"
                 assert_sound(canton_layout(view["layout"]))
@@ -336,7 +339,7 @@ def test_long_arms_snake_and_empty_arms_get_markers() -> None:
         ({"kind": "cross", "spinner": "6-6", "arms": [[{"tile": "6-1", "branches": []}]]},
          "only a double opens branches"),
         ({"kind": "cross", "spinner": "6-6", "arms": [[]] * 5}, "at most four arms"),
-        ({"kind": "tower"}, "cannot draw layout kind 'tower'; known: (.+, )?cross, line"),
+        ({"kind": "tower"}, "cannot draw layout kind 'tower'; known: (.+, )?cross, (.+, )?line"),
         ({"kind": "line", "chain": ["13-1"]}, "values from 0 to 12"),
     ],
 )

@@ -74,4 +74,8 @@ __all__ = ["FAMILY_PLAYERS", "KINDS", "LEVELS", "PLAYERS", "ExpertPlayer", "Game
            "GreedyPlayer", "HardPlayer", "Player", "RandomPlayer", "SeatPlayer", "claim_of",
            "make_player", "register"]
 
+from . import grid as _grid  # noqa: E402  (the grid family's players)
 from . import puzzle as _puzzle  # noqa: E402, F401  (registers the puzzles' player)
+
+register("grid", "greedy", _grid.GridGreedy)
+register("grid", "random", _grid.GridRandom)

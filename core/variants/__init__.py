@@ -22,6 +22,7 @@ from .rubicon import Rubicon
 from .sans_pioche import SansPioche
 from .school import School
 from .sebastopol import Sebastopol
+from .vingt import Vingt
 from .whist import QuiPerdGagne, Whist
 
 _ALL: dict[str, Variant] = {
@@ -34,6 +35,7 @@ _ALL: dict[str, Variant] = {
     )
 }
 _ALL.update((v.slug, v) for v in (cls() for cls in PUZZLES))
+_ALL[Vingt.slug] = Vingt()  # the grid family
 
 
 def names() -> list[str]:
