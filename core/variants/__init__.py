@@ -17,10 +17,12 @@ from .muggins import FivesAndThrees, Muggins, Threes
 from .nombres import Nombres
 from .partnership import Partnership
 from .poule import Poule
+from .quinconce import Quinconce
 from .rubicon import Rubicon
 from .sans_pioche import SansPioche
 from .school import School
 from .sebastopol import Sebastopol
+from .tower import Tower
 from .whist import QuiPerdGagne, Whist
 
 _ALL: dict[str, Variant] = {
@@ -30,6 +32,7 @@ _ALL: dict[str, Variant] = {
         Matador(), K(), Muggins(), Threes(), AllFives(), FivesAndThrees(), Bergen(),
         Rubicon(), Nombres(), Hongrois(), CentAZero(), Poule(), Whist(), QuiPerdGagne(),
         Canton(), Sebastopol(), Cross(),
+        Tower(), Quinconce(),
     )
 }
 
