@@ -90,25 +90,45 @@ class Placed:
 class Construction:
     """The tiles in place and which cell each half fills."""
 
-    __slots__ = ("occ", "tiles")
+    __slots__ = ("adj", "occ", "tiles")
 
     def __init__(self, tiles: Iterable[Placed] = ()) -> None:
         self.tiles: list[Placed] = []
         self.occ: dict[tuple[int, int, int], tuple[int, int]] = {}  # (x, y, z) -> (tile, half)
+        self.adj: list[set[int]] = []  # the tiles superposed on each tile, above or below
         for p in tiles:
             self.add(p)
 
     def add(self, p: Placed) -> int:
         i = len(self.tiles)
         self.tiles.append(p)
+        near = set()
         for h, (x, y) in enumerate(p.cells):
             self.occ[(x, y, p.level)] = (i, h)
+            for z in (p.level - 1, p.level + 1):
+                found = self.occ.get((x, y, z))
+                if found is not None:
+                    near.add(found[0])
+        self.adj.append(near)
+        for j in near:
+            self.adj[j].add(i)
         return i
+
+    def pop(self) -> Placed:
+        """Take the last tile added away again."""
+        i = len(self.tiles) - 1
+        p = self.tiles.pop()
+        for x, y in p.cells:
+            del self.occ[(x, y, p.level)]
+        for j in self.adj.pop():
+            self.adj[j].discard(i)
+        return p
 
     def copy(self) -> Construction:
         new = Construction.__new__(Construction)
         new.tiles = self.tiles[:]
         new.occ = dict(self.occ)
+        new.adj = [set(a) for a in self.adj]
         return new
 
     def at(self, cell: Cell, level: int) -> tuple[int, int] | None:
@@ -146,14 +166,7 @@ class Construction:
 
     def neighbours(self, i: int) -> set[int]:
         """The tiles superposed on tile `i`, above or below."""
-        p = self.tiles[i]
-        out = set()
-        for cell in p.cells:
-            for z in (p.level - 1, p.level + 1):
-                found = self.at(cell, z)
-                if found is not None:
-                    out.add(found[0])
-        return out
+        return self.adj[i]
 
     def height(self) -> int:
         return max((p.level for p in self.tiles), default=-1)
@@ -206,6 +219,8 @@ def cut_risk(con: Construction, new: int, z: int) -> float:
     mass = len(block)
     cx = sum(tiles[i].centre[0] for i in block) / mass
     cy = sum(tiles[i].centre[1] for i in block) / mass
+    if any(abs(cx - x) <= 0.5 + EPS and abs(cy - y) <= 0.5 + EPS for (x, y), _ in contacts):
+        return 0.0  # right above a contact square: inside the hull
     height = sum((tiles[i].level - z + 0.5) * THICK for i in block) / mass
     corners = [(x + dx, y + dy) for (x, y), _ in contacts for dx in (-0.5, 0.5)
                for dy in (-0.5, 0.5)]

@@ -264,9 +264,12 @@ class StackMatch(MatchBase):
         """The chance that a legal `move` makes the construction fall."""
         if move.how == LEAD:
             return 0.0
-        con = self.con.copy()
+        con = self.con
         i = con.add(self.placement(move))
-        return fall_risk(con, i)
+        try:
+            return fall_risk(con, i)
+        finally:
+            con.pop()
 
     def risks(self) -> dict[str, float]:
         """Each legal move's chance of a fall (what the seat to move sees before choosing)."""
