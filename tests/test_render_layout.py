@@ -19,6 +19,7 @@ from render.canton import canton_layout
 from render.geometry import Board, PlacedTile
 from render.line import MAX_WIDTH, line_layout
 from render.spinner import spinner_layout
+from render.stack import stack_extent
 
 
 def walk(n: int, length: int, seed: int) -> list[str]:
@@ -173,6 +174,8 @@ def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
                 assert_view_line(view)
             elif kind == "cross":
                 assert_cross(view["layout"], board_geometry(view))
+            elif kind == "stack":  # tower, quinconce: blocks in 3D, see tests/test_render_stack.py
+                assert stack_extent(view["layout"])[2] > 0
             else:
                 assert kind == "canton", f"no geometry check for layout kind {kind!r}"
                 assert_sound(canton_layout(view["layout"]))
