@@ -355,7 +355,7 @@ class StackMatch(MatchBase):
             return
         self.stuck = 0
         if move.how == LEAD:
-            self.ends = [(0, 0), (0, 1)]
+            self.ends = [(0, 0), (0, 1)] if self.rules.ends_only or self.rules.alternate else []
         elif self.ends:
             self.ends = [(i, 1) if e == (move.target - 1, move.half) else e for e in self.ends]
         self._alternate(seat, FLAT if move.how in (LEAD, NEXT, UNDER) else TOP)
