@@ -5,11 +5,13 @@ fall (``view["risks"]``), the tiles in the construction, their own hand.
 
 * `StackRandomPlayer` picks at random among the moves whose risk is under a
   half (any move when none is).
-* `StackGreedyPlayer` weighs getting rid of pips against the fall: a move
-  laying a tile of p pips on a construction holding c pips, with a chance r of
-  a fall, is worth ``(1 - r) * p - r * (c + p)`` (a fall gives the mover the
-  whole construction back); ties go to the move that keeps the hand's values
-  varied, then at random.
+* `StackGreedyPlayer` weighs getting rid of a tile against the fall: a move
+  with a chance r of a fall on a construction of n tiles changes the hand by
+  ``-(1 - r) + r * n`` tiles on average (a fall gives the mover the whole
+  construction back); it takes the move that empties its hand fastest, then
+  the one that keeps the hand's values varied, then the one worth most in
+  pips, ``(1 - r) * p - r * (c + p)`` for a tile of p pips on a construction
+  of c pips (what counts when a round is blocked), then one at random.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class StackRandomPlayer:
 
 
 class StackGreedyPlayer:
-    """The move worth most in pips once the fall risk is counted."""
+    """The move that empties the hand fastest once the fall risk is counted."""
 
     name = "greedy"
 
@@ -56,15 +58,18 @@ class StackGreedyPlayer:
         view = game.view(game.to_move)
         risks = view.get("risks") or {}
         built = sum(sum(Tile.parse(t)) for t in view.get("board") or [])
+        built_tiles = len(view.get("board") or [])
         hand = [Tile.parse(t) for t in view.get("hand") or []]
         best: tuple[float, ...] | None = None
         choice = moves[0]
         for m in moves:
             tile = m.tile
             r = risks.get(str(m), 0.0)
+            # a tile out of the hand, or (with chance r) the whole construction into it
+            tiles = (1 - r) - r * built_tiles
             worth = (1 - r) * tile.pips - r * (built + tile.pips)
             rest = {v for t in hand if t != tile for v in t}
-            key = (round(worth, 6), len(rest), self.rng.random())
+            key = (round(tiles, 6), len(rest), round(worth, 6), self.rng.random())
             if best is None or key > best:
                 best, choice = key, m
         return choice
