@@ -20,6 +20,7 @@ from render.geometry import Board, PlacedTile
 from render.grid import grid_geometry
 from render.line import MAX_WIDTH, line_layout
 from render.spinner import spinner_layout
+from render.stack import stack_extent
 
 
 def walk(n: int, length: int, seed: int) -> list[str]:
@@ -178,6 +179,8 @@ def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
                 assert_puzzle(view["layout"])
             elif kind == "grid":
                 assert_sound(grid_geometry(view["layout"]))
+            elif kind == "stack":  # tower, quinconce: blocks in 3D, see tests/test_render_stack.py
+                assert stack_extent(view["layout"])[2] > 0
             else:
                 assert kind == "canton", f"no geometry check for layout kind {kind!r}"
                 assert_sound(canton_layout(view["layout"]))

@@ -18,10 +18,12 @@ from .nombres import Nombres
 from .partnership import Partnership
 from .poule import Poule
 from .puzzles import PUZZLES
+from .quinconce import Quinconce
 from .rubicon import Rubicon
 from .sans_pioche import SansPioche
 from .school import School
 from .sebastopol import Sebastopol
+from .tower import Tower
 from .vingt import Vingt
 from .whist import QuiPerdGagne, Whist
 
@@ -32,6 +34,7 @@ _ALL: dict[str, Variant] = {
         Matador(), K(), Muggins(), Threes(), AllFives(), FivesAndThrees(), Bergen(),
         Rubicon(), Nombres(), Hongrois(), CentAZero(), Poule(), Whist(), QuiPerdGagne(),
         Canton(), Sebastopol(), Cross(),
+        Tower(), Quinconce(),
     )
 }
 _ALL.update((v.slug, v) for v in (cls() for cls in PUZZLES))
