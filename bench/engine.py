@@ -136,7 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2000, help="deals per engine (default 2000)")
     parser.add_argument("--repeats", type=int, default=5, help="interleaved repetitions")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the moves")
+    parser.add_argument("--grid-only", action="store_true",
+                        help="only the grid table (vingt: listing every play, mid-game)")
+    parser.add_argument("--grid-games", type=int, default=0,
+                        help="also the slowest listing over this many random vingt games")
     args = parser.parse_args(argv)
+    if args.grid_only:
+        grid_table(args.repeats, args.grid_games)
+        return 0
 
     two = make_deals(args.seed, args.deals, players=2, hand=7)
     four = make_deals(args.seed + 1, args.deals, players=4, hand=7)
@@ -184,7 +191,85 @@ def main(argv: list[str] | None = None) -> int:
               f"| {target}x {verdict} |")
     print("\nmoves per game: " + ", ".join(
         f"{name} {count / args.deals:.1f}" for name, count in moves.items()))
+    grid_table(args.repeats, args.grid_games)
     return 0
+
+
+# -- the grid family: listing every play of a crowded mid-game position -------------------
+
+
+def crowded_positions(count: int = 5, min_tiles: int = 30) -> list[Any]:
+    """Seeded 2-player vingt games played at random until the grid holds `min_tiles`
+    tiles; of each game, the position then with the most legal plays."""
+    out = []
+    seed = 0
+    while len(out) < count and seed < 200:
+        game = variants.get("vingt").new(players=2, seed=seed)
+        rng = random.Random(seed)
+        best: tuple[int, Any] | None = None
+        while not game.over:
+            moves = game.legal_moves()
+            laid = len(game.view(None)["board"])
+            if laid >= min_tiles and (best is None or len(moves) > best[0]):
+                best = (len(moves), game.copy())
+            game.play(rng.choice(moves))
+        if best is not None:
+            out.append(best[1])
+        seed += 1
+    return out
+
+
+def grid_table(repeats: int, games: int = 0) -> None:
+    """Time `legal_moves()` (from scratch) and the greedy player's whole choice: medians of
+    the wall-clock time and of the CPU time (this process only: a shared machine's other
+    jobs inflate the first, not the second)."""
+    from core.ai import make_player
+
+    print("\n| vingt position | tiles on the grid | legal plays | list every play, ms "
+          "(CPU ms) | greedy choice, ms (CPU ms) |")
+    print("|---|---:|---:|---:|---:|")
+    for i, game in enumerate(crowded_positions()):
+        listing: list[tuple[float, float]] = []
+        choosing: list[tuple[float, float]] = []
+        for _ in range(max(repeats, 5)):
+            fresh = game.copy()
+            fresh._legal = None  # the listing is cached per position: time it from scratch
+            t0, c0 = time.perf_counter(), time.process_time()
+            plays = fresh.legal_moves()
+            listing.append((time.perf_counter() - t0, time.process_time() - c0))
+            fresh = game.copy()
+            fresh._legal = None
+            t0, c0 = time.perf_counter(), time.process_time()
+            make_player("greedy", 1).choose(fresh)
+            choosing.append((time.perf_counter() - t0, time.process_time() - c0))
+
+        def ms(times: list[tuple[float, float]]) -> str:
+            wall = statistics.median(t for t, _ in times) * 1000
+            cpu = statistics.median(c for _, c in times) * 1000
+            return f"{wall:.1f} ({cpu:.1f})"
+
+        print(f"| {i + 1} | {len(game.view(None)['board'])} | {len(plays)} "
+              f"| {ms(listing)} | {ms(choosing)} |")
+    if games:
+        slowest_listing(games)
+
+
+def slowest_listing(games: int) -> None:
+    """The slowest `legal_moves()` (CPU time) over every position of seeded random games."""
+    worst = (0.0, 0, "")
+    for seed in range(games):
+        game = variants.get("vingt").new(players=2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game._legal = None
+            c0 = time.process_time()
+            moves = game.legal_moves()
+            spent = time.process_time() - c0
+            if spent > worst[0]:
+                worst = (spent, len(moves), f"seed {seed}, move {game.turn + 1}")
+            game.play(rng.choice(moves))
+    print(f"\nslowest listing over {games} random games (2 to 4 players): "
+          f"{worst[0] * 1000:.1f} CPU ms, {worst[1]} plays ({worst[2]})")
 
 
 if __name__ == "__main__":

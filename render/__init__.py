@@ -25,7 +25,9 @@ from PIL import ImageDraw
 
 from . import canton as _canton  # noqa: F401  (registers the "canton" layout)
 from . import canvas, theme
+from . import grid as _grid  # noqa: F401  (registers the "grid" layout)
 from . import puzzle as _puzzle  # noqa: F401  (registers the "puzzle" layout)
+from . import stack as _stack  # noqa: F401  (registers the "stack" layout)
 from .board import board_image
 from .hand import hand_image
 from .strip import GAP, strip_image

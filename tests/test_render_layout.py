@@ -17,8 +17,10 @@ from core import variants
 from render.board import board_geometry
 from render.canton import canton_layout
 from render.geometry import Board, PlacedTile
+from render.grid import grid_geometry
 from render.line import MAX_WIDTH, line_layout
 from render.spinner import spinner_layout
+from render.stack import stack_extent
 
 
 def walk(n: int, length: int, seed: int) -> list[str]:
@@ -175,6 +177,10 @@ def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
                 assert_cross(view["layout"], board_geometry(view))
             elif kind == "puzzle":
                 assert_puzzle(view["layout"])
+            elif kind == "grid":
+                assert_sound(grid_geometry(view["layout"]))
+            elif kind == "stack":  # tower, quinconce: blocks in 3D, see tests/test_render_stack.py
+                assert stack_extent(view["layout"])[2] > 0
             else:
                 assert kind == "canton", f"no geometry check for layout kind {kind!r}"
                 assert_sound(canton_layout(view["layout"]))
@@ -336,7 +342,7 @@ def test_long_arms_snake_and_empty_arms_get_markers() -> None:
         ({"kind": "cross", "spinner": "6-6", "arms": [[{"tile": "6-1", "branches": []}]]},
          "only a double opens branches"),
         ({"kind": "cross", "spinner": "6-6", "arms": [[]] * 5}, "at most four arms"),
-        ({"kind": "tower"}, "cannot draw layout kind 'tower'; known: (.+, )?cross, line"),
+        ({"kind": "tower"}, "cannot draw layout kind 'tower'; known: (.+, )?cross, (.+, )?line"),
         ({"kind": "line", "chain": ["13-1"]}, "values from 0 to 12"),
     ],
 )

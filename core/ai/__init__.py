@@ -74,4 +74,10 @@ __all__ = ["FAMILY_PLAYERS", "KINDS", "LEVELS", "PLAYERS", "ExpertPlayer", "Game
            "GreedyPlayer", "HardPlayer", "Player", "RandomPlayer", "SeatPlayer", "claim_of",
            "make_player", "register"]
 
+# Each family module below registers its own players (register), or is registered here.
+from . import grid as _grid  # noqa: E402  (the grid family's players)
 from . import puzzle as _puzzle  # noqa: E402, F401  (registers the puzzles' player)
+from . import stack as _stack  # noqa: E402, F401  (registers the stacking games' players)
+
+register("grid", "greedy", _grid.GridGreedy)
+register("grid", "random", _grid.GridRandom)

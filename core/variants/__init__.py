@@ -18,10 +18,13 @@ from .nombres import Nombres
 from .partnership import Partnership
 from .poule import Poule
 from .puzzles import PUZZLES
+from .quinconce import Quinconce
 from .rubicon import Rubicon
 from .sans_pioche import SansPioche
 from .school import School
 from .sebastopol import Sebastopol
+from .tower import Tower
+from .vingt import Vingt
 from .whist import QuiPerdGagne, Whist
 
 _ALL: dict[str, Variant] = {
@@ -31,9 +34,11 @@ _ALL: dict[str, Variant] = {
         Matador(), K(), Muggins(), Threes(), AllFives(), FivesAndThrees(), Bergen(),
         Rubicon(), Nombres(), Hongrois(), CentAZero(), Poule(), Whist(), QuiPerdGagne(),
         Canton(), Sebastopol(), Cross(),
+        Tower(), Quinconce(),
     )
 }
 _ALL.update((v.slug, v) for v in (cls() for cls in PUZZLES))
+_ALL[Vingt.slug] = Vingt()  # the grid family
 
 
 def names() -> list[str]:

@@ -1,0 +1,1 @@
+"""The stacking games of the magnetic dominoes (tower, quinconce): 3D placements and falls."""
