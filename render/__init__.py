@@ -25,6 +25,8 @@ from PIL import ImageDraw
 
 from . import canton as _canton  # noqa: F401  (registers the "canton" layout)
 from . import canvas, theme
+from . import memory as _memory  # noqa: F401  (registers the "memory" layout)
+from . import patience as _patience  # noqa: F401  (registers the "patience" layout)
 from .board import board_image
 from .hand import hand_image
 from .strip import GAP, strip_image

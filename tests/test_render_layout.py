@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from core import variants
-from render.board import board_geometry
+from render.board import board_geometry, board_image
 from render.canton import canton_layout
 from render.geometry import Board, PlacedTile
 from render.line import MAX_WIDTH, line_layout
@@ -173,6 +173,8 @@ def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
                 assert_view_line(view)
             elif kind == "cross":
                 assert_cross(view["layout"], board_geometry(view))
+            elif kind in ("memory", "patience"):  # drawn whole: checked in test_render_memsol
+                assert board_image(view).width > 0
             else:
                 assert kind == "canton", f"no geometry check for layout kind {kind!r}"
                 assert_sound(canton_layout(view["layout"]))

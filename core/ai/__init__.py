@@ -50,3 +50,12 @@ def make_player(kind: str, seed: int | None = None) -> Player:
 
 __all__ = ["FAMILY_PLAYERS", "PLAYERS", "Game", "GreedyPlayer", "Player", "RandomPlayer",
            "SeatPlayer", "claim_of", "make_player", "register"]
+
+# the families' own players, registered after the generic ones
+from . import memory as _memory  # noqa: E402
+from . import patience as _patience  # noqa: E402
+
+register("memory", "random", _memory.RandomMemoryPlayer)
+register("memory", "greedy", _memory.GreedyMemoryPlayer)
+register("solitaire", "random", _patience.RandomSolitairePlayer)
+register("solitaire", "greedy", _patience.GreedySolitairePlayer)
