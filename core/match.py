@@ -318,10 +318,9 @@ def match_goal(mrules: MatchRules) -> str | None:
 def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
     """A copy of a checked deal that shares no list with it (its tiles are text)."""
     out = dict(deal)
-    out["hands"] = list(map(list, deal["hands"]))
-    stock = deal.get("stock")
-    if isinstance(stock, (list, tuple)):
-        out["stock"] = list(stock)
+    for key, value in deal.items():  # hands, stock; a grid or columns in other families
+        if isinstance(value, (list, tuple)):
+            out[key] = [list(v) if isinstance(v, (list, tuple)) else v for v in value]
     return out
 
 

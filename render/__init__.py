@@ -26,6 +26,8 @@ from PIL import ImageDraw
 from . import canton as _canton  # noqa: F401  (registers the "canton" layout)
 from . import canvas, theme
 from . import grid as _grid  # noqa: F401  (registers the "grid" layout)
+from . import memory as _memory  # noqa: F401  (registers the "memory" layout)
+from . import patience as _patience  # noqa: F401  (registers the "patience" layout)
 from . import puzzle as _puzzle  # noqa: F401  (registers the "puzzle" layout)
 from . import stack as _stack  # noqa: F401  (registers the "stack" layout)
 from .board import board_image

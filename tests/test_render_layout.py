@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from core import variants
-from render.board import board_geometry
+from render.board import board_geometry, board_image
 from render.canton import canton_layout
 from render.geometry import Board, PlacedTile
 from render.grid import grid_geometry
@@ -181,6 +181,8 @@ def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
                 assert_sound(grid_geometry(view["layout"]))
             elif kind == "stack":  # tower, quinconce: blocks in 3D, see tests/test_render_stack.py
                 assert stack_extent(view["layout"])[2] > 0
+            elif kind in ("memory", "patience"):  # drawn whole: checked in test_render_memsol
+                assert board_image(view).width > 0
             else:
                 assert kind == "canton", f"no geometry check for layout kind {kind!r}"
                 assert_sound(canton_layout(view["layout"]))

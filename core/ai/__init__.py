@@ -76,8 +76,14 @@ __all__ = ["FAMILY_PLAYERS", "KINDS", "LEVELS", "PLAYERS", "ExpertPlayer", "Game
 
 # Each family module below registers its own players (register), or is registered here.
 from . import grid as _grid  # noqa: E402  (the grid family's players)
+from . import memory as _memory  # noqa: E402
+from . import patience as _patience  # noqa: E402
 from . import puzzle as _puzzle  # noqa: E402, F401  (registers the puzzles' player)
 from . import stack as _stack  # noqa: E402, F401  (registers the stacking games' players)
 
 register("grid", "greedy", _grid.GridGreedy)
 register("grid", "random", _grid.GridRandom)
+register("memory", "random", _memory.RandomMemoryPlayer)
+register("memory", "greedy", _memory.GreedyMemoryPlayer)
+register("solitaire", "random", _patience.RandomSolitairePlayer)
+register("solitaire", "greedy", _patience.GreedySolitairePlayer)

@@ -58,3 +58,10 @@ def get(slug: str) -> Variant:
 
 def all_variants() -> list[Variant]:
     return list(_ALL.values())
+
+
+# families beyond the line games (issue 15)
+from .memory import Memory  # noqa: E402
+from .patience import Patience  # noqa: E402
+
+_ALL.update((v.slug, v) for v in (Memory(), Patience()))

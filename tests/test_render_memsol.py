@@ -1,0 +1,55 @@
+"""Pictures of the memory game and the patience: real PNGs, drawn from views, that show
+nothing of a face-down tile (two deals that differ only under face-down tiles look alike)."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import render
+from core import variants
+from core.ai import make_player
+
+TILES = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(data)).size
+
+
+def test_memory_pictures_hide_face_down_tiles_and_turned_back_ones() -> None:
+    # A1 0-0 and A3 1-1 turned up (no pair) then B1 3-1: D6 and D7 are never turned up
+    first = variants.get("memory").new(players=3, seed=1, deal={"grid": TILES})
+    swapped = [*TILES[:26], TILES[27], TILES[26]]
+    second = variants.get("memory").new(players=3, seed=1, deal={"grid": swapped})
+    for game in (first, second):
+        for cell in ("A1", "A3", "B1"):
+            game.play(cell)
+    one = render.position_png(first.view(None), ["Ann", "Bob", "Cy"])
+    two = render.position_png(second.view(None), ["Ann", "Bob", "Cy"])
+    assert one == two
+    assert png_size(one)[0] >= 640
+    assert render.board_png(first.view(2)) == render.board_png(first.view(None))
+
+
+def test_patience_pictures_hide_the_tiles_under_the_top_ones_until_the_end() -> None:
+    cols = [TILES[k * 4:(k + 1) * 4] for k in range(7)]
+    other = [c[:1] + c[1:][::-1] for c in cols]  # the same top tiles, hidden ones reordered
+    a = variants.get("patience").new(deal={"columns": cols})
+    b = variants.get("patience").new(deal={"columns": other})
+    assert render.position_png(a.view(None)) == render.position_png(b.view(None))
+
+
+def test_whole_games_draw_at_every_step() -> None:
+    for slug, players in (("memory", 6), ("patience", 1)):
+        game = variants.get(slug).new(players=players, seed=8)
+        bots = [make_player("greedy", s) for s in range(players)]
+        sizes = set()
+        while True:
+            sizes.add(png_size(render.position_png(game.view(None))))
+            if game.over:
+                break
+            game.play(bots[game.to_move].choose(game))
+        assert sizes
