@@ -10,6 +10,7 @@ from .canton import Canton
 from .cent_a_zero import CentAZero
 from .classic import Classic, TeteATete
 from .cross import Cross
+from .forty_two import FortyTwo, Texas42
 from .hongrois import Hongrois
 from .magnetic import Magnetic
 from .matador import K, Matador
@@ -30,6 +31,7 @@ _ALL: dict[str, Variant] = {
         Matador(), K(), Muggins(), Threes(), AllFives(), FivesAndThrees(), Bergen(),
         Rubicon(), Nombres(), Hongrois(), CentAZero(), Poule(), Whist(), QuiPerdGagne(),
         Canton(), Sebastopol(), Cross(),
+        FortyTwo(), Texas42(),
     )
 }
 
