@@ -50,3 +50,5 @@ def make_player(kind: str, seed: int | None = None) -> Player:
 
 __all__ = ["FAMILY_PLAYERS", "PLAYERS", "Game", "GreedyPlayer", "Player", "RandomPlayer",
            "SeatPlayer", "claim_of", "make_player", "register"]
+
+from . import tricks as _tricks  # noqa: E402, F401  (registers the trick games' players)
