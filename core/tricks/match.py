@@ -313,12 +313,14 @@ class TrickMatch(MatchBase):
         if phase == BIDDING:
             if move.kind == PASS:
                 return illegal("you must bid: the three others passed")
+            choices = self.bid_choices()
+            if not choices:
+                return illegal("no bid can go higher: pass")
             if move.kind == BID:
-                choices = self.bid_choices()
                 return illegal("{bid} is not a bid you may make now; you may bid {bids}",
                                bid=move.text, bids=_span(choices, self.rules.marks))
             return illegal("this is the bidding: bid (like 'bid {low}') or pass",
-                           low=bid_words(self.bid_choices()[0], self.rules.marks))
+                           low=bid_words(choices[0], self.rules.marks))
         if phase == NAMING:
             if move.kind == TRUMPS:
                 return illegal("{call} is not open to you: name trumps from 0 to 6",
