@@ -25,6 +25,7 @@ from PIL import ImageDraw
 
 from . import canton as _canton  # noqa: F401  (registers the "canton" layout)
 from . import canvas, theme
+from . import tricks as _tricks  # registers the "tricks" layout; its hands go by suit
 from .board import board_image
 from .hand import hand_image
 from .strip import GAP, strip_image
@@ -52,6 +53,8 @@ def position_png(view: dict[str, Any], names: list[str] | None = None,
 
 def hand_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
     """A seat's private hand (``view`` from ``g.view(seat)``), legal tiles marked."""
+    if _tricks.is_tricks(view):
+        return canvas.encode_png(canvas.frame(_tricks.tricks_hand_image(view, tr)))
     return canvas.encode_png(canvas.frame(hand_image(view, tr)))
 
 

@@ -134,8 +134,9 @@ class TrickMatch(MatchBase):
         trick = self.trick
         if not trick:
             return None
-        if self.trump == SEVENS:
-            return min(trick, key=lambda p: sevens_distance(p[1]))  # the first on a tie
+        if self.trump == SEVENS:  # the nearest to 7; a tie goes to the bidders, else the first
+            side = (self.holder or 0) % 2
+            return min(trick, key=lambda p: (sevens_distance(p[1]), p[0] % 2 != side))
         s = self.suits
         trumps = s.trumps
         led = s.led[trick[0][1]]
@@ -419,8 +420,7 @@ class TrickMatch(MatchBase):
             "marks": marks,
             "redeals": self.redeals,
         })
-        v["layout"] = {"kind": "tricks", "trick": trick, "last_trick": past[-1] if past else None,
-                       "trumps": v["trumps"], "contract": v["contract"], "phase": v["phase"]}
+        v["layout"] = {"kind": "tricks"}  # render reads the trick keys above
         if seat is not None:
             v["hand"] = [names[t] for t in self.hand_order(self.hands[seat])]
             if seat == self.to_move:
