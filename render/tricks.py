@@ -100,8 +100,7 @@ def _table(view: dict[str, Any], plays: list[dict[str, Any]], winner: int | None
         if seat in by_seat:
             a, b = parse_tile(by_seat[seat])
             o = "v" if seat % 2 == 0 else "h"
-            w, h = tile.footprint(o, HALF)
-            tx, ty = _tile_at(seat, cx, cy, w, h, WIDTH, top + height / 2)
+            tx, ty, _, _ = trick_rects(plays)[seat]
             style = "last" if seat == winner else "plain"
             if style == "last":
                 mask, (dx, dy) = tile.glow_mask(o, HALF)
@@ -121,17 +120,18 @@ def _label_at(seat: int, cx: float, cy: float) -> tuple[float, float]:
     return cx, cy - 8
 
 
-def _tile_at(seat: int, cx: float, cy: float, w: int, h: int, width: int, middle: float
-             ) -> tuple[int, int]:
-    """The top-left corner of `seat`'s tile: between its label and the middle."""
-    mx = width / 2
-    if seat == 0:
-        return round(mx - w / 2), round(middle + 12)
-    if seat == 2:
-        return round(mx - w / 2), round(middle - 12 - h)
-    if seat == 1:
-        return round(mx - 24 - w), round(middle - h / 2)
-    return round(mx + 24), round(middle - h / 2)
+def trick_rects(plays: list[dict[str, Any]]) -> dict[int, tuple[int, int, int, int]]:
+    """Where each seat's tile of a trick goes (x0, y0, x1, y1): in front of the seat,
+    around the middle of the table; standing for seats 1 and 3, lying for 2 and 4."""
+    mx, my = WIDTH / 2, BAND + 8 + (HEIGHT - BAND - 8) / 2
+    out = {}
+    for p in plays:
+        seat = int(p["seat"])
+        w, h = tile.footprint("v" if seat % 2 == 0 else "h", HALF)
+        x, y = {0: (mx - w / 2, my + 12), 2: (mx - w / 2, my - 12 - h),
+                1: (mx - 24 - w, my - h / 2), 3: (mx + 24, my - h / 2)}[seat]
+        out[seat] = (round(x), round(y), round(x) + w, round(y) + h)
+    return out
 
 
 def tricks_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:

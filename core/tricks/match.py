@@ -257,9 +257,17 @@ class TrickMatch(MatchBase):
             return [PLAYS[t] for t in iter_ids(self.playable(seat))]
         if self.phase == NAMING:
             return [call_for(TRUMPS, v) for v in self.trump_choices()]
-        moves: list[Move] = [] if self.must_bid() else [move_for(PASS)]
-        marks = self.rules.marks
-        return moves + [call_for(BID, v, marks) for v in self.bid_choices()]
+        return list(_bid_moves(tuple(self.bid_choices()), self.must_bid(), self.rules.marks))
+
+    def _is_legal(self, seat: int, move: Move) -> bool:
+        kind = move.kind
+        if self.phase == PLAYING:
+            return kind == PLAY and bool((self.playable(seat) >> move.tid) & 1)
+        if self.phase == NAMING:
+            return kind == TRUMPS and move.end in self.trump_choices()
+        if kind == PASS:
+            return not self.must_bid()
+        return kind == BID and move.end in self.bid_choices()
 
     def must_bid(self) -> bool:
         """Whether the seat to move may not pass (the dealer after three passes, Texas)."""
@@ -297,7 +305,7 @@ class TrickMatch(MatchBase):
         seat = self.to_move
         if seat is None:
             raise illegal("the game is over")
-        if move not in self.legal_moves():
+        if not self._is_legal(seat, move):
             raise self._refusal(seat, move)
         self.events = []
         self.played.append((seat, move))
@@ -426,6 +434,13 @@ class TrickMatch(MatchBase):
             if seat == self.to_move:
                 v["legal"] = [m.text for m in self.legal_moves()]
         return v
+
+
+@cache
+def _bid_moves(choices: tuple[int, ...], forced: bool, marks: bool) -> tuple[Move, ...]:
+    """The moves of the bidding: "pass" (unless forced) then the bids, lowest first."""
+    calls = tuple(call_for(BID, v, marks) for v in choices)
+    return calls if forced else (move_for(PASS), *calls)
 
 
 def _span(values: list[int], marks: bool) -> str:
