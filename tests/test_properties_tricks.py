@@ -55,7 +55,9 @@ def tiles_named(obj: Any) -> set[str]:
 @given(data=st.data())
 def test_tiles_are_conserved_and_views_hide_the_hands(slug: str, data: st.DataObject) -> None:
     game, picks = data.draw(matches(slug))
-    for _ in steps(game, picks):
+    for i in steps(game, picks):
+        if i % 3:  # every third position: the views are the slow part
+            continue
         hands = [game.view(s)["hand"] for s in range(4)]
         board = game.view(None)["board"]
         everything = [t for h in hands for t in h] + board

@@ -295,3 +295,31 @@ def test_four_computer_seats_finish_a_match() -> None:
         while not game.over:
             game.play(bots[game.to_move].choose(game))
         assert game.result is not None and replay(game.record()).result == game.result
+
+
+def test_the_greedy_player_bids_a_strong_hand_and_names_its_suit() -> None:
+    from core.ai.tricks import TrickGreedyPlayer
+
+    game = variants.get("forty-two").new(seed=1, deal=TRUMP_DEAL)
+    game.play("pass")
+    game.play("pass")  # seat 0 holds six 6s and 1-1
+    bot = TrickGreedyPlayer(seed=4)
+    bid = bot.choose(game)
+    assert bid.text.startswith("bid ")
+    game.play(bid)
+    game.play("pass")
+    assert bot.choose(game).text == "trumps 6"
+
+
+def test_the_greedy_player_gives_count_to_its_partner_and_keeps_its_trumps() -> None:
+    from core.ai.tricks import TrickGreedyPlayer
+
+    game = forty_two()
+    for text in ("4-1", "4-2", "5-4"):
+        game.play(text)
+    assert TrickGreedyPlayer(seed=1).choose(game).text == "6-4"  # last: the partner holds it
+    game = texas(TRUMP_DEAL)
+    for text in ("bid 30", "pass", "pass", "pass", "trumps 0", "6-6"):
+        game.play(text)
+    choice = TrickGreedyPlayer(seed=1).choose(game)
+    assert choice.text not in {"2-0", "4-0"}  # no trump on a trick without count, not last

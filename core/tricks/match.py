@@ -253,8 +253,8 @@ class TrickMatch(MatchBase):
         seat = self.to_move
         if seat is None:
             return []
-        if self.phase == PLAYING:
-            return [PLAYS[t] for t in iter_ids(self.playable(seat))]
+        if self.phase == PLAYING:  # in the hand's order: trumps first, then by suit
+            return [PLAYS[t] for t in self.hand_order(self.playable(seat))]
         if self.phase == NAMING:
             return [call_for(TRUMPS, v) for v in self.trump_choices()]
         return list(_bid_moves(tuple(self.bid_choices()), self.must_bid(), self.rules.marks))
