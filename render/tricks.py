@@ -24,12 +24,12 @@ from .board import register_layout
 from .geometry import parse_tile
 from .words import Translator, t, tn
 
-WIDTH, HEIGHT = 640, 440
+WIDTH, HEIGHT = 640, 476
 BAND = 64
 HALF = 34
 HAND_HALF = 48
 # where each seat sits, by its place after seat 0: bottom, left, top, right
-PLACES = ((0.5, 0.86), (0.16, 0.5), (0.5, 0.14), (0.84, 0.5))
+PLACES = ((0.5, 0.82), (0.16, 0.5), (0.5, 0.14), (0.84, 0.5))
 COMPASS = ("S", "W", "N", "E")
 
 
@@ -93,10 +93,12 @@ def _table(view: dict[str, Any], plays: list[dict[str, Any]], winner: int | None
         if seat == out:
             extra.append(t(tr, "sits out"))
         if seat < 2 and view.get("phase") != "bidding":
-            extra.append(tn(tr, "{n} trick", "{n} tricks", team_tricks[seat])
-                         + f", {team_points[seat]} " + t(tr, "points"))
-        if extra:
-            canvas.draw_text(im, (lx, ly + 20), "  ·  ".join(extra), 15, theme.TEXT_SOFT, "mm")
+            extra.append(tn(tr, "team: {n} trick", "team: {n} tricks", team_tricks[seat])
+                         + ", " + tn(tr, "{n} point", "{n} points", team_points[seat]))
+        for i, text in enumerate(extra):  # one line each, kept inside the picture
+            half = canvas.text_mask(text, 15).width / 2
+            x = min(max(lx, half + 6), WIDTH - half - 6)
+            canvas.draw_text(im, (x, ly + 20 + 18 * i), text, 15, theme.TEXT_SOFT, "mm")
         if seat in by_seat:
             a, b = parse_tile(by_seat[seat])
             o = "v" if seat % 2 == 0 else "h"

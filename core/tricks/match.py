@@ -426,8 +426,11 @@ class TrickMatch(MatchBase):
             "team_points": self.taken[:],
             "sits_out": self.out_seat,
             "marks": marks,
+            "target_unit": "marks" if marks else "points",
             "redeals": self.redeals,
         })
+        if marks:
+            v["strip_extra"] = "Scores in marks: a contract made scores 1 mark, or the marks bid"
         v["layout"] = {"kind": "tricks"}  # render reads the trick keys above
         if seat is not None:
             v["hand"] = [names[t] for t in self.hand_order(self.hands[seat])]
