@@ -21,7 +21,7 @@ from ..tiles import iter_ids, tile_id, tile_set
 from .calls import BID, MARK, NELLO, SEVENS, TRUMP_WORDS, TRUMPS, bid_words, call_for, parse_call
 from .contract import outcome
 from .rules import TrickRules
-from .suits import ALL, HI, LO, NO_TRUMP, TRUMP, Suits, count_of, sevens_distance, suits
+from .suits import ALL, NO_TRUMP, TRUMP, Suits, count_of, sevens_distance, suits
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -497,4 +497,4 @@ def parse_deal(deal: Any) -> list[int]:
     return hands
 
 
-__all__ = ["BIDDING", "HI", "LO", "NAMING", "PLAYING", "TrickMatch"]
+__all__ = ["BIDDING", "NAMING", "PLAYING", "TrickMatch"]
