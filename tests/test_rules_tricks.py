@@ -323,3 +323,14 @@ def test_the_greedy_player_gives_count_to_its_partner_and_keeps_its_trumps() -> 
         game.play(text)
     choice = TrickGreedyPlayer(seed=1).choose(game)
     assert choice.text not in {"2-0", "4-0"}  # no trump on a trick without count, not last
+
+
+def test_simulate_reports_how_often_contracts_are_made(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    from bot.cli import main
+
+    assert main(["simulate", "forty-two", "--games", "3", "--seed", "2", "--ai", "random"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if "contracts made" in x)
+    rounds = float(next(x for x in out.splitlines() if "average rounds" in x).split()[-1])
+    assert line.rstrip().endswith(f"of {round(rounds * 3)}")
