@@ -386,8 +386,7 @@ class TrickMatch(MatchBase):
 
     def hand_order(self, mask: int) -> list[int]:
         """A hand's tiles grouped by suit, trumps first, each suit highest first."""
-        s = self.suits
-        return sorted(iter_ids(mask), key=lambda t: (-s.led[t], -s.rank[s.led[t]][t]))
+        return sorted(iter_ids(mask), key=self.suits.order.__getitem__)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may know (None: the public view of the channel), as JSON data."""

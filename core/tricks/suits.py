@@ -47,6 +47,7 @@ class Suits:
     members: tuple[int, ...]
     led: tuple[int, ...]
     rank: tuple[tuple[int, ...], ...]
+    order: tuple[int, ...]  # sort key of a hand: trumps first, then suits 6 to 0, high first
 
     @property
     def trumps(self) -> int:
@@ -88,7 +89,8 @@ def suits(trump: int, either_half: bool) -> Suits:
     members.append(trumps)
     rank.append(tuple(trump_ranks))
     led = tuple(TRUMP if (trumps >> t) & 1 else HI[t] for t in TILES)
-    return Suits(trump, either_half, tuple(members), led, tuple(rank))
+    order = tuple(-(led[t] * 8 + rank[led[t]][t]) for t in TILES)
+    return Suits(trump, either_half, tuple(members), led, tuple(rank), order)
 
 
 def sevens_distance(tid: int) -> int:
