@@ -334,3 +334,13 @@ def test_simulate_reports_how_often_contracts_are_made(capsys: pytest.CaptureFix
     line = next(x for x in out.splitlines() if "contracts made" in x)
     rounds = float(next(x for x in out.splitlines() if "average rounds" in x).split()[-1])
     assert line.rstrip().endswith(f"of {round(rounds * 3)}")
+
+
+def test_a_tile_move_with_an_end_is_played_as_the_tile_and_a_foreign_tile_refused() -> None:
+    from core.moves import LEFT, PLAY, Move
+
+    game = forty_two()
+    game.play(Move(PLAY, Tile(4, 1).id, LEFT))
+    assert game.record()["moves"][-1] == "4-1"
+    with pytest.raises(IllegalMove, match="double-6"):
+        game.play(Move(PLAY, Tile(8, 4).id))

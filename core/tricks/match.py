@@ -305,6 +305,8 @@ class TrickMatch(MatchBase):
         seat = self.to_move
         if seat is None:
             raise illegal("the game is over")
+        if move.kind == PLAY and 0 <= move.tid < 28:
+            move = PLAYS[move.tid]  # a tile has no end here: "6-4 left" is played as "6-4"
         if not self._is_legal(seat, move):
             raise self._refusal(seat, move)
         self.events = []
@@ -337,6 +339,8 @@ class TrickMatch(MatchBase):
             return illegal("name trumps first, like 'trumps 5'")
         if move.kind != PLAY:
             return illegal("the bidding is over: play a tile")
+        if not 0 <= move.tid < 28:
+            return illegal("{tile} is not a tile of the double-{top} set", tile=move.text, top=6)
         name = self.ts.names[move.tid]
         if not (self.hands[seat] >> move.tid) & 1:
             return illegal("{tile} is not in your hand", tile=name)
