@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, copy_deal
+from ..match import MATCH_SLOTS, MatchBase, all_slots, copy_deal, deal_tile
 from ..moves import PASS, PLAY, Move, move_for
 from ..scoring import MatchRules
 from ..tiles import iter_ids, tile_id, tile_set
@@ -365,7 +365,7 @@ class TrickMatch(MatchBase):
         """An independent copy (computer players search on copies)."""
         cls = type(self)
         new = cls.__new__(cls)
-        for name in _all_slots(cls):
+        for name in all_slots(cls):
             if hasattr(self, name):
                 setattr(new, name, getattr(self, name))
         for name in ("bids", "dealt", "events", "hands", "played", "taken", "trick", "tricks",
@@ -459,14 +459,6 @@ def _span(values: list[int], marks: bool) -> str:
     return ", ".join(parts)
 
 
-@cache
-def _all_slots(cls: type) -> tuple[str, ...]:
-    names: list[str] = []
-    for klass in reversed(cls.__mro__):
-        slots = klass.__dict__.get("__slots__", ())
-        names += [slots] if isinstance(slots, str) else list(slots)
-    return tuple(dict.fromkeys(n for n in names if n not in ("__dict__", "__weakref__")))
-
 
 def parse_deal(deal: Any) -> list[int]:
     """The four hands of a hand-built deal: seven tiles each, the 28 of the set, checked."""
@@ -485,14 +477,7 @@ def parse_deal(deal: Any) -> list[int]:
             raise bad_option("deal: each hand holds {n} tiles", n=HAND)
         mask = 0
         for text in hand:
-            t = ts.lookup.get(text)
-            if t is None:
-                try:
-                    t = ts.parse(str(text))
-                except (ValueError, TypeError) as exc:
-                    raise bad_option("deal: {why}", why=str(exc)) from None
-            if (seen >> t) & 1:
-                raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
+            t = deal_tile(ts, text, seen)
             seen |= 1 << t
             mask |= 1 << t
         hands.append(mask)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
-from ..errors import bad_option
 from ..options import resolve
 from ..scoring import MatchRules
-from ..variant import Variant
+from ..variant import Variant, checked_seed
 from .match import TrickMatch
 from .rules import TrickRules
 
@@ -30,9 +28,6 @@ class TrickVariant(Variant):
         """A new match; `deal` fixes the first round's four hands (all 28 tiles)."""
         n = self.check_players(self.default_players if players is None else players)
         opts = resolve(self.slug, self.options, options)
-        if seed is None:
-            seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise bad_option("seed must be a whole number (got {got!r})", got=seed)
+        seed = checked_seed(seed)
         return TrickMatch(self, n, seed, opts, self.trick_rules(opts), self.match_rules(opts),
                           deal)
