@@ -38,7 +38,9 @@ Group commit of moves
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -247,13 +249,21 @@ def cannot_open(name: str, exc: BaseException) -> str:
         return (f"{name}: not a usable SQLite database (damaged, truncated or another kind "
                 "of file); restore it from a backup, or set DOMINO_DB to another file")
     if "readonly" in text or "read-only" in text or "unable to open" in text or isinstance(
-            exc, PermissionError) or getattr(exc, "errno", None) == 30:
+            exc, (PermissionError, FileExistsError, NotADirectoryError)) or getattr(
+            exc, "errno", None) in (errno.EROFS, errno.EACCES, errno.ENOTDIR, errno.EEXIST):
         return (f"{name}: cannot write there (read-only file or folder, or no such folder); "
                 "give the bot a file in a folder it can write to (DOMINO_DB)")
     if "full" in text:
         return f"{name}: the disk is full; free some space"
     cause = getattr(exc, "strerror", None) or type(exc).__name__
     return f"{name}: cannot be opened ({cause}); check the file and its folder (DOMINO_DB)"
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a file (or a folder, for a new file and the WAL's files) the bot cannot write."""
+    for target in (path, path.parent):
+        if target.exists() and not os.access(target, os.W_OK):
+            raise PermissionError(errno.EROFS, "read-only", str(target))
 
 
 @dataclass(eq=False)
@@ -304,6 +314,7 @@ class Store:
         try:
             if name != ":memory:" and not name.startswith("file:"):
                 Path(name).parent.mkdir(parents=True, exist_ok=True)
+                _check_writable(Path(name))
             db = await aiosqlite.connect(name, isolation_level=None)  # we write BEGIN/COMMIT
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(cannot_open(name, exc)) from None
