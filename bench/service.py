@@ -182,7 +182,7 @@ async def press_phase(db: Path, args: argparse.Namespace) -> dict[str, float]:
     service = Service(store, pictures=Pictures(), ai_delay=args.ai_delay, seed=4,
                       default_timer=None, limits=Limits(
                           tables_per_user=0, tables_per_channel=0, solo_tables_per_user=0,
-                          picture_workers=args.workers))
+                          picture_workers=args.workers, picture_processes=args.processes))
     pool = service._pool
     real, pool.pictures = pool.pictures, NoPictures()  # no pictures while setting up
     bots = User("bench:bots", "bots")
@@ -196,6 +196,8 @@ async def press_phase(db: Path, args: argparse.Namespace) -> dict[str, float]:
         await store.update_seat(table.id, 0, ai="greedy")
         table.ai_due = start + args.ai_delay * i / args.tables  # spread over one delay
     pool.pictures = real
+    if not args.watched:
+        service._watched.clear()  # nobody watches the computer tables' channels
     human = User("bench:human", "human")
     out = await service.open_table(human, "bench:human", "bench", args.variant, players=2,
                                    ai=1, timer=0)
@@ -261,6 +263,7 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=20, help="length of the press phase")
     p.add_argument("--ai-delay", type=float, default=1.0, help="computer delay, press phase")
     p.add_argument("--workers", type=int, default=2, help="picture workers, press phase")
+    p.add_argument("--processes", action="store_true", help="picture workers are processes")
     p.add_argument("--watched", action="store_true", help="the computer tables' channels are "
                    "watched: their pictures are drawn")
     p.add_argument("--cpu-options", default="target=1000", help="options of the computer "

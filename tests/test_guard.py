@@ -391,9 +391,15 @@ def test_pictures_are_drawn_off_the_event_loop_and_only_for_someone(tmp_path: Pa
             s.ai = s.ai or "greedy"
         service._watched.clear()
         pictures.threads.clear()
+        turn = table.game.turn
         table.ai_due = service.clock()
         out = await service.tick()
-        assert out and not any(m.image for m in out) and not pictures.threads
+        assert table.game.turn > turn  # the computers play on, unseen: nothing drawn
+        assert not any(m.image for m in out) and not pictures.threads
+        service._seen_in(CHANNEL)  # somebody acted in the channel: it is shown again
+        table.ai_due = service.clock()
+        out = await service.tick()
+        assert any(m.image for m in out) and pictures.threads
     run(with_service(tmp_path / "db.sqlite", body, pictures=pictures))
 
 

@@ -52,3 +52,31 @@ def test_debug_logs_hold_no_interaction_token(monkeypatch: pytest.MonkeyPatch,
                 or f'{tok}"' in log]
     assert not [h for h in hands if h in log]
     assert "fake-token" not in log
+
+
+def test_the_clients_locks_are_not_kept_per_table_number(tmp_path: Path) -> None:
+    import asyncio
+    import gc
+
+    from bot.discord.adapter import DominoClient
+    from bot.service.service import Service
+    from bot.storage import Store
+
+    async def body() -> int:
+        store = await Store.open(tmp_path / "db.sqlite")
+        try:
+            client = DominoClient(Service(store), sync=False)
+            for n in range(5000):  # forged presses naming every number
+                async with client._lock(n):
+                    pass
+            held = client._lock(7)
+            async with held:
+                assert client._lock(7) is held  # one lock per table while it is in use
+            gc.collect()
+            count = len(client._locks)
+            await client.close()
+            return count
+        finally:
+            await store.close()
+
+    assert asyncio.run(body()) < 10

@@ -147,6 +147,9 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
                 lang = lang_of(self, user)
                 return [Message("", t(lang, "Something went wrong; nothing was changed. "
                                       "Please try again."), to=user.id, kind="error")]
+            for m in out:  # a human made something appear there: the channel is watched
+                if m.to is None and m.channel:
+                    self._seen_in(m.channel)
             return await self._drawn(out)
 
         return guarded  # type: ignore[return-value]

@@ -27,6 +27,7 @@ class Limits:
     solo_tables_per_user: int = 3  # games a user hosts with no other human
     lobby_ttl: float = 3600.0  # seconds a lobby waits without any change before it closes
     picture_workers: int = 2  # threads drawing pictures (0: drawn in the event loop)
+    picture_processes: bool = False  # draw in worker processes instead of threads
     watch: float = 600.0  # seconds a channel counts as watched after a human acted there
 
 

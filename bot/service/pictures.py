@@ -17,9 +17,10 @@ import copy
 import dataclasses
 import itertools
 import logging
+import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import translator
@@ -104,18 +105,19 @@ class PicturePool:
     draw nothing (`NoPictures`), pictures are drawn where they are asked for, as before.
     """
 
-    def __init__(self, pictures: Pictures, workers: int = 2) -> None:
+    def __init__(self, pictures: Pictures, workers: int = 2, processes: bool = False) -> None:
         self.pictures = pictures
         self.workers = workers if not isinstance(pictures, NoPictures) else 0
-        self._executor: ThreadPoolExecutor | None = None
-        self._jobs: OrderedDict[bytes, Callable[[], bytes | None]] = OrderedDict()
+        self.processes = processes  # worker processes: no GIL shared with the event loop
+        self._executor: Executor | None = None
+        self._jobs: OrderedDict[bytes, tuple[Any, ...]] = OrderedDict()
         self._numbers = itertools.count()
 
     def deferred(self) -> Pictures:
         """The pictures to hand to the message makers."""
         return self.pictures if not self.workers else _Deferred(self, self.pictures)
 
-    def _add(self, job: Callable[[], bytes | None]) -> bytes:
+    def _add(self, job: tuple[Any, ...]) -> bytes:
         token = PENDING + str(next(self._numbers)).encode()
         self._jobs[token] = job
         while len(self._jobs) > MAX_PENDING:
@@ -129,10 +131,13 @@ class PicturePool:
         if not tokens:
             return messages
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="pictures")
+            self._executor = (ProcessPoolExecutor(self.workers, mp_context=multiprocessing
+                                                  .get_context("forkserver"))
+                              if self.processes else
+                              ThreadPoolExecutor(self.workers, thread_name_prefix="pictures"))
         loop = asyncio.get_running_loop()
         jobs = [self._jobs.pop(t, None) for t in tokens]
-        drawn = await asyncio.gather(*(loop.run_in_executor(self._executor, job)
+        drawn = await asyncio.gather(*(loop.run_in_executor(self._executor, _run, *job)
                                        for job in jobs if job is not None))
         it = iter(drawn)
         images = {t: next(it) if job is not None else None for t, job in zip(tokens, jobs,
@@ -158,9 +163,12 @@ class _Deferred(Pictures):
 
     def public(self, view: dict[str, Any], names: list[str] | None = None) -> bytes | None:
         check_public(view)
-        real = self.real
-        return self.pool._add(lambda: real.public(view, names))
+        return self.pool._add((self.real, "public", view, names))
 
     def hand(self, view: dict[str, Any]) -> bytes | None:
-        real = self.real
-        return self.pool._add(lambda: real.hand(view))
+        return self.pool._add((self.real, "hand", view))
+
+
+def _run(pictures: Pictures, method: str, *args: Any) -> bytes | None:
+    """A drawing job, in a worker thread or process."""
+    return getattr(pictures, method)(*args)  # type: ignore[no-any-return]

@@ -118,7 +118,8 @@ class Service:
         self._changed: dict[int, float] = {}  # lobby id -> when it last changed (expiry)
         self._watched: dict[str, float] = {}  # channel -> when a human last acted there
         self._invited: dict[int, frozenset[str]] = {}  # lobby id -> who may join (if limited)
-        self._pool = PicturePool(self.pictures, self.limits.picture_workers)
+        self._pool = PicturePool(self.pictures, self.limits.picture_workers,
+                                 self.limits.picture_processes)
         self._langs: dict[str, str] = {}  # user id -> language of their private messages
         self.rng = random.Random(seed)
 
@@ -187,14 +188,17 @@ class Service:
         while len(self._watched) > 10_000:  # the oldest first (insertion order)
             del self._watched[next(iter(self._watched))]
 
+    def _unseen(self, table: Table) -> bool:
+        """No human sits at the table and nobody acted in its channel lately."""
+        if table.humans():
+            return False
+        seen = self._watched.get(table.row.channel)
+        return seen is None or self.clock() - seen > self.limits.watch
+
     def _pictures_for(self, table: Table) -> Pictures:
-        """Pictures for a table's messages: none when no human sits there and nobody acted
-        in its channel lately (nobody will see them), else drawn in the worker pool."""
-        if not table.humans():
-            seen = self._watched.get(table.row.channel)
-            if seen is None or self.clock() - seen > self.limits.watch:
-                return NoPictures()
-        return self._pool.deferred()
+        """Pictures for a table's messages: none when nobody will see them (`_unseen`),
+        else drawn in the worker pool."""
+        return NoPictures() if self._unseen(table) else self._pool.deferred()
 
     async def _reload(self, table_id: int) -> None:
         """After a failed write: the table in memory as the store has it (or as it was, if
@@ -742,6 +746,9 @@ class Service:
                         mover: int | None = None, move: Move | None = None) -> list[Message]:
         """The public table message (from the public view only); with `prompt`, the turn
         prompt of the player to move; with `hands`, every human seat's private hand."""
+        game = table.game
+        if mover is not None and game is not None and not game.over and self._unseen(table):
+            return []  # a computer's move at a table nobody watches: shown when someone does
         out = texts.table_messages(table, self._pictures_for(table), prompt=prompt,
                                    mover=mover, move=move)
         if hands and table.game is not None:
