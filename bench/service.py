@@ -198,41 +198,48 @@ async def press_phase(db: Path, args: argparse.Namespace) -> dict[str, float]:
     pool.pictures = real
     if not args.watched:
         service._watched.clear()  # nobody watches the computer tables' channels
-    human = User("bench:human", "human")
-    out = await service.open_table(human, "bench:human", "bench", args.variant, players=2,
-                                   ai=1, timer=0)
-    tid = next(m.table for m in out if m.table is not None)
     sent = [0]
 
     async def deliver(messages: list[Message]) -> None:
         sent[0] += len(messages)
 
+    delays: list[float] = []
     moves_before = committed(db)
     ticks = asyncio.create_task(service.run(deliver, interval=0.05))
-    delays: list[float] = []
     end = time.perf_counter() + args.seconds
-    try:
+
+    async def human(i: int) -> None:
+        """A player at a table of their own against one computer, pressing the first legal
+        tile of their hand whenever it is their turn (and Rematch when the game ends)."""
+        user = User(f"bench:human{i}", f"human{i}")
+        out = await service.open_table(user, f"bench:human{i}", "bench", args.variant,
+                                       players=2, ai=1, timer=0)
+        tid = next(m.table for m in out if m.table is not None)
         while time.perf_counter() < end:
             if args.watched:
                 for c in range(50):
                     service._seen_in(f"bench:cpu{c}")
             table = service.tables.get(tid)
-            if table is None or table.game is None or table.game.to_move != 0:
-                if table is None:  # the game ended: play again
-                    t0 = time.perf_counter()
-                    out = await service.rematch(human, tid)
-                    delays.append(time.perf_counter() - t0)
-                    tid = next(m.table for m in out if m.table is not None)
+            if table is None:  # the game ended: play again
+                t0 = time.perf_counter()
+                out = await service.rematch(user, tid)
+                delays.append(time.perf_counter() - t0)
+                tid = next(m.table for m in out if m.table is not None)
+                continue
+            if table.game is None or table.game.to_move != 0:
                 await asyncio.sleep(0.02)
                 continue
-            hand = [m for m in await service.hand(human, tid) if m.kind == "hand"]
+            hand = [m for m in await service.hand(user, tid) if m.kind == "hand"]
             data = next(a.data for a in hand[-1].actions if a.enabled)
             t0 = time.perf_counter()
-            out = await service.press(human, data)
+            out = await service.press(user, data)
             if ":e:" in data:
-                out = await service.press(human, out[0].actions[0].data)
+                out = await service.press(user, out[0].actions[0].data)
             delays.append(time.perf_counter() - t0)
             await asyncio.sleep(0.02)
+
+    try:
+        await asyncio.gather(*(human(i) for i in range(args.humans)))
     finally:
         ticks.cancel()
         await asyncio.gather(ticks, return_exceptions=True)
@@ -263,6 +270,7 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=20, help="length of the press phase")
     p.add_argument("--ai-delay", type=float, default=1.0, help="computer delay, press phase")
     p.add_argument("--workers", type=int, default=2, help="picture workers, press phase")
+    p.add_argument("--humans", type=int, default=10, help="players pressing, press phase")
     p.add_argument("--processes", action="store_true", help="picture workers are processes")
     p.add_argument("--watched", action="store_true", help="the computer tables' channels are "
                    "watched: their pictures are drawn")
@@ -292,7 +300,8 @@ def main() -> int:
 
 def report_press(args: argparse.Namespace, pressed: dict[str, float]) -> None:
     watched = "watched, pictures drawn" if args.watched else "nobody watching: no pictures"
-    print(f"\nA human press while {args.tables} computer-only tables play ({watched}; a move "
+    print(f"\nA human press ({args.humans} players, each at a table against a computer) "
+          f"while {args.tables} computer-only tables play ({watched}; a move "
           f"every {args.ai_delay:g} s at each table; {args.workers} picture workers), "
           f"{args.seconds:g} s, load average {os.getloadavg()[0]:.1f}")
     print("| measure | result | target | |")

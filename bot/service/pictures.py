@@ -109,7 +109,7 @@ class PicturePool:
         self.pictures = pictures
         self.workers = workers if not isinstance(pictures, NoPictures) else 0
         self.processes = processes  # worker processes: no GIL shared with the event loop
-        self._executor: Executor | None = None
+        self._executors: dict[bool, Executor] = {}  # background? -> its workers
         self._jobs: OrderedDict[bytes, tuple[Any, ...]] = OrderedDict()
         self._numbers = itertools.count()
 
@@ -124,20 +124,25 @@ class PicturePool:
             self._jobs.popitem(last=False)
         return token
 
-    async def draw(self, messages: list[Message]) -> list[Message]:
-        """The messages with their pictures drawn (a picture that fails is left out)."""
+    async def draw(self, messages: list[Message], background: bool = False) -> list[Message]:
+        """The messages with their pictures drawn (a picture that fails is left out).
+
+        `background` (the tick loop's computer moves): drawn by workers of their own, so a
+        player's pictures never wait behind a queue of computer tables' pictures."""
         tokens = list(dict.fromkeys(m.image for m in messages
                                     if m.image is not None and m.image.startswith(PENDING)))
         if not tokens:
             return messages
-        if self._executor is None:
-            self._executor = (ProcessPoolExecutor(self.workers, mp_context=multiprocessing
-                                                  .get_context("forkserver"))
-                              if self.processes else
-                              ThreadPoolExecutor(self.workers, thread_name_prefix="pictures"))
+        executor = self._executors.get(background)
+        if executor is None:
+            executor = self._executors[background] = (
+                ProcessPoolExecutor(self.workers, mp_context=multiprocessing
+                                    .get_context("forkserver"))
+                if self.processes else
+                ThreadPoolExecutor(self.workers, thread_name_prefix="pictures"))
         loop = asyncio.get_running_loop()
         jobs = [self._jobs.pop(t, None) for t in tokens]
-        drawn = await asyncio.gather(*(loop.run_in_executor(self._executor, _run, *job)
+        drawn = await asyncio.gather(*(loop.run_in_executor(executor, _run, *job)
                                        for job in jobs if job is not None))
         it = iter(drawn)
         images = {t: next(it) if job is not None else None for t, job in zip(tokens, jobs,
@@ -146,9 +151,9 @@ class PicturePool:
                 for m in messages]
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        for executor in self._executors.values():
+            executor.shutdown(wait=False, cancel_futures=True)
+        self._executors.clear()
 
 
 class _Deferred(Pictures):

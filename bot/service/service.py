@@ -644,7 +644,8 @@ class Service:
         out = await self._expire(now)
         due = [table for table in list(self.tables.values()) if self._due(table, now)]
         done = await asyncio.gather(*(self._tick_one(table, now) for table in due))
-        return await self._drawn(out + [m for messages in done for m in messages])
+        return await self._pool.draw(out + [m for messages in done for m in messages],
+                                     background=True)
 
     async def _expire(self, now: float) -> list[Message]:
         """Close the lobbies nobody changed for `limits.lobby_ttl` seconds, with a message."""
