@@ -17,6 +17,10 @@ returns.  THE CONTRACT adapters rely on (extend it only additively):
   enforces turn timers; ``run(send)`` ticks forever and passes what ticks return to `send`.
   ``find_table(channel, user_id, command, private=False)`` (not a message maker: a table id
   or None) is the table a command typed without a table number means.
+* Every message maker also takes ``where=Where(channel, scope, private)`` (bot/service/
+  guard.py): where the command or press comes from.  Adapters always pass it; a command on a
+  table from another channel is refused with nothing changed.  Every method goes through
+  the door (`guard.door`): nothing but messages comes out, whatever the input.
 * Ids are platform-prefixed strings: users "discord:<id>", channels "telegram:<chat_id>",
   scopes (a server or group: settings and per-server ratings) "discord:<guild_id>".
 * `User(id, name, locale)`: the locale ("fr", "fr-FR", "en-US"...) picks the language of the
