@@ -3,6 +3,7 @@ door, the last move and the result are kept together, and nothing grows without 
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
 import sqlite3
@@ -421,3 +422,47 @@ def test_a_malformed_log_call_never_raises_through_the_token_filter() -> None:
     finally:
         logger.removeHandler(handler)
     assert "SECRET" not in stream.getvalue() and "fine [token] [token]" in stream.getvalue()
+
+
+def test_a_real_full_disk_at_the_last_move(tmp_path: Path) -> None:
+    """The same on a small tmpfs filled up (as root; skipped where it cannot be mounted)."""
+    import os
+    import subprocess
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0 or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(disk)],
+            capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here")
+
+    async def body(service: Service) -> None:
+        tid = await started_table(service, ALICE, (CAROL,))
+        users = {0: ALICE, 1: CAROL}
+        while True:
+            table = service.tables[tid]
+            probe = table.game.copy()
+            probe.play(probe.legal_moves()[0])
+            if probe.over:
+                break
+            await press_a_legal_tile(service, tid, users[table.game.to_move])
+        table = service.tables[tid]
+        user, move = users[table.game.to_move], str(table.game.legal_moves()[0])
+        filler = disk / "filler"
+        with filler.open("wb") as f, contextlib.suppress(OSError):
+            while True:
+                f.write(b"\0" * 65536)
+                f.flush()
+        out = await service.play(user, tid, move, where=HERE)
+        assert errors(out) == ["The bot cannot save right now; your move was not played."]
+        assert (await service.store.get_table(tid)).status == "playing"
+        assert not service.tables[tid].game.over
+        filler.unlink()
+        assert not errors(await service.play(user, tid, move, where=HERE))
+        assert (await service.store.get_table(tid)).status == "finished"
+        assert await service.store.game_record(tid) is not None
+
+    try:
+        run(with_service(disk / "db.sqlite", body))
+    finally:
+        subprocess.run(["umount", str(disk)], capture_output=True)
