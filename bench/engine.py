@@ -9,7 +9,8 @@ legal moves with ``random.Random(seed).choice``; building the game from the
 dealt hands is part of the timed work, done as cheaply as each API allows:
 ours ``variants.get(...).new(players=, seed=, deal=, ...)`` played until the
 first round ends; OpenSpiel ``new_initial_state()`` and its 14 chance actions;
-`dominoes` its ``Game`` constructor on the hands (no reshuffle).  Repetitions
+`dominoes` its ``Game`` constructor on the hands (no reshuffle).  Forty-two
+(a first round of bids, trumps and seven tricks, random moves) has no peer.  Repetitions
 are interleaved across engines and the best one is reported (the median too).
 """
 
@@ -154,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         ("partnership 4p", "dominoes",
          ours("partnership", four, args.seed, hand=7, opening="any"),
          pypi_dominoes(four, args.seed)),
+        ("forty-two 4p", "none", ours("forty-two", four, args.seed), None),  # no peer engine
     ]
     runners: dict[str, Runner] = {}
     for engine, peer, mine, theirs in rows:
@@ -181,6 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---:|---:|---:|---:|")
     for engine, peer, _, theirs in rows:
         mine = f"ours {engine}"
+        if peer not in TARGETS:
+            print(f"| {engine} | - | {rate(mine)} | - | - | - |")
+            continue
         target = TARGETS[peer]
         if theirs is None:
             print(f"| {engine} | {peer} (not installed) | {rate(mine)} | - | - | {target}x |")

@@ -155,6 +155,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     options = _options(args)
     wins = [0.0] * players
     rounds = 0
+    contracts = [0, 0]  # made, played (trick games: each round is a contract)
     start = time.perf_counter()
     base = args.seed if args.seed is not None else 0
     for i in range(args.games):
@@ -169,12 +170,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for s in result["winners"]:
             wins[s] += 1 / len(result["winners"])
         rounds += result["rounds"]
+        for past in game.round_results:
+            if "made" in past:
+                contracts[0] += bool(past["made"])
+                contracts[1] += 1
     elapsed = time.perf_counter() - start
     print(f"{variant.slug}: {args.games} games, {players} players, {args.ai} players, "
           f"options {options or 'default'}")
     for s in range(players):
         print(f"  seat {s}: win rate {wins[s] / args.games:6.1%}")
     print(f"  average rounds per game: {rounds / args.games:.2f}")
+    if contracts[1]:
+        print(f"  contracts made: {contracts[0] / contracts[1]:6.1%} of {contracts[1]}")
     print(f"  games per second: {args.games / elapsed:,.0f}")
     return 0
 

@@ -17,10 +17,11 @@ match (`gone`): the family deals the next rounds to the others only.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from . import scoring
-from .errors import OptionError
+from .errors import OptionError, bad_option
 from .moves import Move
 from .scoring import MatchRules
 from .tiles import TileSet, id_halves
@@ -347,3 +348,27 @@ def event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     if kind == "score":
         return {"type": "score", "seat": event[1], "points": event[2], "why": event[3]}
     return {"type": kind, "seat": event[1]}
+
+
+def deal_tile(ts: TileSet, text: object, seen: int) -> int:
+    """The id of one tile of a hand-built deal, refusing unknown tiles and a tile dealt twice
+    (`seen`: the bitmask of the tiles dealt so far)."""
+    t = ts.lookup.get(text) if isinstance(text, str) else None
+    if t is None:
+        try:
+            t = ts.parse(str(text))
+        except (ValueError, TypeError) as exc:
+            raise bad_option("deal: {why}", why=str(exc)) from None
+    if (seen >> t) & 1:
+        raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
+    return t
+
+
+@cache
+def all_slots(cls: type) -> tuple[str, ...]:
+    """Every slot of `cls` and its bases (what `copy()` copies)."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    return tuple(dict.fromkeys(n for n in names if n not in ("__dict__", "__weakref__")))

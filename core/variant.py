@@ -7,6 +7,7 @@ slug, names, player counts and options and builds its family's match.
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import bad_option
@@ -58,3 +59,12 @@ class Variant:
     def new(self, players: int | None = None, seed: int | None = None,
             deal: dict[str, Any] | None = None, **options: Any) -> MatchBase:
         raise NotImplementedError
+
+
+def checked_seed(seed: Any) -> int:
+    """A match's seed: a whole number as given, or a random one when None."""
+    if seed is None:
+        return secrets.randbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise bad_option("seed must be a whole number (got {got!r})", got=seed)
+    return seed

@@ -30,6 +30,7 @@ from . import memory as _memory  # noqa: F401  (registers the "memory" layout)
 from . import patience as _patience  # noqa: F401  (registers the "patience" layout)
 from . import puzzle as _puzzle  # noqa: F401  (registers the "puzzle" layout)
 from . import stack as _stack  # noqa: F401  (registers the "stack" layout)
+from . import tricks as _tricks  # registers the "tricks" layout; its hands go by suit
 from .board import board_image
 from .hand import hand_image
 from .strip import GAP, strip_image
@@ -57,6 +58,8 @@ def position_png(view: dict[str, Any], names: list[str] | None = None,
 
 def hand_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
     """A seat's private hand (``view`` from ``g.view(seat)``), legal tiles marked."""
+    if _tricks.is_tricks(view):
+        return canvas.encode_png(canvas.frame(_tricks.tricks_hand_image(view, tr)))
     return canvas.encode_png(canvas.frame(hand_image(view, tr)))
 
 

@@ -183,6 +183,8 @@ def test_random_games_of_every_variant_are_laid_soundly(slug: str) -> None:
                 assert stack_extent(view["layout"])[2] > 0
             elif kind in ("memory", "patience"):  # drawn whole: checked in test_render_memsol
                 assert board_image(view).width > 0
+            elif kind == "tricks":
+                assert_trick(view)
             else:
                 assert kind == "canton", f"no geometry check for layout kind {kind!r}"
                 assert_sound(canton_layout(view["layout"]))
@@ -353,3 +355,16 @@ def test_bad_layouts_get_a_clear_message(layout: dict[str, Any], message: str) -
 
     with pytest.raises(ValueError, match=message):
         board_image({"layout": layout})
+
+
+def assert_trick(view: dict[str, Any]) -> None:
+    """The trick's tiles lie inside the picture, below the band, and do not overlap."""
+    from render.tricks import BAND, HEIGHT, WIDTH, trick_rects
+
+    rects = list(trick_rects(view["trick"]).values())
+    assert len(rects) == len(view["trick"])
+    for x0, y0, x1, y1 in rects:
+        assert 0 <= x0 < x1 <= WIDTH and BAND <= y0 < y1 <= HEIGHT
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]

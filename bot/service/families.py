@@ -301,7 +301,8 @@ async def see(table: Table, seat: int, user_id: str, turn: int, what: str, lang:
     if what == "last" and family(game) == "tricks":
         public = game.view(None)
         text = words.last_trick_text(public, names, lang)
-        image = pictures.for_lang(lang).last_trick(public) if public.get("tricks") else None
+        image = (await asyncio.to_thread(pictures.for_lang(lang).last_trick, public)
+                 if public.get("tricks") else None)
         return [Message(channel, text, to=user_id, kind="info", table=table.id, image=image)]
     if what == "hint" and family(game) == "solitaire":
         if turn != game.turn or game.to_move != seat:

@@ -34,6 +34,7 @@ from telegram.ext import (
 from core import variants
 
 from ..i18n import N_, lang_for, t
+from ..service.guard import Where
 from ..service.messages import Message
 from ..service.service import Service, User
 from .out import PLATFORM, Origin, Outbox, channel_of, user_id
@@ -140,6 +141,22 @@ class TelegramBot:
         thread = msg.message_thread_id if msg.is_topic_message else None
         return channel_of(chat.id, thread), channel_of(chat.id), chat.type == ChatType.PRIVATE
 
+    def place(self, update: Update) -> Where:
+        """Where a command comes from, for the service's checks."""
+        channel, scope, private = self.where(update)
+        return Where(channel, scope, private)
+
+    @staticmethod
+    def press_place(query: Any) -> Where:
+        """Where a button was pressed: the chat (and topic) of the message it is under."""
+        msg = query.message
+        if msg is None:  # an inline message: no chat of ours
+            return Where(f"{PLATFORM}:inline")
+        thread = getattr(msg, "message_thread_id", None) if getattr(
+            msg, "is_topic_message", False) else None
+        return Where(channel_of(msg.chat.id, thread), channel_of(msg.chat.id),
+                     msg.chat.type == ChatType.PRIVATE)
+
     def origin(self, update: Update) -> Origin:
         msg = update.effective_message
         tg = update.effective_user
@@ -157,11 +174,12 @@ class TelegramBot:
         await self.send([Message("", text, to=origin.user, kind="error")], origin)
 
     async def _find_table(self, update: Update, args: list[str], command: str
-                          ) -> tuple[int | None, list[str]]:
-        """The table named first in `args` ("12" or "#12"), else the one the service says
-        `command` means here (`Service.find_table`); and the other arguments."""
+                          ) -> tuple[int | str | None, list[str]]:
+        """The table named first in `args` ("12" or "#12"; the service checks the number),
+        else the one the service says `command` means here (`Service.find_table`); and the
+        other arguments."""
         if args and args[0].lstrip("#").isdigit():
-            return int(args[0].lstrip("#")), args[1:]
+            return args[0], args[1:]
         channel, _, private = self.where(update)
         table = await self.service.find_table(channel, self.origin(update).user, command,
                                               private=private)
@@ -176,8 +194,8 @@ class TelegramBot:
                 await self._tell(update, t(lang, "No table here: open one with /domino "
                                            "<variant>."))
                 return
-            await self.send(await call(self.user(update.effective_user), table),
-                            self.origin(update))
+            await self.send(await call(self.user(update.effective_user), table,
+                                       where=self.place(update)), self.origin(update))
         return handler
 
     # -- commands ---------------------------------------------------------------------------
@@ -188,7 +206,8 @@ class TelegramBot:
         user = self.user(update.effective_user)
         payload = (context.args or [""])[0]
         if payload[:1] == "t" and payload[1:].isdigit():
-            await self.send(await self.service.hand(user, int(payload[1:])),
+            await self.send(await self.service.hand(user, payload[1:],
+                                                    where=self.place(update)),
                             self.origin(update))
             return
         lang = lang_for(user.locale)
@@ -208,7 +227,8 @@ class TelegramBot:
         channel, scope, private = self.where(update)
         await self.send(await self.service.open_table(user, channel, scope, args[0],
                                                       options=" ".join(args[1:]),
-                                                      private=private), self.origin(update))
+                                                      private=private, where=self.place(update)),
+                        self.origin(update))
 
     async def on_play(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
@@ -218,14 +238,14 @@ class TelegramBot:
             await self._tell(update, t(lang_for(user.locale), "Write the move after the "
                                        "command, e.g. /play 6-4 left."))
             return
-        await self.send(await self.service.play(user, table, " ".join(args)),
-                        self.origin(update))
+        await self.send(await self.service.play(user, table, " ".join(args),
+                                                where=self.place(update)), self.origin(update))
 
     async def on_rules(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
         variant = (context.args or ["classic"])[0]
-        await self.send(await self.service.rules(self.user(update.effective_user), variant),
-                        self.origin(update))
+        await self.send(await self.service.rules(self.user(update.effective_user), variant,
+                                                 where=self.place(update)), self.origin(update))
 
     async def on_top(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
@@ -235,19 +255,20 @@ class TelegramBot:
             scope = "global"
             args.remove("global")
         await self.send(await self.service.leaderboard(
-            self.user(update.effective_user), channel, scope, args[0] if args else None),
-            self.origin(update))
+            self.user(update.effective_user), channel, scope, args[0] if args else None,
+            where=self.place(update)), self.origin(update))
 
     async def on_stats(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
         channel, _, _ = self.where(update)
-        await self.send(await self.service.stats(self.user(update.effective_user), channel),
-                        self.origin(update))
+        await self.send(await self.service.stats(self.user(update.effective_user), channel,
+                                                 where=self.place(update)), self.origin(update))
 
     async def on_history(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
         channel, _, _ = self.where(update)
-        await self.send(await self.service.history(self.user(update.effective_user), channel),
+        await self.send(await self.service.history(self.user(update.effective_user), channel,
+                                                   where=self.place(update)),
                         self.origin(update))
 
     async def on_settings(self, update: Update, context: Context) -> None:
@@ -262,7 +283,8 @@ class TelegramBot:
             admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
         args = [*(context.args or []), "", ""]
         await self.send(await self.service.set_setting(self.user(tg), scope, args[0], args[1],
-                                                       admin), self.origin(update))
+                                                       admin, where=self.place(update)),
+                        self.origin(update))
 
     # -- buttons ------------------------------------------------------------------------------
 
@@ -275,7 +297,8 @@ class TelegramBot:
         origin = Origin(user_id(tg.id), msg.chat.id if msg else tg.id, query=query,
                         locale=tg.language_code)
         try:
-            messages = await self.service.press(self.user(tg), query.data or "")
+            messages = await self.service.press(self.user(tg), query.data or "",
+                                                where=self.press_place(query))
             await self.send(messages, origin)
         finally:
             await query.answer(origin.answer[:200] or None, show_alert=origin.alert)

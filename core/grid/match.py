@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DominoError, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase
+from ..match import MATCH_SLOTS, MatchBase, deal_tile
 from ..moves import PASS, PLAY
 from ..scoring import MatchRules
 from ..tiles import TileSet, iter_ids, tile_id, twenty_set
@@ -435,14 +435,7 @@ def parse_deal(ts: TileSet, players: int, rules: GridRules, deal: dict[str, Any]
 
     def take(text: object) -> int:
         nonlocal seen
-        t = ts.lookup.get(text)  # type: ignore[arg-type]
-        if t is None:
-            try:
-                t = ts.parse(str(text))
-            except (ValueError, TypeError) as exc:
-                raise bad_option("deal: {why}", why=str(exc)) from None
-        if (seen >> t) & 1:
-            raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
+        t = deal_tile(ts, text, seen)
         seen |= 1 << t
         return t
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, ClassVar
 
-from ..errors import bad_option
 from ..options import Option, resolve
 from ..scoring import MatchRules
-from ..variant import Variant
+from ..variant import Variant, checked_seed
 from .match import GridMatch, GridRules
 
 TARGET = Option("target", None, minimum=1, maximum=10_000, kind=int, optional=True,
@@ -32,9 +30,6 @@ class GridVariant(Variant):
             deal: dict[str, Any] | None = None, **options: Any) -> GridMatch:
         n = self.check_players(self.default_players if players is None else players)
         opts = resolve(self.slug, self.options, options)
-        if seed is None:
-            seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise bad_option("seed must be a whole number (got {got!r})", got=seed)
+        seed = checked_seed(seed)
         return GridMatch(self, n, seed, opts, self.grid_rules(n, opts),
                          self.match_rules(n, opts), deal)

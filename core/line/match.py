@@ -11,14 +11,13 @@ are dealt from the match's seeded generator at the first call that needs them
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, copy_deal
+from ..match import MATCH_SLOTS, MatchBase, all_slots, copy_deal, deal_tile
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
-from ..tiles import TileSet, iter_ids
+from ..tiles import iter_ids
 from .engine import LineRound, LineRules, _tables, deal_masks
 
 if TYPE_CHECKING:
@@ -112,7 +111,7 @@ class LineMatch(LineRound, MatchBase):
         """An independent copy (computer players search on copies)."""
         cls = type(self)
         new = cls.__new__(cls)
-        for name in _all_slots(cls):
+        for name in all_slots(cls):
             if hasattr(self, name):
                 setattr(new, name, getattr(self, name))
         if hasattr(self, "__dict__"):
@@ -265,15 +264,6 @@ class LineMatch(LineRound, MatchBase):
         return v
 
 
-@cache
-def _all_slots(cls: type) -> tuple[str, ...]:
-    """Every slot of `cls` and its bases (a variant's match adds its own)."""
-    names: list[str] = []
-    for klass in reversed(cls.__mro__):
-        slots = klass.__dict__.get("__slots__", ())
-        names += [slots] if isinstance(slots, str) else list(slots)
-    return tuple(dict.fromkeys(n for n in names if n not in ("__dict__", "__weakref__")))
-
 
 def parse_deal(rules: LineRules, players: int, deal: dict[str, Any]
                ) -> tuple[list[int], list[int], int]:
@@ -315,7 +305,7 @@ def _parse_deal_checked(rules: LineRules, deal: dict[str, Any]
     for hand in deal["hands"]:
         mask = 0
         for text in hand:
-            t = _deal_tile(ts, text, seen)
+            t = deal_tile(ts, text, seen)
             seen |= 1 << t
             mask |= 1 << t
         hands.append(mask)
@@ -323,25 +313,13 @@ def _parse_deal_checked(rules: LineRules, deal: dict[str, Any]
     for text in deal.get("stock") or []:
         if not rules.stock:
             raise bad_option("deal: this game has no stock to draw from")
-        t = _deal_tile(ts, text, seen)
+        t = deal_tile(ts, text, seen)
         seen |= 1 << t
         stock.append(t)
     if not any(hands):
         raise bad_option("deal: no tile in any hand")
     return hands, stock, ts.all_mask & ~seen
 
-
-def _deal_tile(ts: TileSet, text: object, seen: int) -> int:
-    """The id of one dealt tile, refusing unknown and repeated tiles."""
-    t = ts.lookup.get(text)
-    if t is None:
-        try:
-            t = ts.parse(str(text))
-        except (ValueError, TypeError) as exc:
-            raise bad_option("deal: {why}", why=str(exc)) from None
-    if (seen >> t) & 1:
-        raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
-    return t
 
 
 def _deal_unseen(pool: list[int], order: list[int], sizes: dict[int, int], notin: list[int],

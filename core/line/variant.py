@@ -7,13 +7,12 @@ options and turns them into `LineRules` (how a round is played) and
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, ClassVar
 
 from ..errors import bad_option
 from ..options import Option, resolve
 from ..scoring import MatchRules
-from ..variant import Variant
+from ..variant import Variant, checked_seed
 from .engine import LineRules
 from .match import LineMatch as Match
 
@@ -67,10 +66,7 @@ class LineVariant(Variant):
                 "{variant}: {n} hands of {hand} need {need} tiles, the set has {size}",
                 variant=self.slug, n=n, hand=rules.hand, need=rules.hand * n,
                 size=rules.tiles.size)
-        if seed is None:
-            seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise bad_option("seed must be a whole number (got {got!r})", got=seed)
+        seed = checked_seed(seed)
         return self.match_class(self, n, seed, dict(opts), rules, mrules, deal)
 
     def _setup(self, n: int, options: dict[str, Any]

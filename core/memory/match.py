@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase
+from ..match import MATCH_SLOTS, MatchBase, deal_tile
 from ..scoring import MatchRules
 from ..tiles import TileSet, tile_set
 from .grid import CELLS, COLS, ROWS, CellMove, cell_move, cell_name, parse_cell
@@ -251,12 +251,7 @@ def parse_grid(ts: TileSet, deal: Any) -> list[int]:
         if text is None or text == "":
             out.append(EMPTY)
             continue
-        try:
-            t = ts.parse(str(text))
-        except ValueError as exc:
-            raise bad_option("deal: {why}", why=str(exc)) from None
-        if (seen >> t) & 1:
-            raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
+        t = deal_tile(ts, text, seen)
         seen |= 1 << t
         out.append(t)
     return out

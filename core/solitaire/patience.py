@@ -19,7 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase
+from ..match import MATCH_SLOTS, MatchBase, deal_tile
 from ..scoring import MatchRules
 from ..tiles import Tile, TileSet, tile_set
 from .patience_search import PIPS, TOTAL, pairs, solve
@@ -311,12 +311,7 @@ def parse_columns(ts: TileSet, deal: Any) -> list[list[int]]:
     for col in cols:
         stack = []
         for text in col:
-            try:
-                t = ts.parse(str(text))
-            except ValueError as exc:
-                raise bad_option("deal: {why}", why=str(exc)) from None
-            if (seen >> t) & 1:
-                raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
+            t = deal_tile(ts, text, seen)
             seen |= 1 << t
             stack.append(t)
         stacks.append(stack[::-1])

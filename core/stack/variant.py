@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
-from ..errors import bad_option
 from ..options import Option, resolve
 from ..scoring import MatchRules
 from ..tiles import tile_set
-from ..variant import Variant
+from ..variant import Variant, checked_seed
 from .match import StackMatch, StackRules
 
 COUNT = Option("count", "pips", ("pips", "tiles"),
@@ -33,10 +31,7 @@ class StackVariant(Variant):
         """A new match; `deal` fixes the first round's hands and stock."""
         n = self.check_players(self.default_players if players is None else players)
         opts = resolve(self.slug, self.options, options)
-        if seed is None:
-            seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise bad_option("seed must be a whole number (got {got!r})", got=seed)
+        seed = checked_seed(seed)
         rules = self.stack_rules(n, opts)
         rounds = opts.get("rounds", 1)
         mrules = MatchRules(scoring="penalty", rounds=rounds if rounds > 1 else None)

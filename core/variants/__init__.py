@@ -10,12 +10,15 @@ from .canton import Canton
 from .cent_a_zero import CentAZero
 from .classic import Classic, TeteATete
 from .cross import Cross
+from .forty_two import FortyTwo, Texas42
 from .hongrois import Hongrois
 from .magnetic import Magnetic
 from .matador import K, Matador
+from .memory import Memory
 from .muggins import FivesAndThrees, Muggins, Threes
 from .nombres import Nombres
 from .partnership import Partnership
+from .patience import Patience
 from .poule import Poule
 from .puzzles import PUZZLES
 from .quinconce import Quinconce
@@ -34,11 +37,13 @@ _ALL: dict[str, Variant] = {
         Matador(), K(), Muggins(), Threes(), AllFives(), FivesAndThrees(), Bergen(),
         Rubicon(), Nombres(), Hongrois(), CentAZero(), Poule(), Whist(), QuiPerdGagne(),
         Canton(), Sebastopol(), Cross(),
-        Tower(), Quinconce(),
+        FortyTwo(), Texas42(),  # tricks
+        Memory(),  # memory
+        Tower(), Quinconce(),  # stack
+        Vingt(),  # grid
+        Patience(), *(cls() for cls in PUZZLES),  # solitaire and puzzles
     )
 }
-_ALL.update((v.slug, v) for v in (cls() for cls in PUZZLES))
-_ALL[Vingt.slug] = Vingt()  # the grid family
 
 
 def names() -> list[str]:
@@ -59,9 +64,3 @@ def get(slug: str) -> Variant:
 def all_variants() -> list[Variant]:
     return list(_ALL.values())
 
-
-# families beyond the line games (issue 15)
-from .memory import Memory  # noqa: E402
-from .patience import Patience  # noqa: E402
-
-_ALL.update((v.slug, v) for v in (Memory(), Patience()))

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
-from ..errors import bad_option
 from ..memory.match import MemoryMatch, MemoryRules
 from ..options import Option, resolve
-from ..variant import Variant
+from ..variant import Variant, checked_seed
 
 
 class Memory(Variant):
@@ -29,11 +27,3 @@ class Memory(Variant):
         return MemoryMatch(self, n, checked_seed(seed), opts, MemoryRules(again=opts["again"]),
                            deal)
 
-
-def checked_seed(seed: Any) -> int:
-    """The match's seed: a whole number, or a random one when None."""
-    if seed is None:
-        return secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise bad_option("seed must be a whole number (got {got!r})", got=seed)
-    return seed

@@ -6,8 +6,7 @@ from typing import Any
 
 from ..options import resolve
 from ..solitaire.patience import PatienceMatch, PatienceRules
-from ..variant import Variant
-from .memory import checked_seed
+from ..variant import Variant, checked_seed
 
 
 class Patience(Variant):

@@ -12,8 +12,8 @@ from typing import Any, ClassVar
 from ..errors import bad_option
 from ..options import Option, resolve
 from ..solitaire.puzzles import catalogue
-from ..solitaire.puzzles.rules import PuzzleGame, new_seed
-from ..variant import Variant
+from ..solitaire.puzzles.rules import PuzzleGame
+from ..variant import Variant, checked_seed
 
 
 def puzzle_options(kind: str) -> tuple[Option, ...]:
@@ -41,10 +41,8 @@ class PuzzleVariant(Variant):
         if deal is not None:
             raise bad_option("{variant} takes no deal: its tiles are all on the table",
                              variant=self.slug)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise bad_option("seed must be a whole number (got {got!r})", got=seed)
+        seed = checked_seed(seed)
         opts = resolve(self.slug, self.options, options)
-        seed = new_seed(seed)
         puzzle = catalogue.pick(self.slug, opts["puzzle"], opts["level"], seed)
         return PuzzleGame(self, puzzle, seed, opts)
 

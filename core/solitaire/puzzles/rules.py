@@ -9,7 +9,6 @@ the solution, when every cell is covered and nothing is broken.
 
 from __future__ import annotations
 
-import secrets
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -449,8 +448,3 @@ class PuzzleGame:
             "lines": lines, "broken_cells": bad_cells,
         }
 
-
-def new_seed(seed: int | None) -> int:
-    if seed is None:
-        return secrets.randbits(63)
-    return seed

@@ -1,0 +1,206 @@
+"""Computer players of the trick games (forty-two, texas-42).
+
+* `TrickRandomPlayer`: any legal move.
+* `TrickGreedyPlayer`: bids what its hand makes, estimated by playing the
+  round out on sampled deals of the tiles it has not seen (from its own view:
+  its hand, the tiles played, how many each seat holds), for each trump it
+  could name; names the best trump; in play it wins count tiles, gives count
+  to a partner who holds the trick, does not spend a trump on an empty trick,
+  leads its masters (the tiles no unseen tile beats) and draws trumps when it
+  holds the master trump.  It keeps count of the tiles played through the view.
+
+The search runs on copies of the game whose other hands are replaced by a
+sample; no player reads another seat's hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..moves import PASS, PLAY, Move, move_for
+from ..tiles import Tile, iter_ids
+from ..tricks.calls import BID, MARK, SEVENS, TRUMPS, call_for
+from ..tricks.match import NAMING, PLAYING, TrickMatch
+from ..tricks.suits import ALL, TRUMP, count_of, sevens_distance
+from . import register
+
+SAMPLES = 6  # sampled deals per trump when bidding
+MARGIN = 2  # points kept in hand against a bad estimate
+
+
+class TrickRandomPlayer:
+    """Any legal move, uniformly."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Any) -> Move:
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        return self.rng.choice(moves)
+
+
+class TrickGreedyPlayer:
+    """Bids from sampled play-outs, plays to win count and keep its trumps."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: TrickMatch) -> Move:
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        if len(moves) == 1:
+            return moves[0]
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        if view["phase"] == PLAYING:
+            hand = mask_of(view["hand"])
+            unseen = ALL & ~hand & ~mask_of(view["board"])
+            return move_for(PLAY, tile_choice(game, seat, unseen))
+        estimates = self.estimates(game, seat, view)
+        best = max(estimates, key=lambda t: estimates[t])
+        if view["phase"] == NAMING:
+            return call_for(TRUMPS, best)
+        return self.bid(game, moves, estimates[best])
+
+    def bid(self, game: TrickMatch, moves: list[Move], estimate: float) -> Move:
+        """The lowest bid within the estimate, or a pass (the lowest bid when forced)."""
+        bids = [m for m in moves if m.kind == BID]
+        if not any(m.kind == PASS for m in moves):
+            return bids[0]
+        reach = estimate - MARGIN
+        for m in bids:
+            needed = MARK if m.end >= MARK else m.end
+            if m.end > MARK or needed > reach:
+                break
+            return m
+        return move_for(PASS)
+
+    def estimates(self, game: TrickMatch, seat: int, view: dict[str, Any]) -> dict[int, float]:
+        """For each trump, the points this seat's team takes on average as the bidder."""
+        hand = mask_of(view["hand"])
+        unseen = [t for t in range(28) if not (hand >> t) & 1]
+        out: dict[int, float] = {}
+        deals = [self._sample(unseen, seat) for _ in range(SAMPLES)]
+        for trump in range(7):
+            total = 0
+            for others in deals:
+                total += playout(game, seat, hand, others, trump)
+            out[trump] = total / SAMPLES
+        return out
+
+    def _sample(self, unseen: list[int], seat: int) -> list[int]:
+        tiles = unseen[:]
+        self.rng.shuffle(tiles)
+        hands = []
+        for i in range(3):
+            hands.append(sum(1 << t for t in tiles[i * 7:(i + 1) * 7]))
+        return hands
+
+
+def mask_of(tiles: list[str]) -> int:
+    return sum(1 << Tile.parse(t).id for t in tiles)
+
+
+def playout(game: TrickMatch, seat: int, hand: int, others: list[int], trump: int) -> int:
+    """The points `seat`'s team takes when it bids with `hand`, names `trump` and the
+    round is played out with the other seats holding `others` (a sample)."""
+    g = game.copy()
+    hands = [0, 0, 0, 0]
+    hands[seat] = hand
+    for i, s in enumerate(x for x in range(4) if x != seat):
+        hands[s] = others[i]
+    g.hands = hands
+    g.high = max(g.high, g.rules.min_bid)
+    g.holder = seat
+    g.phase = NAMING
+    g.to_move = seat
+    g.play(call_for(TRUMPS, trump))
+    while len(g.tricks) < 6:
+        s = g.to_move
+        assert s is not None
+        g._play_tile(s, tile_choice(g, s, ALL & ~g.hands[s]))
+    s = g.to_move  # the last trick: one tile each, scored here (no round end on a copy)
+    assert s is not None
+    for _ in range(3 if g.out_seat is not None else 4):
+        g.trick.append((s, g.hands[s].bit_length() - 1))
+        s = g._next_seat(s)
+    win = g.winning()
+    assert win is not None
+    if win[0] % 2 == seat % 2:
+        return g.taken[seat % 2] + 1 + sum(count_of(t) for _, t in g.trick)
+    return g.taken[seat % 2]
+
+
+def _worth(g: TrickMatch, t: int) -> int:
+    """How dear a tile is to give away: its count, then trump, then rank."""
+    s = g.suits
+    trump = 8 if s.is_trump(t) else 0
+    return count_of(t) * 4 + trump + s.rank[s.led[t]][t]
+
+
+def _master(g: TrickMatch, t: int, unseen: int) -> bool:
+    """Whether no unseen tile of `t`'s suit ranks above it (and, off trumps, no trump is out)."""
+    s = g.suits
+    suit = s.led[t]
+    r = s.rank[suit]
+    return not any(r[u] > r[t] for u in iter_ids(unseen & s.members[suit]))
+
+
+def tile_choice(g: TrickMatch, seat: int, unseen: int) -> int:
+    """The tile `seat` plays: `unseen` are the tiles it has not seen (others' hands)."""
+    legal = g.playable(seat)
+    tiles = list(iter_ids(legal))
+    if len(tiles) == 1:
+        return tiles[0]
+    s = g.suits
+    if not g.trick:  # leading
+        trumps = legal & s.trumps
+        if trumps and unseen & s.trumps:
+            top = max(iter_ids(trumps), key=lambda t: s.rank[TRUMP][t])
+            if _master(g, top, unseen):
+                return top
+        masters = [t for t in tiles if not s.is_trump(t) and _master(g, t, unseen)]
+        if masters:
+            return max(masters, key=lambda t: (count_of(t), s.rank[s.led[t]][t]))
+        return min(tiles, key=lambda t: _worth(g, t))
+    win = g.winning()
+    assert win is not None
+    last = len(g.trick) == (3 if g.out_seat is not None else 4) - 1
+    on_table = sum(count_of(t) for _, t in g.trick)
+    if win[0] % 2 == seat % 2:  # the partner holds the trick
+        safe = last or _master(g, win[1], unseen) or s.is_trump(win[1])
+        if safe:
+            return max(tiles, key=lambda t: (count_of(t), -_worth(g, t)))
+        return min(tiles, key=lambda t: _worth(g, t))
+    winners = [t for t in tiles if _beats(g, t, win[1])]
+    if winners:
+        cheap = min(winners, key=lambda t: _worth(g, t) - 4 * count_of(t))
+        if not s.is_trump(cheap) or on_table or last or count_of(cheap):
+            return cheap
+    return min(tiles, key=lambda t: _worth(g, t))
+
+
+def _beats(g: TrickMatch, t: int, best: int) -> bool:
+    """Whether tile `t` would win the trick against the winning tile `best`."""
+    s = g.suits
+    if g.trump == SEVENS:  # the nearest to 7 (the first on a tie)
+        return sevens_distance(t) < sevens_distance(best)
+    led = s.led[g.trick[0][1]]
+    if s.is_trump(t):
+        return not s.is_trump(best) or s.rank[TRUMP][t] > s.rank[TRUMP][best]
+    if s.is_trump(best) or not (s.members[led] >> t) & 1:
+        return False
+    return s.rank[led][t] > s.rank[led][best]
+
+
+register("tricks", "random", TrickRandomPlayer)
+register("tricks", "greedy", TrickGreedyPlayer)
