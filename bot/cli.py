@@ -90,7 +90,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"--ai must be from 0 to the number of players ({players}), got {args.ai}")
     game = variant.new(players=players, seed=args.seed, **_options(args))
     humans = players - args.ai
-    names = [f"Player {i + 1}" if i < humans else f"Computer {i + 1 - humans}"
+    names = [f"Player {i + 1}" if i < humans else f"CPU {i + 1 - humans}"
              for i in range(players)]
     bots = {s: make_player(args.ai_kind, game.seed + s) for s in range(humans, players)}
     out: TextIO = sys.stdout

@@ -10,6 +10,7 @@ colours are chosen from the pictures themselves so edges stay smooth.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -33,19 +34,26 @@ def frame(im: Image.Image) -> Image.Image:
 
 @lru_cache(maxsize=2048)
 def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
-    """An ``L`` mask of ``text`` in the bundled font, tight around the ink's line box."""
-    text = theme.safe_text(text)
-    font = theme.font(size)
-    stroke = 1 if bold else 0
-    x0, _, x1, _ = font.getbbox(text, stroke_width=stroke)
-    ascent, descent = font.getmetrics()  # type: ignore[union-attr]
-    w = max(1, x1 - min(0, x0))
-    h = ascent + descent + 2 * stroke
-    mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(mask).text(
-        (-min(0, x0) + stroke, stroke), text, font=font, fill=255,
-        stroke_width=stroke, stroke_fill=255,
-    )
+    """An ``L`` mask of ``text`` in the bundled fonts (each character from the first font of
+    the chain that has it, `theme.runs`), tight around the ink's line box: the first font's
+    ascent and descent, grown where a run's ink reaches past them."""
+    pieces = theme.runs(theme.safe_text(text), bold)
+    ascent, descent = theme.font(size, bold).getmetrics()
+    placed = []
+    x = 0.0
+    left = right = 0
+    for index, run in pieces:
+        font = theme.chain_font(index, size, bold)
+        x0, y0, x1, y1 = font.getbbox(run, anchor="ls")
+        left, right = min(left, round(x + x0)), max(right, round(x + x1))
+        ascent, descent = max(ascent, -y0), max(descent, y1)
+        placed.append((x, font, run))
+        x += font.getlength(run)
+    w = max(1, right - left)
+    mask = Image.new("L", (w, ascent + descent), 0)
+    draw = ImageDraw.Draw(mask)
+    for x, font, run in placed:
+        draw.text((x - left, ascent), run, font=font, fill=255, anchor="ls")
     return mask
 
 
@@ -65,13 +73,20 @@ def draw_text(
 
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
+    """``text`` shortened with an ellipsis so it fits ``width`` pixels: cut at the end, with
+    no space or dash left before the ellipsis, and a trailing number kept ("Player 12" ->
+    "Pla… 12") while anything is left before it."""
     text = theme.safe_text(text)
     if text_mask(text, size, bold).width <= width:
         return text
-    while text and text_mask(text + "…", size, bold).width > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    number = re.fullmatch(r"(.*\S)(\s+\d{1,4})", text)
+    for head, tail in ([(number[1], number[2])] if number else []) + [(text, "")]:
+        while len(head) > 1:
+            head = head[:-1]
+            short = head.rstrip(" -_.,·") + "…" + tail
+            if text_mask(short, size, bold).width <= width:
+                return short
+    return text[:1] + "…"
 
 
 @lru_cache(maxsize=512)

@@ -159,8 +159,8 @@ def _panel(
     if score:
         canvas.draw_text(im, (x1 - 14, y0 + 8), score, size, name_colour, "rt")
         if not view.get("chips"):
-            canvas.draw_text(im, (x1 - 14, y1 - 10), t(tr, "points"), small, theme.TEXT_SOFT,
-                             "rb")
+            canvas.draw_text(im, (x1 - 14, y1 - 10), _points_word(scores[seat], tr), small,
+                             theme.TEXT_SOFT, "rb")
     hand_sizes = view.get("hand_sizes") or []
     label_end = x0 + 18
     if seat < len(hand_sizes):
@@ -171,6 +171,13 @@ def _panel(
     chips = view.get("chips") or []
     if seat < len(chips):  # the chips take the place of the word "points"
         _chips(im, (label_end + 12, x1 - 14), y1 - 10, int(chips[seat]), small, tr)
+
+
+def _points_word(score: Any, tr: Translator | None) -> str:
+    """ "point" or "points" after a score, by the language's plural rule ("1 point", "0 point"
+    in French); the number itself is drawn apart, larger."""
+    n = abs(int(score)) if isinstance(score, int) else 2
+    return tn(tr, "point", "points", n).format(n=n)
 
 
 def _chips(im: Image.Image, span: tuple[int, int], bottom: int, count: int, size: int,

@@ -7,8 +7,7 @@ English and marked with `t` / `tn`, whose English text is their second (and thir
 argument, the same shape as ``bot.i18n.t`` / ``tn``, so the bot's extraction finds them in
 render/ too and tests/test_i18n.py fails while one lacks its French translation.
 
-The bundled font has no accented letters (`theme.safe_text` folds them), so the French
-labels are chosen to read well without accents ("Pioche 7", "Manche 3", "Au tour de Zoe").
+The bundled fonts draw accents and every script of the players' names (`render.theme`).
 """
 
 from __future__ import annotations

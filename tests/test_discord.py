@@ -175,7 +175,7 @@ def test_full_game_two_humans_and_a_computer(monkeypatch: pytest.MonkeyPatch,
             assert moves > 3
             assert any(":e:" in p for p in pressed), "(with this seed) a tile fit both ends"
             final = fake.messages[lobby]["content"]
-            assert "alice" in final and "bob" in final and "Computer" in final
+            assert "alice" in final and "bob" in final and "CPU" in final
             assert {p: len(fake.ephemerals(p)) for p in shown} == shown, \
                 "hands were edited in place, never sent again"
             assert not turn_messages(fake), "the last turn message went with the end"
@@ -378,7 +378,7 @@ def test_a_delayed_computer_move_arrives_through_the_router(monkeypatch: pytest.
             await bot.router.deliver(await bot.service.tick())  # as bot/app.py's tick loop
             await bot.settle()
             assert len(await bot.store.moves(table)) == moves + 1
-            assert "Computer" in fake.messages[lobby]["content"].split("\n")[1]
+            assert "CPU" in fake.messages[lobby]["content"].split("\n")[1]
             assert player_to_move(fake) == alice
             assert enabled(fake, hand), "alice's hand was edited in place for her turn"
     play(monkeypatch, tmp_path, body)

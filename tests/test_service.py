@@ -36,7 +36,7 @@ def test_a_full_game_of_two_humans_and_a_computer(tmp_path: Path) -> None:
         tid = table_id(opened)
         lobby = opened[-1]
         assert lobby.kind == "table" and lobby.to is None
-        assert "alice" in lobby.text and "Computer 1" in lobby.text
+        assert "alice" in lobby.text and "CPU 1" in lobby.text
         joined = await service.press(BOB, button(lobby, "Join"))
         assert "bob" in joined[-1].text
         assert errors(await service.press(CAROL, button(lobby, "Join"))) == [
@@ -51,7 +51,7 @@ def test_a_full_game_of_two_humans_and_a_computer(tmp_path: Path) -> None:
         assert "Game over" in result.text or "Partie terminée" in result.text
         board = await service.leaderboard(ALICE, CHANNEL, SCOPE, "classic")
         assert "alice" in board[0].text and "bob" in board[0].text
-        assert "Computer" not in board[0].text
+        assert "CPU" not in board[0].text
         history = await service.history(BOB, CHANNEL)
         assert f"#{tid}" in history[0].text
         record = (await service.export(ALICE, tid))[0].file
@@ -137,7 +137,7 @@ def test_french_players_read_french(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
         replies = await service.open_table(BOB, CHANNEL, SCOPE, "classic",
                                            options="players=2 ai=1")
-        assert any("Ordinateur" in m.text or "Votre main" in m.text for m in replies)
+        assert any("Ordi" in m.text or "Votre main" in m.text for m in replies)
 
     run(with_service(tmp_path / "db.sqlite", body))
 

@@ -58,13 +58,13 @@ def test_the_lobby_host_computers_and_leaving(tmp_path: Path) -> None:
         assert "Seul l'hôte" in errors(await service.add_ai(BOB, tid))[0]
         assert "not at this table" in errors(await service.begin(CAROL, tid))[0]
         lobby = (await service.add_ai(ALICE, tid))[-1]
-        assert "Computer 1" in lobby.text
+        assert "CPU 1" in lobby.text
         await service.add_ai(ALICE, tid)
         assert "This table is full" in errors(await service.join(CAROL, tid))[0]
         assert "full" in errors(await service.add_ai(ALICE, tid))[0]
         await service.remove_ai(ALICE, tid)
         lobby = (await service.join(CAROL, tid))[-1]
-        assert "carol" in lobby.text and "Computer 2" not in lobby.text
+        assert "carol" in lobby.text and "CPU 2" not in lobby.text
         # the host leaves: the next human hosts; a full table may be started by anyone
         assert "host" not in (await service.leave(ALICE, tid))[-1].text.split("bob")[0]
         assert service.tables[tid].row.host == BOB.id
@@ -260,7 +260,7 @@ def test_ratings_per_scope_and_global_and_computers_earn_nothing(tmp_path: Path)
             board = await service.leaderboard(CAROL, CHANNEL, scope, "classic")
             lines = board[0].text.splitlines()
             assert len(lines) == 3 and f"{games} games" in board[0].text
-            assert "Computer" not in board[0].text
+            assert "CPU" not in board[0].text
         stats = await service.stats(CAROL, CHANNEL, ALICE.id)
         assert "Classic dominoes: 2 games" in stats[0].text
         history = await service.history(ALICE, CHANNEL)

@@ -246,7 +246,7 @@ def test_group_game_two_humans_and_a_computer(tmp_path: Path) -> None:
         lobby = await rig.open_with_bob("players=3 hand=5")  # the lobby edited, not re-sent
         assert "Bob" in lobby["text"] and "Alice" in lobby["text"]
         await rig.press(ALICE, lobby, button(server, lobby, "a"))
-        assert "Computer" in server.messages[GROUP][lobby["message_id"]]["text"]
+        assert "CPU" in server.messages[GROUP][lobby["message_id"]]["text"]
         await rig.press(ALICE, lobby, button(server, lobby, "s"))
         # the lobby text made way for ONE table message with the board picture
         assert lobby["message_id"] not in server.messages[GROUP]
@@ -275,7 +275,7 @@ def test_group_game_two_humans_and_a_computer(tmp_path: Path) -> None:
 
         await rig.say(ALICE, GROUP, "/top")
         top = server.chat(GROUP)[-1]["text"]
-        assert "Alice" in top and "Bob" in top and "Computer" not in top
+        assert "Alice" in top and "Bob" in top and "CPU" not in top
         await rig.say(BOB, GROUP, "/stats")
         assert "classique" in server.chat(BOB.id)[-1]["text"].lower()  # in French, privately
 

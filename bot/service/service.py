@@ -787,9 +787,10 @@ MOVE_TEXT = {"d": "draw", "x": "pass"}
 
 
 def _name_computers(table: Table) -> None:
-    """Number the computer seats of a lobby in seat order: "Computer 1", "Computer 2"..."""
+    """Number the computer seats of a lobby in seat order: "CPU 1", "CPU 2"... (short: a name
+    must fit a seat's panel in the pictures)."""
     for n, s in enumerate(table.computers(), 1):
-        s.name = t(table.lang, "Computer {n}", n=n)
+        s.name = t(table.lang, "CPU {n}", n=n)
 
 
 def _whole(value: Any, name: str, lo: int, hi: int) -> int:
