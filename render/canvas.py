@@ -90,8 +90,9 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
 
 
 @lru_cache(maxsize=512)
-def marker_sprite(value: int, radius: int) -> Image.Image:
-    """An open-end marker: a dark disc with an ivory ring and the end's value (RGBA)."""
+def marker_sprite(value: int | str, radius: int) -> Image.Image:
+    """An open-end marker: a dark disc with an ivory ring and the end's value, or a short
+    label such as "0/2" (RGBA)."""
     k = 4
     size = 2 * radius
     big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
@@ -101,10 +102,11 @@ def marker_sprite(value: int, radius: int) -> Image.Image:
     d.ellipse((ring, ring, size * k - 1 - ring, size * k - 1 - ring), fill=theme.MARKER_FILL)
     im = big.reduce(k)
     # regular weight: a stroked "5" closes up and reads as a "6"
-    font_size = max(10, round(radius * (1.3 if value < 10 else 1.05)))
-    mask = text_mask(str(value), font_size)
+    text = str(value)
+    font_size = max(10, round(radius * {1: 1.3, 2: 1.05}.get(len(text), 0.75)))
+    mask = text_mask(text, font_size)
     w = mask.size[0]
-    _, top, _, bottom = theme.font(font_size).getbbox(str(value))
+    _, top, _, bottom = theme.font(font_size).getbbox(text)
     # centre the digits' ink, not the line box
     ink_mid = (top + bottom) / 2 + 1
     im.paste((*theme.MARKER_TEXT, 255), (round(radius - w / 2), round(radius - ink_mid)), mask)

@@ -77,9 +77,28 @@ def target_text(view: dict[str, Any], tr: Translator | None = None) -> str | Non
     return t(tr, "Game to {target} points", target=target)
 
 
+def takes_line(view: dict[str, Any], tr: Translator | None) -> str | None:
+    """What each end takes where the view says it (``needs``: Matador, K), translated."""
+    needs = view.get("needs")
+    if not needs or len(needs) != 2:
+        return None
+
+    def takes(halves: list[int]) -> str:
+        if not halves:
+            return t(tr, "a matador")
+        return t(tr, " or ").join(t(tr, "a {n}", n=n) for n in halves)
+
+    return t(tr, "The left end takes {left}; the right end takes {right}.",
+             left=takes(needs[0]), right=takes(needs[1]))
+
+
 def extra_line(view: dict[str, Any], tr: Translator | None) -> str | None:
-    """``view["strip_extra"]``, a variant's own line (core writes it in English): drawn in
-    English, or with a translator only when its catalogue has the line as a whole."""
+    """What each end takes (`takes_line`), else ``view["strip_extra"]``, a variant's own line
+    (core writes it in English): drawn in English, or with a translator only when its
+    catalogue has the line as a whole."""
+    takes = takes_line(view, tr)
+    if takes:
+        return takes
     extra = str(view.get("strip_extra") or "")
     if not extra or tr is None:
         return extra or None
