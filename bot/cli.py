@@ -210,7 +210,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = _read_record(args.file)
     game = replay(record)
     if not game.over:
-        print(f"Replayed {game.turn} moves: the game is not over; {game.to_move} is to move.")
+        print(f"Replayed {game.turn} moves: the game is not over; "
+              f"{textboard.seat_name({}, game.to_move)} is to move.")
         return 0
     assert game.result is not None
     print(f"Replayed {game.turn} moves of {record['variant']}: every move is legal.")

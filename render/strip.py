@@ -4,9 +4,9 @@ A seat's panel shows its name, tiles left and score, and its chips when the
 view has ``chips`` (Rubicon); the seat to move gets a brighter panel and an
 arrow, winners a gold name, seats out of the round or gone from the match a
 grey panel, partners a coloured bar of their team's colour. The line under
-the panels gives the stock, the round, the match target and, when the view
-has it, ``view["strip_extra"]`` (one more line of text a variant may add:
-running totals, chips...). Built from the public view only; the words go through the
+the panels gives the stock, the round, the match target and the variant's
+running state in the table's language (`words.status_lines`: what each end takes, the
+ends' count, the pot...). Built from the public view only; the words go through the
 caller's translator (`render.words`).
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from . import canvas, theme
-from .words import Translator, t, tn
+from .words import Translator, seat_label, status_lines, t, tn
 
 GAP = 10
 
@@ -35,7 +35,7 @@ def seat_names(view: dict[str, Any], names: list[str] | None, tr: Translator | N
     for seat in range(players):
         given = names[seat] if names is not None and seat < len(names) else ""
         text = " ".join(theme.safe_text(given or "").split())
-        out.append(text or t(tr, "Seat {n}", n=seat + 1))
+        out.append(text or seat_label([], seat, tr))
     return out
 
 
@@ -77,33 +77,12 @@ def target_text(view: dict[str, Any], tr: Translator | None = None) -> str | Non
     return t(tr, "Game to {target} points", target=target)
 
 
-def takes_line(view: dict[str, Any], tr: Translator | None) -> str | None:
-    """What each end takes where the view says it (``needs``: Matador, K), translated."""
-    needs = view.get("needs")
-    if not needs or len(needs) != 2:
-        return None
-
-    def takes(halves: list[int]) -> str:
-        if not halves:
-            return t(tr, "a matador")
-        return t(tr, " or ").join(t(tr, "a {n}", n=n) for n in halves)
-
-    return t(tr, "The left end takes {left}; the right end takes {right}.",
-             left=takes(needs[0]), right=takes(needs[1]))
-
-
-def extra_line(view: dict[str, Any], tr: Translator | None) -> str | None:
-    """What each end takes (`takes_line`), else ``view["strip_extra"]``, a variant's own line
-    (core writes it in English): drawn in English, or with a translator only when its
-    catalogue has the line as a whole."""
-    takes = takes_line(view, tr)
-    if takes:
-        return takes
-    extra = str(view.get("strip_extra") or "")
-    if not extra or tr is None:
-        return extra or None
-    out = tr.gettext(extra)
-    return out if out != extra else None
+def extra_line(view: dict[str, Any], tr: Translator | None, names: list[str] | None = None,
+               ) -> str | None:
+    """The variant's running state (`words.status_lines`: what each end takes, the ends'
+    count, the pot...) as one line, in the table's language; None when it has none."""
+    seats = names if names is not None else seat_names(view, None, tr)
+    return " ".join(status_lines(view, seats, tr)) or None
 
 
 def seats_out(view: dict[str, Any]) -> set[int]:
@@ -120,7 +99,7 @@ def strip_image(view: dict[str, Any], names: list[str] | None, width: int,
     n = max(1, len(seats))
     panel_h = 2 * size + small + 22
     lines = [info_line(view, seats, tr)]
-    extra = extra_line(view, tr)
+    extra = extra_line(view, tr, seats)
     if extra:
         lines.append(extra)
     height = GAP + panel_h + GAP + len(lines) * (small + 12) + GAP

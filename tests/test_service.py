@@ -52,6 +52,9 @@ def test_a_full_game_of_two_humans_and_a_computer(tmp_path: Path) -> None:
         board = await service.leaderboard(ALICE, CHANNEL, SCOPE, "classic")
         assert "alice" in board[0].text and "bob" in board[0].text
         assert "CPU" not in board[0].text
+        assert "(1 game," in board[0].text and "1 games" not in board[0].text  # one game each
+        stats = await service.stats(BOB, CHANNEL)  # bob reads French
+        assert "1 partie," in stats[0].text and "parties" not in stats[0].text
         history = await service.history(BOB, CHANNEL)
         assert f"#{tid}" in history[0].text
         record = (await service.export(ALICE, tid))[0].file

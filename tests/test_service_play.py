@@ -259,7 +259,7 @@ def test_ratings_per_scope_and_global_and_computers_earn_nothing(tmp_path: Path)
             assert all(r.games == games for r in rated.values())
             board = await service.leaderboard(CAROL, CHANNEL, scope, "classic")
             lines = board[0].text.splitlines()
-            assert len(lines) == 3 and f"{games} games" in board[0].text
+            assert len(lines) == 3 and f"({games} game{'s' if games > 1 else ''}," in board[0].text
             assert "CPU" not in board[0].text
         stats = await service.stats(CAROL, CHANNEL, ALICE.id)
         assert "Classic dominoes: 2 games" in stats[0].text

@@ -15,11 +15,10 @@ from telegram.ext import AIORateLimiter
 from bot.app import Router
 from bot.i18n import t
 from bot.service.messages import Message
-from bot.service.service import Service, User
-from bot.service.texts import PARAGRAPH
+from bot.service.service import Service
 from bot.storage import Store
 from bot.telegram.adapter import TelegramBot, run_telegram
-from bot.telegram.format import MAX_TEXT, to_html
+from bot.telegram.format import MAX_TEXT
 from tests.fake_telegram import TOKEN, FakeBotApi, TgUser
 
 GROUP = -100500
@@ -442,33 +441,31 @@ class TagCheck(HTMLParser):
         assert self.open and self.open.pop() == tag, tag
 
 
-def test_the_longest_rules_page_comes_in_several_html_messages(tmp_path: Path) -> None:
+def test_rules_come_as_a_summary_then_each_section_as_html(tmp_path: Path) -> None:
     page = max(RULES.glob("*.md"), key=lambda p: len(p.read_text(encoding="utf-8")))
 
     async def body(rig: Rig) -> None:
-        assert rig.service is not None
         server = rig.server
-        (rules,) = await rig.service.rules(User(f"telegram:{ALICE.id}", "Alice", "en"),
-                                           page.stem)
-        assert len(rules.text) > MAX_TEXT, "the longest page is over Telegram's limit"
         before = len(server.called("sendMessage"))
         await rig.say(ALICE, ALICE.id, f"/rules {page.stem}")
         sent = [c.params for c in server.called("sendMessage")[before:]]
-        pieces = [p["text"] for p in sent]
-        assert len(pieces) >= 2 and all(len(p) <= MAX_TEXT for p in pieces)
-        assert all(p.get("parse_mode") == "HTML" for p in sent)
-        for piece in pieces:  # no Markdown mark shows; the HTML holds in each message
-            assert "**" not in piece and "`" not in piece and "|---" not in piece
-            assert not [line for line in piece.split("\n") if line.startswith("#")]
-            check = TagCheck()
-            check.feed(piece)
-            check.close()
-            assert not check.open, piece[-200:]
-        # cut between paragraphs: put together again, they are the whole page, paragraph by
-        # paragraph (no paragraph of a rules page is over the limit)
-        paragraphs = [to_html(p) for p in PARAGRAPH.split(rules.text.strip())]
-        assert max(map(len, paragraphs)) <= MAX_TEXT
-        assert "\n\n".join(pieces) == "\n\n".join(paragraphs)
-        assert "<b>" in pieces[0] and "<code>" in "".join(pieces)
+        assert len(sent) == 1 and len(sent[0]["text"]) < 1200  # a short summary...
+        summary = server.chat(ALICE.id)[-1]
+        labels = [b["text"] for b in server.buttons(summary)]
+        assert labels[:2] == ["How to play", "Options"] and "Sources" not in labels  # ...and
+        sections = data_of(server, summary)  # the page's sections as buttons
+        for data in sections:
+            before = len(server.called("sendMessage"))
+            await rig.press(ALICE, summary, data)
+            pieces = [c.params for c in server.called("sendMessage")[before:]]
+            assert pieces and all(p.get("parse_mode") == "HTML" for p in pieces)
+            for piece in (p["text"] for p in pieces):
+                assert len(piece) <= MAX_TEXT and "**" not in piece and "`" not in piece
+                assert "|" not in piece and "shared/" not in piece and ".txt" not in piece
+                check = TagCheck()
+                check.feed(piece)
+                check.close()
+                assert not check.open, piece[-200:]
+        assert "<b>" in pieces[0]["text"]
 
     run_rig(tmp_path, body)

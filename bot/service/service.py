@@ -47,13 +47,13 @@ from core.errors import bad_option
 from core.moves import Move
 from core.options import parse_pairs
 
-from ..i18n import error_text, lang_for, t
+from ..i18n import error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
 from . import texts
 from .messages import Message, parse_action
 from .pictures import Pictures
 from .ratings import rate_game
-from .rules_pages import rules_page
+from .rules_pages import chat_page, rules_page
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
@@ -394,6 +394,8 @@ class Service:
             return await simple[verb](user, table_id)
         if verb == "e":
             return await self._choose_end(user, table_id, turn, arg)
+        if verb == "u":  # a rules page's section (no table: "0:0:u:<slug>:<section>")
+            return await self.rules(user, *arg.split(":", 1)) if ":" in arg else []
         return await self.play(user, table_id, MOVE_TEXT.get(verb, arg), turn=turn)
 
     async def play(self, user: User, table_id: int, text: str,
@@ -671,19 +673,19 @@ class Service:
 
     # -- rules, ratings, history --------------------------------------------------------------
 
-    async def rules(self, user: User, variant: str) -> list[Message]:
-        """The rules page of a variant, privately, in the user's language."""
-        if err := self._too_long(user, variant):
+    async def rules(self, user: User, variant: str, section: str = "") -> list[Message]:
+        """The rules of a variant, privately, in the user's language: a short summary with
+        the page's sections as buttons, or (`section`, a button's number) that section."""
+        if err := self._too_long(user, variant + section):
             return err
         lang = await self._lang(user)
         try:
-            page = rules_page(variant)
+            slug = variants.get(variant).slug
+            page = chat_page(rules_page(slug), lang)
         except (DominoError, FileNotFoundError) as exc:
             return self._error(user, t(lang, "No rules for that: {why}",
                                        why=error_text(lang, exc)))
-        english, _, french = page.partition("## Français")
-        text = french.strip() if lang == "fr" and french.strip() else english.strip()
-        return [Message("", text, to=user.id, kind="rules")]
+        return [texts.rules_message(user.id, slug, page, section, lang)]
 
     async def leaderboard(self, user: User, channel: str, scope: str,
                           variant: str | None = None) -> list[Message]:
@@ -705,8 +707,9 @@ class Service:
         if not rows:
             lines.append(t(public, "No rated game yet."))
         for i, r in enumerate(rows, 1):
-            lines.append(t(public, "{i}. {name}: {rating:.1f} ({games} games, {rate:.0%} won)",
-                           i=i, name=r.name, rating=r.ordinal, games=r.games, rate=r.win_rate))
+            lines.append(tn(public, "{i}. {name}: {rating:.1f} ({n} game, {rate:.0%} won)",
+                            "{i}. {name}: {rating:.1f} ({n} games, {rate:.0%} won)", r.games,
+                            i=i, name=r.name, rating=r.ordinal, rate=r.win_rate))
         return [Message(channel, "\n".join(lines), kind="info")]
 
     async def stats(self, user: User, channel: str, target: str | None = None) -> list[Message]:
@@ -718,9 +721,11 @@ class Service:
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
-            lines.append(t(lang, "{variant}: {games} games, {wins} won ({rate:.0%}), rating "
-                           "{rating:.1f}", variant=texts.variant_name(r.variant, lang),
-                           games=r.games, wins=r.wins, rate=r.win_rate, rating=r.ordinal))
+            lines.append(t(lang, "{variant}: {games}, {wins} ({rate:.0%}), rating {rating:.1f}",
+                           variant=texts.variant_name(r.variant, lang),
+                           games=tn(lang, "{n} game", "{n} games", r.games),
+                           wins=tn(lang, "{n} won", "{n} won", r.wins), rate=r.win_rate,
+                           rating=r.ordinal))
         return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
 
     async def history(self, user: User, channel: str, target: str | None = None
@@ -734,9 +739,9 @@ class Service:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
             outcome = t(lang, "won") if r.won else t(lang, "rank {rank}", rank=r.rank)
-            lines.append(t(lang, "#{id} · {variant} · {outcome} · {score} points", id=r.table_id,
-                           variant=texts.variant_name(r.variant, lang), outcome=outcome,
-                           score=r.score))
+            lines.append(tn(lang, "#{id} · {variant} · {outcome} · {n} point",
+                            "#{id} · {variant} · {outcome} · {n} points", r.score, id=r.table_id,
+                            variant=texts.variant_name(r.variant, lang), outcome=outcome))
         return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
 
     async def export(self, user: User, table_id: int) -> list[Message]:
@@ -782,7 +787,7 @@ class Service:
 
 # Button verbs (see bot/service/messages.py); draw and pass have their own, "p" carries
 # the move text.
-VERBS = frozenset("jlarshmqepdx")
+VERBS = frozenset("jlarshmqepdxu")
 MOVE_TEXT = {"d": "draw", "x": "pass"}
 
 
