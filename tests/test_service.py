@@ -233,3 +233,25 @@ def test_rematch_seats_the_same_players(tmp_path: Path) -> None:
         assert "already on" in errors(await service.rematch(ALICE, tid))[0]
 
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_at_the_end_every_hand_shows_the_final_state_and_old_presses_say_it_is_over(
+        tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        opened = await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                          options="players=2 draw=block")
+        tid = table_id(opened)
+        await service.join(BOB, tid)
+        started = await service.begin(ALICE, tid)
+        old = {m.to: m for m in started if m.kind == "hand"}
+        end = await play_to_the_end(service, tid, {0: ALICE, 1: BOB})
+        finals = {m.to: m for m in end if m.kind == "hand"}
+        assert set(finals) == {ALICE.id, BOB.id}  # every hand edited to the final state
+        assert all(not m.actions for m in finals.values())  # no tile left to press
+        assert finals[ALICE.id].text == f"Game #{tid} is over."
+        assert finals[BOB.id].text == f"La partie #{tid} est terminée."  # bob reads French
+        stale = next(a.data for m in old.values() for a in m.actions if a.enabled)
+        assert errors(await service.press(ALICE, stale)) == [f"Game #{tid} is over."]
+        assert errors(await service.press(BOB, stale)) == [f"La partie #{tid} est terminée."]
+
+    run(with_service(tmp_path / "db.sqlite", body))

@@ -146,13 +146,15 @@ def test_a_tile_that_fits_both_ends_asks_which_end(tmp_path: Path) -> None:
         assert ends[0].kind == "hand" and ends[0].to == BOB.id
         # bob reads French in private, whatever the table's language
         assert [a.label for a in ends[0].actions] == ["6-4 à gauche", "6-4 à droite"]
-        assert "earlier turn" in errors(await service.press(ALICE, six_four.data)
-                                        + await service.press(BOB, f"{tid}:2:e:6-4"))[0]
+        # a waiting player pressing a tile is told whose turn it is, not "earlier turn"
+        assert errors(await service.press(ALICE, six_four.data)) == ["It is bob's turn, not "
+                                                                     "yours."]
+        assert "tour précédent" in errors(await service.press(BOB, f"{tid}:2:e:6-4"))[0]
         await service.press(BOB, ends[0].actions[1].data)
         assert service.tables[tid].game.view(None)["ends"] == [4, 4]
         assert "6-4 right" in (await service.store.moves(tid))[-1]
-        # the other end button is now stale
-        assert "tour précédent" in errors(await service.press(BOB, ends[0].actions[0].data))[0]
+        # the other end button is now stale: bob waits, and is told whose turn it is
+        assert "au tour de alice" in errors(await service.press(BOB, ends[0].actions[0].data))[0]
 
     run(with_service(tmp_path / "db.sqlite", body))
 

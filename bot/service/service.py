@@ -367,6 +367,9 @@ class Service:
 
     async def _no_table(self, user: User, table_id: int) -> list[Message]:
         lang = await self._lang(user)
+        row = await self.store.get_table(table_id)
+        if row is not None and row.status == "finished":  # an old button of a finished game
+            return self._error(user, t(lang, "Game #{id} is over.", id=table_id))
         return self._error(user, t(lang, "There is no open table #{id}.", id=table_id))
 
     def _t(self, user: User, table: Table, text: str, **values: Any) -> str:
@@ -408,14 +411,14 @@ class Service:
             if err:
                 return err
             game = table.game
+            if game.to_move != seat:  # a waiting player's press, old or new: whose turn it is
+                who = texts.seat_label(table.names(), game.to_move)
+                return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
+                                                 who=who), table)
             if turn is not None and turn != game.turn:
                 return self._error(user, self._t(user, table, "This button is from an earlier "
                                                  "turn; the game has moved on."), table
                                    ) + self._hand_messages(table, seat)
-            if game.to_move != seat:
-                who = texts.seat_label(table.names(), game.to_move)
-                return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
-                                                 who=who), table)
             try:
                 move = game.parse_move(str(text).strip())
                 out = await self._apply(table, seat, move)
@@ -453,7 +456,11 @@ class Service:
         if err:
             return err
         game = table.game
-        if turn != game.turn or game.to_move != seat:
+        if game.to_move != seat:
+            who = texts.seat_label(table.names(), game.to_move)
+            return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
+                                             who=who), table)
+        if turn != game.turn:
             return self._error(user, self._t(user, table, "This button is from an earlier "
                                              "turn; the game has moved on."), table)
         lang = self._user_lang(user.id, table)

@@ -189,9 +189,12 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures) -> Mess
     verb "e"), then one button per other legal move (draw, pass, claim, muggins, buy)."""
     game = table.game
     user = table.row.seats[seat].user_id
-    if game is None or user is None or game.over or table.is_ai(seat):
+    if game is None or user is None or table.is_ai(seat):
         return None
     view = game.view(seat)
+    if game.over:  # the hand as it ended, with no button left to press
+        return Message(table.row.channel, t(lang, "Game #{id} is over.", id=table.id), to=user,
+                       kind="hand", table=table.id, image=pictures.for_lang(lang).hand(view))
     legal: list[str] = view.get("legal", [])
     turn = view["turn"]
     tiles = frozenset(view["hand"])
