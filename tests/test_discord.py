@@ -180,6 +180,9 @@ def test_full_game_two_humans_and_a_computer(monkeypatch: pytest.MonkeyPatch,
                      and "<@" in str(c.json.get("content"))]
             assert len(turns) >= moves // 2 and not [c for c in turns if c.files], \
                 "turn messages are text and a mention: the picture is in the table message"
+            assert all(c.json["content"].startswith("<@") and "alice" not in c.json["content"]
+                       and "bob" not in c.json["content"] for c in turns), \
+                "the mention names the player, once"
             played = await bot.store.moves(table)
             assert len(played) >= moves
             await bot.slash(alice, "leaderboard")
@@ -226,7 +229,7 @@ def test_strangers_and_stale_buttons_are_refused(monkeypatch: pytest.MonkeyPatch
             await bot.settle()
             assert await bot.store.moves(table) == moves, "the stale press changed nothing"
             errors = [m["content"] for m in fake.ephemerals(player)]
-            assert any("earlier turn" in e for e in errors)
+            assert any("turn, not yours" in e for e in errors)  # they wait: whose turn it is
             assert not enabled(fake, hand), "the hand shown again has nothing to play"
             acknowledged_first(bot)
     play(monkeypatch, tmp_path, body)

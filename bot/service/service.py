@@ -561,7 +561,8 @@ class Service:
             await self.store.update_table(table.id, warned=True)
             return [Message(row.channel, t(lang, "{who}, {n} seconds left to play.", who=s.name,
                                            n=max(1, round(deadline - now))),
-                            kind="turn", table=table.id, mention=(s.user_id or "",))]
+                            kind="turn", table=table.id, mention=(s.user_id or "",),
+                            named=s.name)]
         out = [Message(row.channel, t(lang, "{who} ran out of time: the bot plays for them.",
                                       who=s.name), kind="info", table=table.id)]
         s.misses += 1

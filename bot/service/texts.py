@@ -140,7 +140,8 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     user = row.seats[seat].user_id
     if prompt and user and not table.is_ai(seat):
         out.append(Message(row.channel, t(lang, "{who}, your turn.", who=names[seat]),
-                           kind="turn", table=row.id, image=image, mention=(user,)))
+                           kind="turn", table=row.id, image=image, mention=(user,),
+                           named=names[seat]))
     return out
 
 
