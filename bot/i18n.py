@@ -100,8 +100,9 @@ def error_text(lang: str, exc: BaseException) -> str:
     sep = t(lang, " or ")
     values = {k: sep.join(map(str, v)) if isinstance(v, tuple) else v
               for k, v in getattr(exc, "values", {}).items()}
-    if isinstance(values.get("side"), str):  # an end's name: "left", "up-3-left"
-        values["side"] = end_words(values["side"], lang)
+    for key in ("side", "moves"):  # an end's name ("up-3-left"), moves ("6-4 left")
+        if isinstance(values.get(key), str):
+            values[key] = end_words(values[key], lang)
     return _catalog(lang).gettext(template).format(**values)
 
 

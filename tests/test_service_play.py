@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -238,6 +239,24 @@ def test_rules_in_the_users_language(tmp_path: Path) -> None:
         french = (await service.rules(BOB, "classic"))[0]
         assert english.kind == french.kind == "rules" and english.to == ALICE.id
         assert english.text != french.text and "Français" not in english.text
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_rules_are_a_short_summary_then_sections_without_paths(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        for slug in variants.names():
+            for user in (ALICE, BOB):  # English, French
+                (summary,) = await service.rules(user, slug)
+                assert summary.kind == "rules" and len(summary.text) < 1500, slug
+                assert len(summary.actions) >= 2, slug  # how to play, options, choices...
+                for action in summary.actions:
+                    (section,) = await service.press(user, action.data)
+                    text = section.text
+                    assert section.kind == "rules" and section.to == user.id
+                    assert "|---" not in text and "shared/" not in text, (slug, text)
+                    assert not re.search(r"\w+/\w+\.(txt|md|py)\b", text), (slug, text)
+                    assert "domino play" not in text, (slug, text)
 
     run(with_service(tmp_path / "db.sqlite", body))
 

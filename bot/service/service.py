@@ -47,7 +47,7 @@ from core.errors import bad_option
 from core.moves import Move
 from core.options import parse_pairs
 
-from ..i18n import error_text, lang_for, t, tn
+from ..i18n import end_words, error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
 from . import texts
 from .messages import Message, parse_action
@@ -423,8 +423,9 @@ class Service:
                 move = game.parse_move(str(text).strip())
                 out = await self._apply(table, seat, move)
             except IllegalMove as exc:
-                legal = ", ".join(str(m) for m in game.legal_moves())
-                why = error_text(self._lang_at(user, table), exc)
+                lang = self._lang_at(user, table)
+                legal = ", ".join(end_words(str(m), lang) for m in game.legal_moves())
+                why = error_text(lang, exc)
                 return self._error(user, self._t(user, table, "Not allowed: {why}. You can "
                                                  "play: {legal}", why=why, legal=legal), table)
             seat_row = table.row.seats[seat]
