@@ -55,10 +55,11 @@ def seat_label(names: Sequence[str], seat: int, tr: Translator | None = None) ->
     return t(tr, "Seat {n}", n=seat + 1)
 
 
-def takes(halves: Sequence[int], tr: Translator | None = None) -> str:
-    """What an end takes in words ("a 4", "a 0 or a 2"; none: "a matador")."""
+def takes(halves: Sequence[int], tr: Translator | None = None, variant: str = "") -> str:
+    """What an end takes in words ("a 4", "a 0 or a 2"; none: only a joker, "a matador",
+    in K "a K tile")."""
     if not halves:
-        return t(tr, "a matador")
+        return t(tr, "a K tile") if variant == "k" else t(tr, "a matador")
     return t(tr, " or ").join(t(tr, "a {n}", n=n) for n in halves)
 
 
@@ -86,7 +87,8 @@ def status_lines(view: dict[str, Any], names: Sequence[str], tr: Translator | No
     needs = view.get("needs")
     if needs and len(needs) == 2:
         out.append(t(tr, "The left end takes {left}; the right end takes {right}.",
-                     left=takes(needs[0], tr), right=takes(needs[1], tr)))
+                     left=takes(needs[0], tr, view.get("variant", "")),
+                     right=takes(needs[1], tr, view.get("variant", ""))))
     extra = str(view.get("strip_extra") or "")
     if not out and extra and view.get("target_reach") != "loses":
         translated = (tr or ENGLISH).gettext(extra)

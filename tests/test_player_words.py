@@ -68,3 +68,13 @@ def test_points_in_the_table_text_agree_with_their_number(lang: str, one: str, t
     second = event_texts.seat_line(view, ["Ana", "Zoë"], lang, 1, 2)
     assert first.endswith(one) and second.endswith(two)
     assert "1 points" not in first
+
+
+def test_in_k_a_blank_end_takes_a_k_tile_not_a_matador() -> None:
+    g = variants.get("k").new(players=2, seed=0)
+    while [] not in (g.view(None).get("needs") or [[1]]):
+        g.play(g.legal_moves()[0])
+    view = g.view(None)
+    assert "a K tile" in words.status_lines(view, ["Ana", "Zoë"])[0]
+    assert "un domino K" in event_texts.status_lines(view, ["Ana", "Zoë"], "fr")[0]
+    assert "matador" not in (strip.extra_line(view, None, ["Ana", "Zoë"]) or "")
