@@ -51,7 +51,7 @@ def test_a_game_in_the_console(tmp_path: Path) -> None:
 
     moved = play_first_legal(bot, "alice", out)
     assert plays(moved)[0][0] == "alice"
-    assert [who for who, _ in plays(moved)][1:2] in ([], ["Computer 1"])  # no delay
+    assert [who for who, _ in plays(moved)][1:2] in ([], ["CPU 1"])  # no delay
     rc, rest = bot.close()
     assert rc == 0 and rest[-1] == "(bye)"
     with sqlite3.connect(tmp_path / "domino.sqlite") as db:
@@ -101,7 +101,7 @@ def test_computer_moves_arrive_while_the_user_waits(tmp_path: Path) -> None:
     pressed = play_first_legal(bot, "alice", out)
     assert [who for who, _ in plays(pressed)] == ["alice"]
     later = _wait_for_computer(bot)
-    assert plays(later)[0][0] == "Computer 1"
+    assert plays(later)[0][0] == "CPU 1"
     assert bot.close()[0] == 0
 
 
@@ -109,7 +109,7 @@ def _wait_for_computer(bot: ConsoleBot) -> list[str]:
     got: list[str] = []
     for _ in range(100):
         got += bot.send("/wait 0.3")
-        if any(who == "Computer 1" for who, _ in plays(got)):
+        if any(who == "CPU 1" for who, _ in plays(got)):
             return got
     raise AssertionError("the computer never moved:\n" + "\n".join(got))
 

@@ -54,7 +54,7 @@ from core.errors import bad_option
 from core.moves import Move
 from core.options import parse_pairs
 
-from ..i18n import error_text, lang_for, t, tn
+from ..i18n import end_words, error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
 from . import families, texts
 from .guard import door, number
@@ -62,7 +62,7 @@ from .limits import Limits, TableIndex, clip, hosted, idle_lobbies, solo
 from .messages import Message, parse_action
 from .pictures import NoPictures, PicturePool, Pictures
 from .ratings import rate_game
-from .rules_pages import rules_page
+from .rules_pages import chat_page, rules_page
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
@@ -506,6 +506,9 @@ class Service:
 
     async def _no_table(self, user: User, table_id: int) -> list[Message]:
         lang = await self._lang(user)
+        row = await self.store.get_table(table_id)
+        if row is not None and row.status == "finished":  # an old button of a finished game
+            return self._error(user, t(lang, "Game #{id} is over.", id=table_id))
         return self._error(user, t(lang, "There is no open table #{id}.", id=table_id))
 
     def _t(self, user: User, table: Table, text: str, **values: Any) -> str:
@@ -534,6 +537,8 @@ class Service:
             return await simple[verb](user, table_id)
         if verb == "e":
             return await self._choose_end(user, table_id, turn, arg)
+        if verb == "u":  # a rules page's section (no table: "0:0:u:<slug>:<section>")
+            return await self.rules(user, *arg.split(":", 1)) if ":" in arg else []
         return await self.play(user, table_id, MOVE_TEXT.get(verb, arg), turn=turn)
 
     @door("move", table=True)
@@ -547,20 +552,21 @@ class Service:
             if err:
                 return err
             game = table.game
+            if game.to_move != seat:  # a waiting player's press, old or new: whose turn it is
+                who = texts.seat_label(table.names(), game.to_move)
+                return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
+                                                 who=who), table)
             if turn is not None and turn != game.turn:
                 return self._error(user, self._t(user, table, "This button is from an earlier "
                                                  "turn; the game has moved on."), table
                                    ) + self._hand_messages(table, seat)
-            if game.to_move != seat:
-                who = texts.seat_label(table.names(), game.to_move)
-                return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
-                                                 who=who), table)
             try:
                 move = game.parse_move(str(text).strip())
                 out = await self._apply(table, seat, move)
             except IllegalMove as exc:
-                legal = ", ".join(str(m) for m in game.legal_moves())
-                why = error_text(self._lang_at(user, table), exc)
+                lang = self._lang_at(user, table)
+                legal = ", ".join(end_words(str(m), lang) for m in game.legal_moves())
+                why = error_text(lang, exc)
                 return self._error(user, self._t(user, table, "Not allowed: {why}. You can "
                                                  "play: {legal}", why=why, legal=legal), table)
             seat_row = table.row.seats[seat]
@@ -598,7 +604,11 @@ class Service:
             return await families.press_step(table, seat, user.id, turn, tile,
                                              self._user_lang(user.id, table),
                                              self._pictures_for(table))
-        if turn != game.turn or game.to_move != seat:
+        if game.to_move != seat:
+            who = texts.seat_label(table.names(), game.to_move)
+            return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
+                                             who=who), table)
+        if turn != game.turn:
             return self._error(user, self._t(user, table, "This button is from an earlier "
                                              "turn; the game has moved on."), table)
         lang = self._user_lang(user.id, table)
@@ -722,7 +732,8 @@ class Service:
             await self.store.update_table(table.id, warned=True)
             return [Message(row.channel, t(lang, "{who}, {n} seconds left to play.", who=s.name,
                                            n=max(1, round(deadline - now))),
-                            kind="turn", table=table.id, mention=(s.user_id or "",))]
+                            kind="turn", table=table.id, mention=(s.user_id or "",),
+                            named=s.name)]
         out = [Message(row.channel, t(lang, "{who} ran out of time: the bot plays for them.",
                                       who=s.name), kind="info", table=table.id)]
         s.misses += 1
@@ -857,19 +868,19 @@ class Service:
     # -- rules, ratings, history --------------------------------------------------------------
 
     @door()
-    async def rules(self, user: User, variant: str) -> list[Message]:
-        """The rules page of a variant, privately, in the user's language."""
-        if err := self._too_long(user, variant):
+    async def rules(self, user: User, variant: str, section: str = "") -> list[Message]:
+        """The rules of a variant, privately, in the user's language: a short summary with
+        the page's sections as buttons, or (`section`, a button's number) that section."""
+        if err := self._too_long(user, variant + section):
             return err
         lang = await self._lang(user)
         try:
-            page = rules_page(variant)
+            slug = variants.get(variant).slug
+            page = chat_page(rules_page(slug), lang)
         except (DominoError, FileNotFoundError) as exc:
             return self._error(user, t(lang, "No rules for that: {why}",
                                        why=error_text(lang, exc)))
-        english, _, french = page.partition("## Français")
-        text = french.strip() if lang == "fr" and french.strip() else english.strip()
-        return [Message("", text, to=user.id, kind="rules")]
+        return [texts.rules_message(user.id, slug, page, section, lang)]
 
     @door()
     async def leaderboard(self, user: User, channel: str, scope: str,
@@ -895,9 +906,10 @@ class Service:
         if not rows:
             lines.append(t(public, "No rated game yet."))
         for i, r in enumerate(rows, 1):
-            lines.append(t(public, "{i}. {name}: {rating:.1f} ({games} games, {rate:.0%} won)",
-                           i=i, name=clip(r.name, self.limits.name), rating=r.ordinal,
-                           games=r.games, rate=r.win_rate))
+            lines.append(tn(public, "{i}. {name}: {rating:.1f} ({n} game, {rate:.0%} won)",
+                            "{i}. {name}: {rating:.1f} ({n} games, {rate:.0%} won)", r.games,
+                            i=i, name=clip(r.name, self.limits.name), rating=r.ordinal,
+                            rate=r.win_rate))
         return [Message(channel, "\n".join(lines), kind="info")]
 
     @door()
@@ -911,9 +923,11 @@ class Service:
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
-            lines.append(t(lang, "{variant}: {games} games, {wins} won ({rate:.0%}), rating "
-                           "{rating:.1f}", variant=texts.variant_name(r.variant, lang),
-                           games=r.games, wins=r.wins, rate=r.win_rate, rating=r.ordinal))
+            lines.append(t(lang, "{variant}: {games}, {wins} ({rate:.0%}), rating {rating:.1f}",
+                           variant=texts.variant_name(r.variant, lang),
+                           games=tn(lang, "{n} game", "{n} games", r.games),
+                           wins=tn(lang, "{n} won", "{n} won", r.wins), rate=r.win_rate,
+                           rating=r.ordinal))
         return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
 
     @door()
@@ -929,9 +943,9 @@ class Service:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
             outcome = t(lang, "won") if r.won else t(lang, "rank {rank}", rank=r.rank)
-            lines.append(t(lang, "#{id} · {variant} · {outcome} · {score} points", id=r.table_id,
-                           variant=texts.variant_name(r.variant, lang), outcome=outcome,
-                           score=r.score))
+            lines.append(tn(lang, "#{id} · {variant} · {outcome} · {n} point",
+                            "#{id} · {variant} · {outcome} · {n} points", r.score, id=r.table_id,
+                            variant=texts.variant_name(r.variant, lang), outcome=outcome))
         return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
 
     @door(table=True)
@@ -981,14 +995,15 @@ class Service:
 
 # Button verbs (see bot/service/messages.py); draw and pass have their own, "p" carries
 # the move text.
-VERBS = frozenset("jlarshmqepdx")
+VERBS = frozenset("jlarshmqepdxu")
 MOVE_TEXT = {"d": "draw", "x": "pass"}
 
 
 def _name_computers(table: Table) -> None:
-    """Number the computer seats of a lobby in seat order: "Computer 1", "Computer 2"..."""
+    """Number the computer seats of a lobby in seat order: "CPU 1", "CPU 2"... (short: a name
+    must fit a seat's panel in the pictures)."""
     for n, s in enumerate(table.computers(), 1):
-        s.name = t(table.lang, "Computer {n}", n=n)
+        s.name = t(table.lang, "CPU {n}", n=n)
 
 
 def _whole(value: Any, name: str, lo: int, hi: int) -> int:

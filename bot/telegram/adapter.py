@@ -37,7 +37,7 @@ from ..i18n import N_, lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message
 from ..service.service import Service, User
-from .out import PLATFORM, Origin, Outbox, channel_of, user_id
+from .out import PLATFORM, Origin, Outbox, Pace, channel_of, user_id
 
 log = logging.getLogger("domino.telegram")
 
@@ -65,8 +65,10 @@ class TelegramBot:
     """The PTB `Application` with its handlers, bound to a `Service`."""
 
     def __init__(self, service: Service, token: str, base_url: str | None = None,
-                 rate_limiter: AIORateLimiter | None = None, poll_timeout: int = 30) -> None:
+                 rate_limiter: AIORateLimiter | None = None, poll_timeout: int = 30,
+                 pace: Pace | None = None) -> None:
         self.service = service
+        self.pace = pace  # the flood limits the outbox keeps (None: Telegram's)
         self.poll_timeout = poll_timeout
         # a second connection for getUpdates: stopping cancels the open long poll, whose
         # connection is not back in the pool in time for PTB's last getUpdates
@@ -97,7 +99,7 @@ class TelegramBot:
         """Long-poll until `stop` is set or the task is cancelled."""
         async with self.app:
             me = self.app.bot
-            self.outbox = Outbox(me, self.service.store, me.username)
+            self.outbox = Outbox(me, self.service.store, me.username, self.pace)
             await self.set_commands()
             await self.app.start()
             assert self.app.updater is not None
@@ -111,6 +113,8 @@ class TelegramBot:
             finally:
                 if router is not None and hasattr(router, "unregister"):
                     router.unregister(PLATFORM)
+                with contextlib.suppress(Exception):
+                    await self.outbox.close()
                 with contextlib.suppress(Exception):
                     await self.app.updater.stop()
                 with contextlib.suppress(Exception):
@@ -296,12 +300,29 @@ class TelegramBot:
         msg = query.message
         origin = Origin(user_id(tg.id), msg.chat.id if msg else tg.id, query=query,
                         locale=tg.language_code)
+        answered = False
         try:
             messages = await self.service.press(self.user(tg), query.data or "",
                                                 where=self.press_place(query))
-            await self.send(messages, origin)
+            # what makes the answer first (a reply, a hand that has no message yet: when it
+            # cannot be sent the answer opens the private chat), then the answer, then the
+            # queued writes (the presser's hand edit, the group's) in the background: a
+            # press never waits for the group's flood limit
+            assert self.outbox is not None
+            await self.outbox.deliver(messages, origin, hold=True)
+            await self._answer(query, origin)
+            answered = True
+            self.outbox.start()
         finally:
-            await query.answer(origin.answer[:200] or None, show_alert=origin.alert)
+            if not answered:
+                await self._answer(query, origin)
+
+    @staticmethod
+    async def _answer(query: Any, origin: Origin) -> None:
+        """The callback's answer: a note (an alert for errors), or the private chat opened
+        (`url`, the deep link) when the presser's hand could not be sent there."""
+        await query.answer(origin.answer[:200] or None, show_alert=origin.alert,
+                           url=origin.url)
 
 
 async def run_telegram(service: Service, router: Any, token: str, base_url: str | None = None,
