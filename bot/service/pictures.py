@@ -51,6 +51,12 @@ class Pictures:
     def hand(self, view: dict[str, Any]) -> bytes | None:
         return self._draw("hand_png", view, tr=self._translator())
 
+    def scoresheet(self, view: dict[str, Any], names: list[str], lines: list[str]
+                   ) -> bytes | None:
+        """The round that just ended: its final board, the hands, the sheet's `lines`."""
+        check_public(view)
+        return self._draw("scoresheet_png", view, names, lines, tr=self._translator())
+
     def _translator(self) -> Any:
         """None for English (render's own words, and a variant's English strip line)."""
         return None if self.lang == "en" else translator(self.lang)
@@ -80,4 +86,9 @@ class NoPictures(Pictures):
         return None
 
     def hand(self, view: dict[str, Any]) -> bytes | None:
+        return None
+
+    def scoresheet(self, view: dict[str, Any], names: list[str], lines: list[str]
+                   ) -> bytes | None:
+        check_public(view)
         return None
