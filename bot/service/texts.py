@@ -82,8 +82,10 @@ def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[st
     return lines
 
 
-def lobby_text(title: str, row: TableRow, lang: str) -> str:
-    """The lobby: the seats, who hosts, the turn timer."""
+def lobby_text(title: str, row: TableRow, lang: str,
+               reserved: dict[int, list[str]] | None = None) -> str:
+    """The lobby: the seats (a seat a rematch keeps: its player, to confirm), who hosts,
+    who may start, the turn timer."""
     lines = [title, t(lang, "Waiting for players:")]
     teams = lobby_teams(row)
     for s in row.seats:
@@ -92,7 +94,15 @@ def lobby_text(title: str, row: TableRow, lang: str) -> str:
         if teams:
             n = next(i for i, tm in enumerate(teams, 1) if s.seat in tm)
             team = " · " + t(lang, "team {n}", n=n)
-        lines.append(f"{s.seat + 1}. {s.name}{team}{host}")
+        name = s.name
+        if reserved and s.seat in reserved and s.user_id is None and s.ai is None:
+            name = t(lang, "{who} (to confirm: join)", who=reserved[s.seat][1])
+        lines.append(f"{s.seat + 1}. {name}{team}{host}")
+    if any(s.user_id is None and s.ai is None for s in row.seats):
+        hosts = [s.name for s in row.seats if s.user_id == row.host]
+        lines.append(t(lang, "{who} can start now (open seats get computer players); anyone "
+                       "at the table can once every seat is taken.",
+                       who=hosts[0] if hosts else t(lang, "host")))
     if row.timer:
         lines.append(t(lang, "Turn timer: {n} seconds.", n=row.timer))
     return "\n".join(lines)
@@ -130,8 +140,8 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     lang = row.lang
     names = table.names()
     if row.status == "lobby" or table.game is None:
-        return [Message(row.channel, lobby_text(title(table, lang), row, lang), kind="table",
-                        table=row.id, actions=lobby_actions(row))]
+        return [Message(row.channel, lobby_text(title(table, lang), row, lang, table.reserved),
+                        kind="table", table=row.id, actions=lobby_actions(row))]
     game = table.game
     view = game.view(None)
     image = pictures.for_lang(lang).public(view, names)
