@@ -166,8 +166,7 @@ class MatchBase:
         summary["round"] = self.round_no
         summary["points"] = points
         summary["totals"] = totals[:]
-        summary["lines"] = score_sheet(self._scored, points, summary, mrules, self.scorers)
-        summary["scored"] = [sum(line["points"] for line in lines) for lines in summary["lines"]]
+        summary["in_play"] = self._scored  # the sheet is written when first read (`sheet`)
         self._scored = []
         live = None
         if mrules.reach == "loses" and mrules.target is not None:
@@ -253,10 +252,27 @@ class MatchBase:
         """End the round now (the family's engine provides it)."""
         raise NotImplementedError
 
-    def _final_board(self) -> dict[str, Any]:
-        """The board as the round ends (public: the tiles laid, the ends, the layout)."""
+    def _final_board(self) -> Any:
+        """The board as the round ends (public: the tiles laid, the ends, the layout), or
+        what `_board_of` needs to build it when first read."""
         v = self.view(None)
         return {k: v.get(k) for k in ("board", "ends", "layout")}
+
+    def _board_of(self, summary: dict[str, Any]) -> dict[str, Any]:
+        """A finished round's final board (built from what `_final_board` kept)."""
+        board: dict[str, Any] = summary["board"]
+        return board
+
+    def sheet(self, summary: dict[str, Any]) -> list[list[dict[str, Any]]]:
+        """A finished round's score sheet (`score_sheet`), written when first read: self-play
+        ends many rounds that nobody reads."""
+        if "lines" not in summary:
+            lines = score_sheet(summary["in_play"], summary["points"], summary, self.mrules,
+                                self.scorers)
+            summary["scored"] = [sum(x["points"] for x in unit) for unit in lines]
+            summary["lines"] = lines
+        lines: list[list[dict[str, Any]]] = summary["lines"]
+        return lines
 
     def seat_scores(self) -> list[int]:
         """Each seat's match score (a team's score for each of its seats)."""
@@ -301,7 +317,8 @@ class MatchBase:
             "last_round": (
                 self._public_summary(self.round_results[-1], ts) if self.round_results else None
             ),
-            "history": [{"round": r["round"], "scored": list(r["scored"]),
+            "history": [{"round": r["round"], "scored": [sum(x["points"] for x in unit)
+                                                          for unit in self.sheet(r)],
                          "totals": list(r["totals"])} for r in self.round_results],
         }
         last_move = self.played[-1] if self.played else (self._last if self.over else None)
@@ -321,10 +338,11 @@ class MatchBase:
         out["order"] = self._round_order(summary)
         out["hands"] = [ts.mask_names(h) for h in summary["hands"]]
         out["pips"] = ts.masks_pips(summary["hands"])
-        out["lines"] = [[dict(line) for line in lines] for lines in summary["lines"]]
+        out["lines"] = [[dict(line) for line in lines] for lines in self.sheet(summary)]
         out["scored"] = list(summary["scored"])
         out["scorers"] = [list(unit) for unit in self.scorers]
         out["countdown"] = self.mrules.countdown
+        summary["board"] = self._board_of(summary)
         out["board"] = summary["board"]
         return out
 

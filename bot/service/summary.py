@@ -104,7 +104,8 @@ def sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
         total = last["totals"][i]
         standing = (t(lang, "total {total} of {target}", total=total, target=target)
                     if target is not None else t(lang, "total {total}", total=total))
-        lines.append(f"{scorer_name(names, seats)}: {scored} · {standing}")
+        lines.append(t(lang, "{who}: {scored} · {standing}", who=scorer_name(names, seats),
+                       scored=scored, standing=standing))
     return lines
 
 
