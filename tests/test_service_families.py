@@ -63,10 +63,13 @@ def hidden_tiles(game: Any) -> set[str]:
     return out - set(TILE.findall(str(last)))
 
 
-def check_public(messages: list[Message], game: Any) -> None:
-    """No public message names a hidden tile (messages of one move at a time)."""
+def check_public(messages: list[Message], game: Any, round_before: int) -> None:
+    """No public message names a hidden tile (messages of one move at a time; not at the
+    move that ends a round, whose score sheet shows the hands the round was played with)."""
     if game is None or game.over or game.players == 1 or game.variant.family == "memory":
         return  # nothing hidden in a one-seat game; memory: its grid, checked by the core
+    if game.view(None)["round"] != round_before:
+        return
     hidden = hidden_tiles(game)
     for m in messages:
         if m.to is None:
@@ -103,8 +106,9 @@ async def play_by_buttons(service: Service, tid: int, user: User, rng: random.Ra
         table = service.tables.get(tid)
         while table is not None and table.is_ai(table.game.to_move):  # a computer move a tick
             clock.now += service.ai_delay
+            before = table.game.view(None)["round"]
             replies = await service.tick()
-            check_public(replies, table.game)
+            check_public(replies, table.game, before)
             out += replies
             table = service.tables.get(tid)
         if table is None:
@@ -121,8 +125,9 @@ async def play_by_buttons(service: Service, tid: int, user: User, rng: random.Ra
                 assert not errors(seen) and seen[0].to == user.id and game.turn == turn
         if rng.random() < 0.05:
             await forged_presses_change_nothing(service, tid, user, hand)
+        before = game.view(None)["round"]
         replies = await step_to_a_move(service, user, tid, hand, rng)
-        check_public(replies, game)
+        check_public(replies, game, before)
         out += replies
     raise AssertionError("the game did not end")
 

@@ -63,6 +63,12 @@ class Pictures:
     def hand(self, view: dict[str, Any]) -> bytes | None:
         return self._draw("hand_png", view, tr=self._translator())
 
+    def scoresheet(self, view: dict[str, Any], names: list[str], lines: list[str]
+                   ) -> bytes | None:
+        """The round that just ended: its final board, the hands, the sheet's `lines`."""
+        check_public(view)
+        return self._draw("scoresheet_png", view, names, lines, tr=self._translator())
+
     def last_trick(self, view: dict[str, Any]) -> bytes | None:
         """The last trick taken (a trick game's public view), or None."""
         check_public(view)
@@ -107,9 +113,15 @@ class NoPictures(Pictures):
     def hand(self, view: dict[str, Any]) -> bytes | None:
         return None
 
+    def scoresheet(self, view: dict[str, Any], names: list[str], lines: list[str]
+                   ) -> bytes | None:
+        check_public(view)
+        return None
+
     def last_trick(self, view: dict[str, Any]) -> bytes | None:
         check_public(view)
         return None
+
 
 PENDING = b"\0domino-picture-pending:"  # a placeholder's prefix (never a PNG's first bytes)
 MAX_PENDING = 10_000  # placeholders kept; a message dropped unsent leaves at most this many
@@ -191,6 +203,11 @@ class _Deferred(Pictures):
 
     def hand(self, view: dict[str, Any]) -> bytes | None:
         return self.pool._add((self.real, "hand", view))
+
+    def scoresheet(self, view: dict[str, Any], names: list[str], lines: list[str]
+                   ) -> bytes | None:
+        check_public(view)
+        return self.pool._add((self.real, "scoresheet", view, names, lines))
 
 
 def _run(pictures: Pictures, method: str, *args: Any) -> bytes | None:
