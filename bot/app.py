@@ -24,7 +24,7 @@ from .config import ConfigError, Settings
 from .service.messages import Message
 from .service.pictures import NoPictures, Pictures
 from .service.service import Service
-from .storage import Store
+from .storage import open_store
 
 log = logging.getLogger("domino")
 
@@ -155,7 +155,7 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
     runners = {name: platform_runner(name) for name in settings.platforms}
     stop = asyncio.Event()
     signals = _on_signals(stop.set)
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     tasks: list[asyncio.Task[None]] = []
     try:
         pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()

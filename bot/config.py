@@ -53,7 +53,7 @@ def read_dotenv(path: Path) -> dict[str, str]:
 class Settings:
     """Everything the bot reads from its environment."""
 
-    database: Path = Path("domino.sqlite")
+    database: Path | str = Path("domino.sqlite")  # a file, or a postgresql:// URL
     pictures: Path | None = Path("domino-pictures")
     lang: str = "en"
     ai_delay: float = 1.0
@@ -97,7 +97,7 @@ class Settings:
             raise ConfigError(f"DISCORD_TEST_GUILD must be a Discord server id (digits), "
                               f"got {guild[:30]!r}")
         return cls(
-            database=folder / get("DOMINO_DB", "domino.sqlite"),
+            database=database_setting(folder, get("DOMINO_DB", "domino.sqlite")),
             pictures=None if pictures.lower() in ("off", "none", "no") else folder / pictures,
             lang=lang,
             ai_delay=delay,
@@ -120,3 +120,11 @@ class Settings:
         if self.platforms:
             return False
         return self.console == "off" or (self.console == "tty" and not stdin_is_tty)
+
+
+def database_setting(folder: Path, value: str) -> Path | str:
+    """DOMINO_DB: a ``postgresql://`` URL as it is; a file path (``sqlite:`` before it or not)
+    relative to `folder`."""
+    if value.startswith(("postgresql://", "postgres://")):
+        return value
+    return folder / value.removeprefix("sqlite:")
