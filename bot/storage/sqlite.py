@@ -614,17 +614,9 @@ class Store:
     async def user_pref_set(self, user_id: str, platform: str, key: str, value: str) -> None:
         await self._write(SQL_PREF_SET, (user_id, platform, key, value))
 
-    # -- table locks (one process: an asyncio lock per table; see postgres.py for several) ----
+    # -- for the service: one process, so its tables are never stale (see postgres.py) ------
 
-    shared = False  # this process is the database's only user: its tables are never stale
-
-    def table_lock(self, table_id: int) -> asyncio.Lock:
-        """The lock the service holds while it acts on a table (one per table)."""
-        locks: dict[int, asyncio.Lock] = self.__dict__.setdefault("_table_locks", {})
-        lock = locks.get(table_id)
-        if lock is None:
-            lock = locks[table_id] = asyncio.Lock()
-        return lock
+    shared = False
 
     async def move_count(self, table_id: int) -> int:
         """How many moves the table's log holds (the turn its game is at)."""
