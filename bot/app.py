@@ -206,11 +206,14 @@ async def _platforms(service: Service, router: Router, settings: Settings,
     calls = []
     for name, run in runners.items():
         if name == "discord":
+            shards = settings.discord_shards.client_options() if settings.discord_shards else {}
             calls.append(_platform(name, run(service, router, settings.discord_token,
-                                             test_guild=settings.discord_test_guild)))
+                                             test_guild=settings.discord_test_guild,
+                                             **shards)))
         else:
+            hook = {"webhook": settings.telegram_webhook} if settings.telegram_webhook else {}
             calls.append(_platform(name, run(service, router, settings.telegram_token,
-                                             base_url=settings.telegram_api_url)))
+                                             base_url=settings.telegram_api_url, **hook)))
     failed = [name for name, ok in zip(runners, await asyncio.gather(*calls), strict=True)
               if not ok]
     if failed:

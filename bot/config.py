@@ -12,6 +12,9 @@
 | TELEGRAM_TOKEN | runs the Telegram adapter when set | unset |
 | TELEGRAM_API_URL | another Bot API server (e.g. a local one) | Telegram's |
 
+DOMINO_DB may be a ``postgresql://`` URL (several processes on one database, docs/deploy.md);
+the settings of several processes (Discord shards, Telegram's webhook) are in bot/scaling.py.
+
 The environment wins over the `.env` file. Tokens are kept out of `repr()` and are never
 logged or printed.
 """
@@ -22,6 +25,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from .scaling import ScalingError, Shards, Webhook, shards_from, webhook_from
 
 LANGS = ("en", "fr")
 LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -63,6 +69,8 @@ class Settings:
     telegram_api_url: str | None = None
     discord_test_guild: int | None = None
     console: str = "on"  # DOMINO_CONSOLE: when the console chat runs without a token
+    discord_shards: Shards | None = None  # bot/scaling.py
+    telegram_webhook: Webhook | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Settings:
@@ -107,6 +115,7 @@ class Settings:
             telegram_api_url=get("TELEGRAM_API_URL") or None,
             discord_test_guild=int(guild) if guild else None,
             console=console,
+            **_scaling(get),
         )
 
     @property
@@ -128,3 +137,11 @@ def database_setting(folder: Path, value: str) -> Path | str:
     if value.startswith(("postgresql://", "postgres://")):
         return value
     return folder / value.removeprefix("sqlite:")
+
+
+def _scaling(get: Any) -> dict[str, Any]:
+    """The Discord shards and Telegram webhook settings (bot/scaling.py)."""
+    try:
+        return {"discord_shards": shards_from(get), "telegram_webhook": webhook_from(get)}
+    except ScalingError as exc:
+        raise ConfigError(str(exc)) from None

@@ -37,6 +37,7 @@ from ..i18n import N_, lang_for, t
 from ..service.messages import Message
 from ..service.service import Service, User
 from .out import PLATFORM, Origin, Outbox, channel_of, user_id
+from .webhook import ALLOWED_UPDATES, Webhook, start_webhook
 
 log = logging.getLogger("domino.telegram")
 
@@ -64,9 +65,11 @@ class TelegramBot:
     """The PTB `Application` with its handlers, bound to a `Service`."""
 
     def __init__(self, service: Service, token: str, base_url: str | None = None,
-                 rate_limiter: AIORateLimiter | None = None, poll_timeout: int = 30) -> None:
+                 rate_limiter: AIORateLimiter | None = None, poll_timeout: int = 30,
+                 webhook: Webhook | None = None) -> None:
         self.service = service
         self.poll_timeout = poll_timeout
+        self.webhook = webhook  # None: long polling
         # a second connection for getUpdates: stopping cancels the open long poll, whose
         # connection is not back in the pool in time for PTB's last getUpdates
         limiter = rate_limiter or AIORateLimiter(max_retries=3)
@@ -93,15 +96,18 @@ class TelegramBot:
     # -- running ---------------------------------------------------------------------------
 
     async def run(self, router: Any = None, stop: asyncio.Event | None = None) -> None:
-        """Long-poll until `stop` is set or the task is cancelled."""
+        """Long-poll (or serve the webhook) until `stop` is set or the task is cancelled."""
         async with self.app:
             me = self.app.bot
             self.outbox = Outbox(me, self.service.store, me.username)
             await self.set_commands()
             await self.app.start()
             assert self.app.updater is not None
-            await self.app.updater.start_polling(
-                timeout=self.poll_timeout, allowed_updates=["message", "callback_query"])
+            if self.webhook is not None:
+                await start_webhook(self.app.updater, self.webhook, ALLOWED_UPDATES)
+            else:
+                await self.app.updater.start_polling(
+                    timeout=self.poll_timeout, allowed_updates=["message", "callback_query"])
             try:
                 if router is not None:
                     await router.register(PLATFORM, self.outbox)
