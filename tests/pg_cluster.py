@@ -70,8 +70,9 @@ class Cluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start_cluster() -> Cluster:
-    """Start a cluster (raises RuntimeError with the server's words if it cannot)."""
+def start_cluster(durable: bool = False) -> Cluster:
+    """Start a cluster (raises RuntimeError with the server's words if it cannot). Tests run
+    it without fsync; `durable` keeps PostgreSQL's defaults (for benchmarks)."""
     binaries = find_binaries()
     if binaries is None:
         raise FileNotFoundError("initdb/pg_ctl not found")
@@ -90,8 +91,8 @@ def start_cluster() -> Cluster:
         [str(binaries / "initdb"), "-D", str(data), "-U", "domino", "-A", "trust", "-E", "UTF8",
          "--locale=C", "--no-sync"],
         [str(binaries / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-t", "60",
-         "-o", f"-k {folder / 'run'} -c listen_addresses='' -c fsync=off "
-         "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+         "-o", f"-k {folder / 'run'} -c listen_addresses='' -c max_connections=200"
+         + ("" if durable else " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"),
          "start"],
     ]
     for argv in steps:

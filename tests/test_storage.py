@@ -397,3 +397,20 @@ def test_team_games_rate_both_partners(db_target: Path | str) -> None:
         assert (board["test:a"].win_rate, board["test:b"].win_rate) == (1.0, 0.0)
 
     with_store(db_target, body)
+
+
+def test_table_state_gives_the_row_and_the_length_of_its_log(db_target: Path | str) -> None:
+    async def body(store: Store) -> None:
+        tid = await store.create_table(table(ai=1))
+        await store.append_move(tid, 0, 0, "6-6", deadline=12.5)
+        await store.append_move(tid, 1, 1, "6-5r")
+        row, logged = await store.table_state(tid)
+        assert row == await store.get_table(tid) and logged == 2
+        assert row.deadline is None and [s.name for s in row.seats] == ["alice", "bob",
+                                                                         "Computer 1"]
+        await store.set_seats(tid, [])
+        row, logged = await store.table_state(tid)
+        assert row is not None and row.seats == [] and logged == 2
+        assert await store.table_state(tid + 1) == (None, 0)
+
+    with_store(db_target, body)

@@ -51,13 +51,13 @@ async def tick_guard(service: Service, table_id: int) -> AsyncIterator[bool]:
 async def refresh(service: Service, table_id: int) -> None:
     """Bring `service.tables[table_id]` to what the database holds (caller holds the lock)."""
     store = service.store
-    row = await store.get_table(table_id)
+    row, logged = await store.table_state(table_id)
     held = service.tables.get(table_id)
     if row is None or row.status not in ACTIVE:
         service.tables.pop(table_id, None)
         return
     if held is not None and _same(held.row, row) and (row.status == "lobby" or (
-            held.game is not None and await store.move_count(table_id) == held.game.turn)):
+            held.game is not None and logged == held.game.turn)):
         held.row.deadline, held.row.warned = row.deadline, row.warned
         held.bots.clear()
         return

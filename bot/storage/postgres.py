@@ -50,7 +50,7 @@ from .rows import (
 )
 
 MIGRATION_LOCK = -7_346_118  # the advisory lock key of migrations (table ids are positive)
-POOL_SIZE = 10
+POOL_SIZE = 20
 
 
 def pg(sql: str) -> str:
@@ -80,6 +80,17 @@ SQL_INSERT_MOVE = pg(q.SQL_INSERT_MOVE)
 SQL_SET_DEADLINE = pg(q.SQL_SET_DEADLINE)
 SQL_MOVES = pg(q.SQL_MOVES)
 SQL_MOVE_COUNT = "SELECT count(*) FROM moves WHERE table_id = $1"
+SQL_APPEND_MOVE = """
+WITH m AS (INSERT INTO moves (table_id, turn, seat, move, at) VALUES ($1, $2, $3, $4, $5)
+           RETURNING table_id)
+UPDATE tables SET deadline = $6, warned = $7 WHERE id = (SELECT table_id FROM m)"""
+# A table, its seats (one row each; none: one row of NULLs) and the length of its move log.
+SQL_TABLE_STATE = f"""
+SELECT {', '.join(f't.{c}' for c in q.TABLE_COLUMNS)},
+    s.table_id, s.seat, s.user_id, s.name, s.ai, s.misses,
+    (SELECT count(*) FROM moves WHERE table_id = t.id)
+FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
+WHERE t.id = $1 ORDER BY s.seat"""
 SQL_GAME_EXISTS = pg(q.SQL_GAME_EXISTS)
 SQL_TABLE_GAME = pg(q.SQL_TABLE_GAME) + " FOR UPDATE"
 SQL_FINISH_TABLE = pg(q.SQL_FINISH_TABLE)
@@ -351,14 +362,23 @@ class PostgresStore:
         DuplicateMove; an unknown table raises NotFound; either way nothing changes.
         """
         try:
-            async with self._transaction() as con:
-                await con.execute(SQL_INSERT_MOVE, table_id, turn, seat, move, self._clock())
-                await con.execute(SQL_SET_DEADLINE, deadline, int(warned), table_id)
+            async with self._con() as con:  # one statement: one round trip, one commit
+                await con.execute(SQL_APPEND_MOVE, table_id, turn, seat, move, self._clock(),
+                                  deadline, int(warned))
         except asyncpg.UniqueViolationError:
             raise DuplicateMove(f"table #{table_id} already has a move for turn "
                                 f"{turn}") from None
         except asyncpg.ForeignKeyViolationError:
             raise NotFound(f"no table #{table_id}") from None
+
+    async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
+        """The table with its seats, and how many moves its log holds: one round trip."""
+        rows = await self._fetch(SQL_TABLE_STATE, table_id)
+        if not rows:
+            return None, 0
+        width = len(q.TABLE_COLUMNS)
+        seats = [q._seat_row(r[width:width + 6]) for r in rows if r[width] is not None]
+        return q._table_row(rows[0][:width], seats), int(rows[0][-1])
 
     async def moves(self, table_id: int) -> list[str]:
         return [r[0] for r in await self._fetch(SQL_MOVES, table_id)]

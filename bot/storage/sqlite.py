@@ -618,6 +618,10 @@ class Store:
 
     shared = False
 
+    async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
+        """The table with its seats, and how many moves its log holds."""
+        return await self.get_table(table_id), await self.move_count(table_id)
+
     async def move_count(self, table_id: int) -> int:
         """How many moves the table's log holds (the turn its game is at)."""
         row = await self._fetch_one("SELECT count(*) FROM moves WHERE table_id = ?", (table_id,))
