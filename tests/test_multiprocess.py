@@ -193,3 +193,40 @@ def test_a_killed_process_leaves_the_other_serving_and_resumes(pg_url: str) -> N
         len(acknowledged) + len(resumed) + len(served))
     for log in logs.values():
         assert [turn for turn, _, _ in log] == list(range(len(log)))
+
+
+def test_a_table_opened_in_one_process_is_served_by_another(pg_url: str) -> None:
+    """Two services with their own connections (as two processes): B seats bob at A's
+    lobby, shows his hand and plays his turn; a button B showed is refused after A moved."""
+    from service_helpers import errors
+
+    async def main() -> None:
+        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
+        try:
+            a = Service(one, pictures=NoPictures(), ai_delay=0, seed=5, default_timer=None)
+            b = Service(two, pictures=NoPictures(), ai_delay=0, seed=6, default_timer=None)
+            tid = table_id(await a.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                              options="players=2"))
+            assert not errors(await b.join(BOB, tid))  # B never saw the table
+            assert not errors(await a.begin(ALICE, tid))  # A learns bob sat down
+            users = {0: ALICE, 1: BOB}
+            for _ in range(6):  # each player moves through the process that did not
+                game = a.tables[tid].game if tid in a.tables else None
+                assert game is not None
+                mover = users[game.to_move]
+                other = b if mover is ALICE else a
+                hand = hand_message(await other.hand(mover, tid), mover)
+                assert hand is not None
+                data = next(x.data for x in hand.actions if x.enabled)
+                replies = await other.press(mover, data)
+                if ":e:" in data:
+                    replies = await other.press(mover, replies[0].actions[0].data)
+                assert not errors(replies)
+                stale = await (a if other is b else b).press(mover, data)  # the same button
+                assert errors(stale)
+                await a.hand(ALICE, tid)  # A reads the table afresh
+            assert len(await one.moves(tid)) == 6 == a.tables[tid].game.turn
+        finally:
+            await one.close()
+            await two.close()
+    asyncio.run(main())

@@ -54,7 +54,7 @@ from .messages import Message, parse_action
 from .pictures import Pictures
 from .ratings import rate_game
 from .rules_pages import rules_page
-from .shared import adopt, table_guard, tick_guard
+from .shared import adopt, refreshed, table_guard, tick_guard
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
@@ -450,6 +450,8 @@ class Service:
     async def _choose_end(self, user: User, table_id: int, turn: int, tile: str
                           ) -> list[Message]:
         """The second step for a tile that fits both ends: one button per end."""
+        if self.store.shared:  # read a copy as fresh as the database's
+            await refreshed(self, table_id)
         table, seat, err = await self._player_seat(user, table_id)
         if err:
             return err
@@ -595,6 +597,8 @@ class Service:
 
     async def hand(self, user: User, table_id: int) -> list[Message]:
         """The user's hand, privately, with their legal moves as buttons."""
+        if self.store.shared:  # read a copy as fresh as the database's
+            await refreshed(self, table_id)
         table, seat, err = await self._player_seat(user, table_id)
         return err or self._hand_messages(table, seat)
 

@@ -48,6 +48,12 @@ async def tick_guard(service: Service, table_id: int) -> AsyncIterator[bool]:
         yield held
 
 
+async def refreshed(service: Service, table_id: int) -> None:
+    """Bring the table up to date under its lock, for a reader (a hand, the ends to choose)."""
+    async with table_guard(service, table_id):
+        pass
+
+
 async def refresh(service: Service, table_id: int) -> None:
     """Bring `service.tables[table_id]` to what the database holds (caller holds the lock)."""
     store = service.store
