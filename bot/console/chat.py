@@ -17,11 +17,13 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
+from ..service.guard import Where
 from ..service.messages import Message
 from ..service.service import TABLE_FOR, Service, User
 
 CHANNEL = "console:main"
 SCOPE = "console"
+HERE = Where(CHANNEL, SCOPE)  # every command comes from the one channel
 NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 MAX_BUTTONS = 2000  # button numbers remembered
 MAX_WAIT = 600.0
@@ -33,6 +35,8 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /domino rules VARIANT     /domino variants
   /domino top [VARIANT] [global]    /domino stats [NAME]    /domino history [NAME]
   /domino export TABLE      writes the record of a finished game (for domino replay)
+  /domino lang fr|en        your language (private messages, new tables you open)
+  /domino settings lang=fr|en timer=SECONDS    this console's defaults (as a server's)
   bN                        press button N
   /wait SECONDS             let computer players and timers act (for scripts)
   /help    /quit            (end of input quits too)
@@ -40,7 +44,8 @@ TABLE is a table number (#2 or 2); without it, your table here that the command 
 # Console verbs that look for their table as a `Service.find_table` command does.
 FIND_AS = {"ai": "begin", "noai": "begin", "draw": "play", "pass": "play", "export": "rematch"}
 VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
-         "draw", "pass", "rules", "variants", "top", "stats", "history", "export")
+         "draw", "pass", "rules", "variants", "top", "stats", "history", "export", "lang",
+         "settings")
 
 
 class ConsoleChat:
@@ -51,6 +56,7 @@ class ConsoleChat:
         self.out = out
         self.pictures = pictures
         self.user = User("console:alice", "alice")
+        self.locales: dict[str, str] = {}  # user id -> the language chosen with /lang
         self.buttons: dict[int, tuple[str, str]] = {}  # number -> (owner user id or "", data)
         self.next_button = 1
         self.next_picture = _first_free_number(pictures)
@@ -190,7 +196,7 @@ class ConsoleChat:
         if not NAME.fullmatch(name):
             self.say("usage: /as NAME (1 to 32 letters, digits, . _ or -)")
             return
-        self.user = User(f"console:{name}", name)
+        self.user = User(f"console:{name}", name, self.locales.get(f"console:{name}"))
         self.say(f"you are now {name}")
 
     async def _wait(self, text: str) -> None:
@@ -212,7 +218,7 @@ class ConsoleChat:
             self.say(f"b{number} is in {_name(owner)}'s private message; "
                      f"type /as {_name(owner)} first")
         else:
-            self.show(await self.service.press(self.user, data))
+            self.show(await self.service.press(self.user, data, where=HERE))
 
     async def _domino(self, text: str) -> None:
         try:
@@ -231,7 +237,7 @@ class ConsoleChat:
                 return
             # No turn timer unless asked for: everyone shares this keyboard.
             self.show(await s.open_table(u, CHANNEL, SCOPE, args[0], timer=0,
-                                         options=" ".join(args[1:])))
+                                         options=" ".join(args[1:]), where=HERE))
         elif verb == "variants":
             from core import variants
 
@@ -240,15 +246,32 @@ class ConsoleChat:
             if not args:
                 self.say("usage: /domino rules VARIANT")
                 return
-            self.show(await s.rules(u, args[0]))
+            self.show(await s.rules(u, args[0], where=HERE))
         elif verb == "top":
             scope = "global" if "global" in args else SCOPE
             rest = [a for a in args if a != "global"]
-            self.show(await s.leaderboard(u, CHANNEL, scope, rest[0] if rest else None))
+            self.show(await s.leaderboard(u, CHANNEL, scope, rest[0] if rest else None,
+                                          where=HERE))
+        elif verb == "lang":
+            if not args or args[0].lower() not in ("fr", "en"):
+                self.say("usage: /domino lang fr|en")
+                return
+            self.locales[u.id] = args[0].lower()
+            self.user = User(u.id, u.name, self.locales[u.id])
+            await s.store.upsert_user(u.id, u.name, self.user.locale)
+            self.say(f"{u.name}: language {self.user.locale}")
+        elif verb == "settings":
+            pairs = [a.partition("=") for a in args]
+            if not pairs or any(not sep for _, sep, _ in pairs):
+                self.say("usage: /domino settings lang=fr|en timer=SECONDS")
+                return
+            for key, _, value in pairs:
+                self.show(await s.set_setting(u, SCOPE, key, value, is_admin=True,
+                                              where=HERE))
         elif verb in ("stats", "history"):
             target = f"console:{args[0]}" if args else None
             call = s.stats if verb == "stats" else s.history
-            self.show(await call(u, CHANNEL, target))
+            self.show(await call(u, CHANNEL, target, where=HERE))
         else:
             await self._table_verb(verb, args)
 
@@ -262,13 +285,13 @@ class ConsoleChat:
                   "noai": s.remove_ai, "hand": s.hand, "stop": s.stop, "rematch": s.rematch,
                   "export": s.export}
         if verb in simple:
-            self.show(await simple[verb](u, table))
+            self.show(await simple[verb](u, table, where=HERE))
         elif verb in ("draw", "pass"):
-            self.show(await s.play(u, table, verb))
+            self.show(await s.play(u, table, verb, where=HERE))
         elif not args:
             self.say("usage: /domino play [TABLE] MOVE, e.g. /play 6-4 left")
         else:
-            self.show(await s.play(u, table, " ".join(args)))
+            self.show(await s.play(u, table, " ".join(args), where=HERE))
 
     async def _table_arg(self, verb: str, args: list[str]) -> tuple[int | None, list[str]]:
         """The table a command names (#2 or 2), else the one `Service.find_table` says the
@@ -277,7 +300,8 @@ class ConsoleChat:
             return int(args[0].lstrip("#")), args[1:]
         command = FIND_AS.get(verb, verb)
         if command in TABLE_FOR:
-            found = await self.service.find_table(CHANNEL, self.user.id, command)
+            move = (" ".join(args) or verb) if command == "play" else None
+            found = await self.service.find_table(CHANNEL, self.user.id, command, move=move)
             if found is not None:
                 return found, args
         return self.last_table, args

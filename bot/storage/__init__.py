@@ -18,7 +18,7 @@ from .rows import (
     TableRow,
 )
 from .schema import MIGRATIONS
-from .sqlite import Store
+from .sqlite import Store, StoreError
 
 __all__ = [
     "ACTIVE",
@@ -35,6 +35,7 @@ __all__ = [
     "SeatRow",
     "StatRow",
     "Store",
+    "StoreError",
     "TableRow",
     "is_postgres",
     "open_store",

@@ -80,6 +80,7 @@ SQL_INSERT_MOVE = pg(q.SQL_INSERT_MOVE)
 SQL_SET_DEADLINE = pg(q.SQL_SET_DEADLINE)
 SQL_MOVES = pg(q.SQL_MOVES)
 SQL_MOVE_COUNT = "SELECT count(*) FROM moves WHERE table_id = $1"
+SQL_TURN_TAKEN = "SELECT 1 FROM moves WHERE table_id = $1 AND turn = $2"
 SQL_APPEND_MOVE = """
 WITH m AS (INSERT INTO moves (table_id, turn, seat, move, at) VALUES ($1, $2, $3, $4, $5)
            RETURNING table_id)
@@ -391,8 +392,11 @@ class PostgresStore:
     # -- finished games, ratings, leaderboards, history -------------------------------------
 
     async def finish_game(self, table_id: int, record: dict[str, Any], result: dict[str, Any],
-                          players: list[GamePlayer], ratings: list[RatingRow]) -> None:
-        """As the SQLite store's: one transaction; NotFound, or ValueError if finished."""
+                          players: list[GamePlayer], ratings: list[RatingRow],
+                          last_move: tuple[int, int, str] | None = None) -> None:
+        """As the SQLite store's: one transaction, with the move that ended the game
+        (`last_move`: turn, seat, move; DuplicateMove if its turn is taken); NotFound, or
+        ValueError if finished."""
         now = self._clock()
         async with self._transaction() as con:
             row = await con.fetchrow(SQL_TABLE_GAME, table_id)
@@ -401,6 +405,12 @@ class PostgresStore:
             variant, scope = row
             if await con.fetchval(SQL_GAME_EXISTS, table_id) is not None:
                 raise ValueError(f"game #{table_id} is already finished")
+            if last_move is not None:
+                turn, seat, move = last_move
+                if await con.fetchval(SQL_TURN_TAKEN, table_id, turn) is not None:
+                    raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
+                await con.execute(SQL_INSERT_MOVE, table_id, turn, seat, move, now)
+                await con.execute(SQL_SET_DEADLINE, None, 0, table_id)
             await con.execute(SQL_FINISH_TABLE, q._json(result), table_id)
             await con.execute(SQL_INSERT_GAME, table_id, variant, scope, now, q._json(record),
                               q._json(result))
