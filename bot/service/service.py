@@ -64,6 +64,7 @@ from .messages import Message, parse_action
 from .pictures import NoPictures, PicturePool, Pictures
 from .ratings import rate_game
 from .rules_pages import chat_page, rules_page
+from .shared import adopt, refreshed, table_guard, tick_guard
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
@@ -179,7 +180,9 @@ class Service:
             out += self._table_messages(table, prompt=True, hands=True)
         return await self._drawn(out)
 
-    def _lock(self, table_id: int) -> asyncio.Lock:
+    def _lock(self, table_id: int) -> Any:
+        if self.store.shared:  # several processes: a database lock, and a fresh copy
+            return table_guard(self, table_id)
         lock = self._locks.get(table_id)
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
@@ -660,6 +663,8 @@ class Service:
     async def _choose_end(self, user: User, table_id: int, turn: int, tile: str
                           ) -> list[Message]:
         """The second step for a tile that fits both ends: one button per end."""
+        if self.store.shared:  # read a copy as fresh as the database's
+            await refreshed(self, table_id)
         table, seat, err = await self._player_seat(user, table_id)
         if err:
             return err
@@ -729,6 +734,8 @@ class Service:
         commits their moves together (group commit); the messages of each table keep their
         order, and a table whose tick fails (logged) does not stop the others."""
         now = self.clock()
+        if self.store.shared:
+            await adopt(self)
         out = await self._expire(now)
         due = [table for table in list(self.tables.values()) if self._due(table, now)]
         done = await asyncio.gather(*(self._tick_one(table, now) for table in due))
@@ -762,12 +769,26 @@ class Service:
                 or (deadline is not None and now >= deadline - self.warn_before))
 
     async def _tick_one(self, table: Table, now: float) -> list[Message]:
+        if self.store.shared:
+            return await self._tick_shared(table, now)
         async with self._lock(table.id):
             if self.tables.get(table.id) is not table:  # stopped or finished meanwhile
                 return []
             try:
                 return await self._tick_table(table, now)
             except Exception:  # one broken table must not stop the others
+                log.exception("table %s: tick failed", table.id)
+                return []
+
+    async def _tick_shared(self, table: Table, now: float) -> list[Message]:
+        """`_tick_one` for a table other processes may hold: skipped while they do."""
+        async with tick_guard(self, table.id) as held:
+            table = self.tables.get(table.id) if held else None  # refreshed
+            if table is None or not self._due(table, now):
+                return []
+            try:
+                return await self._tick_table(table, now)
+            except Exception:
                 log.exception("table %s: tick failed", table.id)
                 return []
 
@@ -823,6 +844,8 @@ class Service:
     @door(table=True)
     async def hand(self, user: User, table_id: int) -> list[Message]:
         """The user's hand, privately, with their legal moves as buttons."""
+        if self.store.shared:  # read a copy as fresh as the database's
+            await refreshed(self, table_id)
         table, seat, err = await self._player_seat(user, table_id)
         helper = None if err else families.helper_hand(
             table, seat, user.id, self._user_lang(user.id, table), self._pictures_for(table))
