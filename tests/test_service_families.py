@@ -335,3 +335,41 @@ def test_a_stale_builder_press_changes_nothing(tmp_path: Path) -> None:
         assert errors(replies) and game.record() == record
 
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_the_puzzle_leaderboard_on_both_backends(db_target: Path | str) -> None:
+    from bot.service.families import puzzle_leaderboard
+    from bot.storage import GamePlayer, SeatRow, TableRow, open_store
+
+    async def main() -> tuple[str, str, str]:
+        store = await open_store(db_target)
+        try:
+            solves = [("test:alice", "alice", "here", 61.0, 3, "solved"),
+                      ("test:bob", "bob", "here", 300.0, 0, "solved"),
+                      ("test:carol", "carol", "elsewhere", 10.0, 1, "solved"),
+                      ("test:dan", "dan", "here", 5.0, 0, "gave up")]
+            for user, name, scope, seconds, hints, reason in solves:
+                await store.upsert_user(user, name)
+                row = TableRow(id=0, channel="c", scope=scope, host=user, variant="quadrille",
+                               options={}, players=1, timer=None, status="playing", seed=1,
+                               lang="en", created_at=0.0, seats=[SeatRow(0, user, name)])
+                row.id = await store.create_table(row)
+                won = reason == "solved"
+                result = {"winners": [0] if won else [], "scores": [int(won)], "ranking": [0],
+                          "reason": reason, "puzzle": "q1", "hints": hints,
+                          "hint_levels": [1] * hints, "seconds": seconds}
+                await store.finish_game(row.id, {"variant": "quadrille"}, result,
+                                        [GamePlayer(user, 0, won, int(won), 1)], [])
+            return (await puzzle_leaderboard(store, "quadrille", "here", "en"),
+                    await puzzle_leaderboard(store, "quadrille", "global", "fr"),
+                    await puzzle_leaderboard(store, "magic-star", "here", "en"))
+        finally:
+            await store.close()
+
+    here, everywhere, none = run(main())
+    fastest, fewest = here.split("Fewest hints:")
+    assert fastest.index("alice: 1 min 1 s") < fastest.index("bob: 5 min 0 s")
+    assert fewest.index("bob: 0 hints") < fewest.index("alice: 3 hints")
+    assert "carol" not in here and "dan" not in here  # another server; given up
+    assert "carol" in everywhere and "Résolutions les plus rapides" in everywhere
+    assert "No solve yet." in none

@@ -116,6 +116,7 @@ ORDER BY b.ordinal DESC, b.user_id
 LIMIT $2"""
 SQL_USER_STATS = pg(q.SQL_USER_STATS)
 SQL_HISTORY = pg(q.SQL_HISTORY)
+SQL_SOLVES = pg(q.SQL_SOLVES)
 SQL_RATINGS = ("SELECT user_id, variant, scope, mu, sigma, games, wins FROM ratings "
                "WHERE variant = $1 AND scope = $2 AND user_id = ANY($3::text[])")
 SQL_ADAPTER_GET = pg(q.SQL_ADAPTER_GET)
@@ -437,6 +438,12 @@ class PostgresStore:
         return [LeaderRow(user_id, name, mu, sigma, ordinal, _int(games), _int(wins),
                           q._rate(_int(wins), _int(games)))
                 for user_id, name, mu, sigma, ordinal, games, wins in rows]
+
+    async def solves(self, variant: str, scope: str, limit: int = 2000
+                     ) -> list[tuple[int, str, str, dict[str, Any]]]:
+        """The latest won games of a one-seat variant (see `Store.solves`)."""
+        rows = await self._fetch(SQL_SOLVES, variant, scope, scope, limit)
+        return [(tid, user, name, q._unjson(result)) for tid, user, name, result in rows]
 
     async def user_stats(self, user_id: str, scope: str | None = None) -> list[StatRow]:
         rows = await self._fetch(SQL_USER_STATS, user_id, scope or "global")

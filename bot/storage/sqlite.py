@@ -133,7 +133,7 @@ SQL_SOLVES = """
 SELECT g.table_id, p.user_id, coalesce(u.name, p.user_id), g.result
 FROM games AS g JOIN game_players AS p ON p.table_id = g.table_id
     LEFT JOIN users AS u ON u.id = p.user_id
-WHERE g.variant = ? AND (? = 'global' OR g.scope = ?) AND p.won = 1
+WHERE g.variant = ? AND (CAST(? AS TEXT) = 'global' OR g.scope = ?) AND p.won = 1
 ORDER BY g.finished_at DESC
 LIMIT ?"""
 # All variants together: per user, the sums of games and wins, and the rating of the variant
