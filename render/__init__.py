@@ -47,7 +47,7 @@ MIN_PANEL = 220  # narrowest seat panel of the strip
 def position_png(view: dict[str, Any], names: list[str] | None = None,
                  tr: Translator | None = None) -> bytes:
     """The public picture of the table: the board, then the table strip under it."""
-    board = board_image(view, tr)
+    board = board_image(view, tr, names)
     players = int(view.get("players") or len(view.get("hand_sizes") or []) or 1)
     width = max(board.width, 640, players * MIN_PANEL + (players + 1) * GAP)
     strip = strip_image(view, names, width, tr)

@@ -10,6 +10,7 @@ words, see `render.words`); see `register_layout`.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +30,7 @@ LAYOUTS: dict[str, LayoutFn] = {
     "cross": spinner_layout,
 }
 DRAWERS: dict[str, DrawFn] = {}
+NAMED: set[str] = set()  # drawers that take the seats' names (names=)
 
 
 def register_layout(
@@ -42,6 +44,8 @@ def register_layout(
     else:
         assert draw is not None
         DRAWERS[kind] = draw
+        if "names" in inspect.signature(draw).parameters:
+            NAMED.add(kind)
 
 
 def view_layout(view: dict[str, Any]) -> dict[str, Any]:
@@ -61,11 +65,15 @@ def board_geometry(view: dict[str, Any]) -> Board:
     return LAYOUTS[kind](layout)
 
 
-def board_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
-    """The table seen from above, as an RGB image (its words translated by ``tr``)."""
+def board_image(view: dict[str, Any], tr: Translator | None = None,
+                names: list[str] | None = None) -> Image.Image:
+    """The table seen from above, as an RGB image (its words translated by ``tr``; the
+    seats called by their `names` where the layout shows seats)."""
     layout = view_layout(view)
     kind = layout.get("kind", "line")
     if kind in DRAWERS:
+        if kind in NAMED:
+            return DRAWERS[kind](view, tr, names=names)
         return DRAWERS[kind](view, tr)
     if kind not in LAYOUTS:
         raise ValueError(f"cannot draw layout kind {kind!r}; known: {_known()}")

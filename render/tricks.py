@@ -44,7 +44,15 @@ def _trumps_text(view: dict[str, Any], tr: Translator | None) -> str:
     return t(tr, "Trumps: {n}", n=trumps)
 
 
-def band_lines(view: dict[str, Any], tr: Translator | None = None) -> list[str]:
+def who(seat: int, names: list[str] | None, tr: Translator | None = None) -> str:
+    """A seat by its player's name ("Seat 3" when it has none)."""
+    if names and seat < len(names) and names[seat]:
+        return names[seat]
+    return t(tr, "Seat {n}", n=seat + 1)
+
+
+def band_lines(view: dict[str, Any], tr: Translator | None = None,
+               names: list[str] | None = None) -> list[str]:
     """The two lines above the table: the contract (or the bidding) and trumps."""
     contract = view.get("contract")
     phase = view.get("phase")
@@ -52,20 +60,22 @@ def band_lines(view: dict[str, Any], tr: Translator | None = None) -> list[str]:
         top = t(tr, "Bidding")
         high = [b for b in view.get("bids") or [] if b["bid"] != "pass"]
         if high:
-            top += "  ·  " + t(tr, "high bid {bid} (seat {n})", bid=high[-1]["bid"],
-                               n=high[-1]["seat"] + 1)
+            top += "  ·  " + t(tr, "high bid {bid} ({who})", bid=high[-1]["bid"],
+                               who=who(high[-1]["seat"], names, tr))
     else:
-        top = t(tr, "Contract {bid} by seat {n}", bid=contract["text"], n=contract["seat"] + 1)
+        top = t(tr, "Contract {bid} by {who}", bid=contract["text"],
+                who=who(contract["seat"], names, tr))
     second = _trumps_text(view, tr) if phase != "bidding" else t(
         tr, "Each seat bids once, higher than the last bid, or passes")
     return [top, second]
 
 
 def _table(view: dict[str, Any], plays: list[dict[str, Any]], winner: int | None,
-           tr: Translator | None, title: str | None = None) -> Image.Image:
+           tr: Translator | None, title: str | None = None,
+           names: list[str] | None = None) -> Image.Image:
     im = canvas.felt(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(im)
-    lines = [title] if title else band_lines(view, tr)
+    lines = [title] if title else band_lines(view, tr, names)
     for i, line in enumerate(lines):
         text = canvas.fit_text(line, 22 if i == 0 else 18, WIDTH - 24, bold=i == 0)
         canvas.draw_text(im, (WIDTH / 2, 10 + i * 28), text, 22 if i == 0 else 18,
@@ -82,7 +92,7 @@ def _table(view: dict[str, Any], plays: list[dict[str, Any]], winner: int | None
     for seat in range(4):
         fx, fy = PLACES[seat]
         cx, cy = fx * WIDTH, top + fy * height
-        label = f"{COMPASS[seat]} · " + t(tr, "Seat {n}", n=seat + 1)
+        label = f"{COMPASS[seat]} · " + who(seat, names, tr)
         turn = view.get("to_move") == seat and not view.get("over") and title is None
         colour = theme.LAST if turn else theme.TEAMS[seat % 2]
         lx, ly = _label_at(seat, cx, cy)
@@ -136,25 +146,29 @@ def trick_rects(plays: list[dict[str, Any]]) -> dict[int, tuple[int, int, int, i
     return out
 
 
-def tricks_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
+def tricks_image(view: dict[str, Any], tr: Translator | None = None,
+                 names: list[str] | None = None) -> Image.Image:
     """The table of a trick game: the contract and trumps, the trick on the table."""
-    return _table(view, list(view.get("trick") or []), view.get("trick_winner"), tr)
+    return _table(view, list(view.get("trick") or []), view.get("trick_winner"), tr,
+                  names=names)
 
 
-def last_trick_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
+def last_trick_image(view: dict[str, Any], tr: Translator | None = None,
+                     names: list[str] | None = None) -> Image.Image:
     """The last trick taken this round (an empty table before the first one)."""
     past = view.get("tricks") or []
     if not past:
-        return _table(view, [], None, tr, t(tr, "No trick taken yet"))
+        return _table(view, [], None, tr, t(tr, "No trick taken yet"), names=names)
     last = past[-1]
-    title = t(tr, "Trick {n}: seat {seat} takes {points}", n=len(past), seat=last["winner"] + 1,
-              points=last["points"])
-    return _table(view, last["tiles"], last["winner"], tr, title)
+    title = t(tr, "Trick {n}: {who} takes {points}", n=len(past),
+              who=who(last["winner"], names, tr), points=last["points"])
+    return _table(view, last["tiles"], last["winner"], tr, title, names=names)
 
 
-def last_trick_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
+def last_trick_png(view: dict[str, Any], tr: Translator | None = None,
+                   names: list[str] | None = None) -> bytes:
     """The last trick taken, as PNG bytes (public: every past trick is)."""
-    return canvas.encode_png(canvas.frame(last_trick_image(view, tr)))
+    return canvas.encode_png(canvas.frame(last_trick_image(view, tr, names)))
 
 
 def suit_groups(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
