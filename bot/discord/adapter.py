@@ -193,6 +193,10 @@ class DominoClient(discord.Client):
                                       options=o["options"] or "")
         if table is not None and name in ("join", "leave", "stop", "rematch"):
             return await getattr(s, name)(user, table)
+        if name == "add-ai" and table is not None:
+            return await s.add_ai(user, table, o["level"])
+        if name == "review" and table is not None:
+            return await s.review(user, table)
         if name == "hand" and table is not None:
             return await s.hand(user, table)
         if name == "play" and table is not None:

@@ -10,6 +10,7 @@ from core import IllegalMove, variants
 from core.ai import Player, make_player
 
 from ..storage import SeatRow, TableRow
+from .assist import game_options
 
 
 @dataclass
@@ -61,7 +62,8 @@ class Table:
 
 def new_game(row: TableRow) -> Any:
     """A fresh match for a table's variant, seats, seed and options."""
-    return variants.get(row.variant).new(players=row.players, seed=row.seed, **row.options)
+    return variants.get(row.variant).new(players=row.players, seed=row.seed,
+                                         **game_options(row.options))
 
 
 def rebuild(row: TableRow, moves: list[str]) -> Any:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from core import variants
 
 from ..i18n import t, tn
+from .assist import lobby_lines
 from .event_texts import (
     events_lines,
     goal_text,
@@ -22,6 +23,7 @@ from .event_texts import (
     status_lines,
     who_list,
 )
+from .levels import add_buttons
 from .messages import MAX_DATA, Action, Message, action_data
 
 if TYPE_CHECKING:
@@ -87,6 +89,7 @@ def lobby_text(title: str, row: TableRow, lang: str) -> str:
         lines.append(f"{s.seat + 1}. {s.name}{host}")
     if row.timer:
         lines.append(t(lang, "Turn timer: {n} seconds.", n=row.timer))
+    lines += lobby_lines(row, lang)
     return "\n".join(lines)
 
 
@@ -102,6 +105,7 @@ def lobby_actions(row: TableRow) -> tuple[Action, ...]:
         Action(t(lang, "Add computer"), action_data(row.id, 0, "a")),
         Action(t(lang, "Remove computer"), action_data(row.id, 0, "r")),
         Action(t(lang, "Leave"), action_data(row.id, 0, "l"), style="danger"),
+        *add_buttons(row.id, lang),
     )
 
 
