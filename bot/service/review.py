@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..storage import Store, TableRow
     from .pictures import Pictures
 
-WORLDS = 48  # imagined deals per position (the expert's own choice uses its own number)
+WORLDS = 32  # imagined deals per position (the expert's own choice uses its own number)
 SHOWN = 3  # the biggest mistakes shown
 MAX_LINES = 40  # moves listed in the text (the mistakes are always there)
 
@@ -169,5 +169,6 @@ async def review(store: Store, pictures: Pictures, user: str, table_id: int, lan
                      id=table_id)
     if not reviewable(replay({**record, "moves": []})):
         return error(N_("Reviews are not available for this game yet."))
-    decisions = await thinking.off_loop(analyse, record, seat, WORLDS, row.seed % 1_000_003)
+    decisions = await thinking.off_loop(analyse, record, seat, WORLDS, row.seed % 1_000_003,
+                                        kind="review")
     return review_messages(row, record, seat, decisions, user, lang, pictures)
