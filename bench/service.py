@@ -33,14 +33,17 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 
+from bot.service.limits import Limits
 from bot.service.messages import Message
-from bot.service.pictures import NoPictures
+from bot.service.pictures import NoPictures, Pictures
 from bot.service.service import Service, User
 from bot.storage import Store
 
 TARGET_MOVES = 1000.0  # moves committed per second, at least
 TARGET_MB = 300.0  # resident memory, at most
 TARGET_RELOAD = 3.0  # seconds to reload every unfinished table, at most
+TARGET_PRESS = 0.100  # p99 delay of a human press while the computer tables play, at most
+NO_LIMITS = Limits(tables_per_user=0, tables_per_channel=0, solo_tables_per_user=0)
 
 
 def rss_mb() -> float:
@@ -130,7 +133,7 @@ async def tick_phase(db: Path, args: argparse.Namespace) -> dict[str, float]:
     store = await Store.open(db)
     clock = FakeClock()
     service = Service(store, pictures=NoPictures(), ai_delay=1, clock=clock, miss_limit=1,
-                      warn_before=0, seed=2)
+                      warn_before=0, seed=2, limits=NO_LIMITS)
     user = User("bench:tick", "ticker")
     for i in range(args.tables):
         await service.open_table(user, f"bench:tick{i % 50}", "bench", args.variant,
@@ -168,6 +171,90 @@ async def reload_phase(db: Path) -> dict[str, float]:
             "rss": rss, "base_rss": base}
 
 
+async def press_phase(db: Path, args: argparse.Namespace) -> dict[str, float]:
+    """A human plays against a computer while `--tables` computer-only tables play on the
+    bot's tick loop (real clock, a computer move every `--ai-delay` seconds at each table),
+    with pictures on (drawn with Pillow in the worker pool).  The delay of each of the human's
+    presses is timed, from the call to the service until its messages (pictures drawn) are
+    back.  With `--watched`, somebody keeps acting in the computer tables' channels, so their
+    pictures are drawn too (else nobody will see them, and they are skipped)."""
+    store = await Store.open(db)
+    service = Service(store, pictures=Pictures(), ai_delay=args.ai_delay, seed=4,
+                      default_timer=None, limits=Limits(
+                          tables_per_user=0, tables_per_channel=0, solo_tables_per_user=0,
+                          picture_workers=args.workers, picture_processes=args.processes))
+    pool = service._pool
+    real, pool.pictures = pool.pictures, NoPictures()  # no pictures while setting up
+    bots = User("bench:bots", "bots")
+    start = time.time()
+    for i in range(args.tables):
+        out = await service.open_table(bots, f"bench:cpu{i % 50}", "bench", args.variant,
+                                       players=args.players, ai=args.players - 1, timer=0,
+                                       options=args.cpu_options)
+        table = service.tables[next(m.table for m in out if m.table is not None)]
+        table.row.seats[0].ai = "greedy"  # as after a player's missed turns: computers only
+        await store.update_seat(table.id, 0, ai="greedy")
+        table.ai_due = start + args.ai_delay * i / args.tables  # spread over one delay
+    pool.pictures = real
+    if not args.watched:
+        service._watched.clear()  # nobody watches the computer tables' channels
+    sent = [0]
+
+    async def deliver(messages: list[Message]) -> None:
+        sent[0] += len(messages)
+
+    delays: list[float] = []
+    moves_before = committed(db)
+    ticks = asyncio.create_task(service.run(deliver, interval=0.05))
+    end = time.perf_counter() + args.seconds
+
+    async def human(i: int) -> None:
+        """A player at a table of their own against one computer, pressing the first legal
+        tile of their hand whenever it is their turn (and Rematch when the game ends)."""
+        user = User(f"bench:human{i}", f"human{i}")
+        out = await service.open_table(user, f"bench:human{i}", "bench", args.variant,
+                                       players=2, ai=1, timer=0)
+        tid = next(m.table for m in out if m.table is not None)
+        while time.perf_counter() < end:
+            if args.watched:
+                for c in range(50):
+                    service._seen_in(f"bench:cpu{c}")
+            table = service.tables.get(tid)
+            if table is None:  # the game ended: play again
+                t0 = time.perf_counter()
+                out = await service.rematch(user, tid)
+                delays.append(time.perf_counter() - t0)
+                tid = next(m.table for m in out if m.table is not None)
+                continue
+            if table.game is None or table.game.to_move != 0:
+                await asyncio.sleep(0.02)
+                continue
+            hand = [m for m in await service.hand(user, tid) if m.kind == "hand"]
+            data = next(a.data for a in hand[-1].actions if a.enabled)
+            t0 = time.perf_counter()
+            out = await service.press(user, data)
+            if ":e:" in data:
+                out = await service.press(user, out[0].actions[0].data)
+            delays.append(time.perf_counter() - t0)
+            await asyncio.sleep(0.02)
+
+    try:
+        await asyncio.gather(*(human(i) for i in range(args.humans)))
+    finally:
+        ticks.cancel()
+        await asyncio.gather(ticks, return_exceptions=True)
+    moves = committed(db) - moves_before
+    pool.close()
+    await store.close()
+    if os.environ.get("BENCH_DELAYS"):
+        print(" ".join(f"{d * 1000:.0f}" for d in delays), file=sys.stderr)
+    delays.sort()
+    return {"presses": len(delays), "p50": delays[len(delays) // 2],
+            "p99": delays[min(len(delays) - 1, int(len(delays) * 0.99))], "max": delays[-1],
+            "moves": moves, "rate": moves / args.seconds, "seconds": args.seconds,
+            "messages": sent[0]}
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--tables", type=int, default=1000)
@@ -179,7 +266,22 @@ def main() -> int:
     p.add_argument("--ticks", type=int, default=30, help="ticks of the computer-only phase")
     p.add_argument("--db", type=Path, help="database file (default: a new temporary one)")
     p.add_argument("--reload", type=Path, help=argparse.SUPPRESS)  # the child process
+    p.add_argument("--press-only", action="store_true", help="only the human press delay")
+    p.add_argument("--seconds", type=float, default=20, help="length of the press phase")
+    p.add_argument("--ai-delay", type=float, default=1.0, help="computer delay, press phase")
+    p.add_argument("--workers", type=int, default=2, help="picture workers, press phase")
+    p.add_argument("--humans", type=int, default=10, help="players pressing, press phase")
+    p.add_argument("--processes", action="store_true", help="picture workers are processes")
+    p.add_argument("--watched", action="store_true", help="the computer tables' channels are "
+                   "watched: their pictures are drawn")
+    p.add_argument("--cpu-options", default="target=1000", help="options of the computer "
+                   "tables (long matches keep them playing)")
     args = p.parse_args()
+    if args.press_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            pressed = asyncio.run(press_phase(Path(tmp) / "press.sqlite", args))
+        report_press(args, pressed)
+        return 0
     if args.reload:
         print(json.dumps(asyncio.run(reload_phase(args.reload))))
         return 0
@@ -190,8 +292,27 @@ def main() -> int:
         child = subprocess.run([sys.executable, __file__, "--reload", str(db)],
                                capture_output=True, text=True, check=True)
         reloaded = json.loads(child.stdout)
+        pressed = asyncio.run(press_phase(Path(tmp) / "press.sqlite", args))
     report(args, played, ticked, reloaded)
+    report_press(args, pressed)
     return 0 if played["errors"] == 0 else 1
+
+
+def report_press(args: argparse.Namespace, pressed: dict[str, float]) -> None:
+    watched = "watched, pictures drawn" if args.watched else "nobody watching: no pictures"
+    print(f"\nA human press ({args.humans} players, each at a table against a computer) "
+          f"while {args.tables} computer-only tables play ({watched}; a move "
+          f"every {args.ai_delay:g} s at each table; {args.workers} picture workers), "
+          f"{args.seconds:g} s, load average {os.getloadavg()[0]:.1f}")
+    print("| measure | result | target | |")
+    print("|---|---:|---:|---|")
+    ok = pressed["p99"] <= TARGET_PRESS
+    print(f"| p99 delay of a human press | {pressed['p99'] * 1000:.0f} ms (p50 "
+          f"{pressed['p50'] * 1000:.0f} ms, max {pressed['max'] * 1000:.0f} ms, "
+          f"{pressed['presses']:.0f} presses) | < {TARGET_PRESS * 1000:.0f} ms | "
+          f"{'met' if ok else 'MISSED'} |")
+    print(f"| computer moves per second meanwhile | {pressed['rate']:,.0f} "
+          f"({pressed['moves']:,.0f}) | | |")
 
 
 def report(args: argparse.Namespace, played: dict[str, float], ticked: dict[str, float],

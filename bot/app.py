@@ -15,6 +15,7 @@ import contextlib
 import functools
 import importlib
 import logging
+import re
 import signal
 import sys
 from collections.abc import Awaitable, Callable, Coroutine
@@ -24,12 +25,22 @@ from .config import ConfigError, Settings
 from .service.messages import Message
 from .service.pictures import NoPictures, Pictures
 from .service.service import Service
-from .storage import Store
+from .storage import Store, StoreError
 
 log = logging.getLogger("domino")
 
 Deliver = Callable[[list[Message]], Awaitable[None]]
 MAX_HELD = 10_000  # messages kept for an expected adapter that has not registered yet
+
+
+# Libraries that log call parameters (a player's hand sent to a private chat) or raw events
+# (a Discord interaction's token) at debug level: never below INFO, whatever DOMINO_LOG says.
+LIBRARY_LOGGERS = ("telegram", "discord", "httpx", "httpcore", "aiohttp", "websockets",
+                   "hpack")
+HIDDEN = (
+    (re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+"), r"\1[token]"),
+    (re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+"""), r"\1[token]"),
+)
 
 
 class Redact(logging.Filter):
@@ -41,17 +52,36 @@ class Redact(logging.Filter):
         self.secrets = [s for s in secrets if s]
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.msg, record.args = self.clean(record.getMessage()), None
-        if record.exc_info and not record.exc_text:
-            record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if record.exc_text:
-            record.exc_text = self.clean(record.exc_text)
+        """Clean the record; never raises (a malformed call in a library is logged as its
+        template and the types of its arguments, not raised into the caller)."""
+        try:
+            try:
+                text = record.getMessage()
+            except Exception:
+                kinds = ", ".join(type(a).__name__ for a in _args(record.args))
+                text = f"{record.msg!s} (bad log arguments: {kinds})"
+            record.msg, record.args = self.clean(text), None
+            if record.exc_info and not record.exc_text:
+                record.exc_text = logging.Formatter().formatException(record.exc_info)
+            if record.exc_text:
+                record.exc_text = self.clean(record.exc_text)
+        except Exception:
+            record.msg, record.args, record.exc_info, record.exc_text = (
+                "(a log record that could not be cleaned was dropped)", None, None, None)
         return True
 
     def clean(self, text: str) -> str:
         for secret in self.secrets:
             text = text.replace(secret, "[token]")
+        for pattern, replacement in HIDDEN:  # Discord interaction tokens, in URLs and payloads
+            text = pattern.sub(replacement, text)
         return text
+
+
+def _args(args: Any) -> tuple[Any, ...]:
+    if args is None:
+        return ()
+    return args if isinstance(args, tuple) else (args,)
 
 
 def setup_logging(settings: Settings, stream: TextIO | None = None) -> None:
@@ -65,6 +95,10 @@ def setup_logging(settings: Settings, stream: TextIO | None = None) -> None:
     root.addHandler(handler)
     root.setLevel(settings.log_level.upper())
     logging.getLogger("aiosqlite").setLevel(logging.WARNING)  # one line per SQL call
+    for name in LIBRARY_LOGGERS:
+        library = logging.getLogger(name)
+        if library.getEffectiveLevel() < logging.INFO:
+            library.setLevel(logging.INFO)
 
 
 class Adapter(Protocol):
@@ -160,7 +194,7 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
     try:
         pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()
         service = Service(store, pictures=pictures, ai_delay=settings.ai_delay,
-                          default_lang=settings.lang)
+                          default_lang=settings.lang, limits=settings.limits)
         router = Router(expect=tuple(runners))
         main: Callable[[], Coroutine[Any, Any, None]]
         if runners:
@@ -263,7 +297,7 @@ def main() -> int:
     log.info("settings: %r; platforms: %s", settings, settings.platforms or ["console"])
     try:
         asyncio.run(serve(settings))
-    except ConfigError as exc:
+    except (ConfigError, StoreError) as exc:
         print(f"domino: error: {exc}", file=sys.stderr)
         return 2
     except PlatformError as exc:

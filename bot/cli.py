@@ -9,7 +9,9 @@ allowed, and exit code 2.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -28,17 +30,29 @@ class UsageError(Exception):
     """A command-line mistake: printed as one line, exit code 2."""
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (and where to find help), exit code 2."""
+
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+# keywords of `variants.get(slug).new()` that have their own flag, not NAME=VALUE options
+FLAGS = {"players": "--players", "seed": "--seed"}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args, unknown = parser.parse_known_args(argv)
-    stray = [u for u in unknown if u.startswith("-") or "=" not in u]
-    if stray or (unknown and not hasattr(args, "extra")):
-        parser.error(f"unrecognized arguments: {' '.join(stray or unknown)}")
-    if unknown:
-        args.extra = [*args.extra, *unknown]
-    if not getattr(args, "func", None):
-        return cmd_bot(args)
     try:
+        args, unknown = parser.parse_known_args(argv)
+        # words after the variant are its options (`_options` says which are not NAME=VALUE)
+        stray = [u for u in unknown if u.startswith("-")]
+        if stray or (unknown and not hasattr(args, "extra")):
+            parser.error(f"unrecognized arguments: {' '.join(stray or unknown)}")
+        if unknown:
+            args.extra = [*args.extra, *unknown]
+        if not getattr(args, "func", None):
+            return cmd_bot(args)
         return int(args.func(args) or 0)
     except (DominoError, UsageError, ValueError, FileNotFoundError, ImportError) as exc:
         print(f"domino: error: {exc}", file=sys.stderr)
@@ -46,6 +60,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 0
+
+
+def _quiet_stdout() -> None:
+    """The reader closed the pipe (`domino rules matador | head`): end quietly, and point
+    stdout at nothing so that the interpreter's last flush does not complain either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
 
 
 # -- subcommands --------------------------------------------------------------
@@ -90,7 +117,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"--ai must be from 0 to the number of players ({players}), got {args.ai}")
     game = variant.new(players=players, seed=args.seed, **_options(args))
     humans = players - args.ai
-    names = [f"Player {i + 1}" if i < humans else f"Computer {i + 1 - humans}"
+    names = [f"Player {i + 1}" if i < humans else f"CPU {i + 1 - humans}"
              for i in range(players)]
     bots = {s: make_player(args.ai_kind, game.seed + s) for s in range(humans, players)}
     out: TextIO = sys.stdout
@@ -178,7 +205,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{variant.slug}: {args.games} games, {players} players, {args.ai} players, "
           f"options {options or 'default'}")
     for s in range(players):
-        print(f"  seat {s}: win rate {wins[s] / args.games:6.1%}")
+        print(f"  seat {s + 1}: win rate {wins[s] / args.games:6.1%}")
     print(f"  average rounds per game: {rounds / args.games:.2f}")
     if contracts[1]:
         print(f"  contracts made: {contracts[0] / contracts[1]:6.1%} of {contracts[1]}")
@@ -190,7 +217,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = _read_record(args.file)
     game = replay(record)
     if not game.over:
-        print(f"Replayed {game.turn} moves: the game is not over; {game.to_move} is to move.")
+        print(f"Replayed {game.turn} moves: the game is not over; "
+              f"{textboard.seat_name({}, game.to_move)} is to move.")
         return 0
     assert game.result is not None
     print(f"Replayed {game.turn} moves of {record['variant']}: every move is legal.")
@@ -223,7 +251,12 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    return dict(parse_pairs([*args.option, *getattr(args, "extra", [])]))
+    options = dict(parse_pairs([*args.option, *getattr(args, "extra", [])]))
+    for name, flag in FLAGS.items():
+        if name in options:
+            raise UsageError(f"{name} is not a variant option: give it as {flag} "
+                             f"{options[name]}")
+    return options
 
 
 def _pick(game: Any, text: str) -> Any:
@@ -268,12 +301,12 @@ def _write_images(folder: Path, game: Any, seat: int | None, names: list[str]) -
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="domino", description="Dominoes: every variant of the books. With no command, "
         "runs the bot (settings from the environment or .env: DOMINO_DB, DOMINO_LANG, "
         "DOMINO_AI_DELAY, DOMINO_PICTURES, DOMINO_LOG, DISCORD_TOKEN, TELEGRAM_TOKEN, "
         "TELEGRAM_API_URL).")
-    sub = p.add_subparsers(title="commands")
+    sub = p.add_subparsers(title="commands", parser_class=Parser)
 
     s = sub.add_parser("bot", help="run the bot (the default): Discord and/or Telegram when "
                        "DISCORD_TOKEN / TELEGRAM_TOKEN are set, else a chat in this terminal")
@@ -290,7 +323,11 @@ def _parser() -> argparse.ArgumentParser:
     def option_args(s: argparse.ArgumentParser) -> None:
         s.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                        help="a variant option, e.g. -o draw=block (repeatable)")
-        s.add_argument("extra", nargs="*", metavar="NAME=VALUE", help="options, as with -o")
+        # NAME=VALUE words after the variant are gathered by `main` (an optional positional
+        # would be listed as "required" when the variant is missing)
+        s.set_defaults(extra=[])
+        s.usage = "%(prog)s [options] variant [NAME=VALUE ...]"
+        s.epilog = "NAME=VALUE after the variant: a variant option, as with -o."
 
     s = sub.add_parser("play", help="play in the terminal against computer players")
     s.add_argument("variant")

@@ -11,6 +11,13 @@
 | DISCORD_TOKEN | runs the Discord adapter when set | unset |
 | TELEGRAM_TOKEN | runs the Telegram adapter when set | unset |
 | TELEGRAM_API_URL | another Bot API server (e.g. a local one) | Telegram's |
+| DOMINO_MAX_NAME | characters of a player's name shown | 32 |
+| DOMINO_TABLES_PER_USER | lobbies and games a user hosts at once (0: no limit) | 10 |
+| DOMINO_TABLES_PER_CHANNEL | lobbies and games of one channel at once (0: no limit) | 25 |
+| DOMINO_SOLO_TABLES | games a user plays against computers only at once (0: no limit) | 3 |
+| DOMINO_LOBBY_TTL | seconds a lobby waits unchanged before it closes (0: never) | 3600 |
+| DOMINO_PICTURE_WORKERS | threads drawing pictures off the event loop (0: in the loop) | 2 |
+| DOMINO_WATCH | seconds a channel counts as watched after a human acted there | 600 |
 
 The environment wins over the `.env` file. Tokens are kept out of `repr()` and are never
 logged or printed.
@@ -22,6 +29,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .service.limits import Limits
 
 LANGS = ("en", "fr")
 LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -63,6 +72,7 @@ class Settings:
     telegram_api_url: str | None = None
     discord_test_guild: int | None = None
     console: str = "on"  # DOMINO_CONSOLE: when the console chat runs without a token
+    limits: Limits = field(default_factory=Limits)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Settings:
@@ -93,10 +103,32 @@ class Settings:
                               f"got {console[:30]!r}")
         pictures = get("DOMINO_PICTURES", "domino-pictures")
         guild = get("DISCORD_TEST_GUILD")
-        if guild and not guild.isdigit():
+        if guild and not (guild.isascii() and guild.isdigit() and len(guild) <= 20):
             raise ConfigError(f"DISCORD_TEST_GUILD must be a Discord server id (digits), "
                               f"got {guild[:30]!r}")
+        defaults = Limits()
+
+        def count(name: str, default: float, hi: int) -> int:
+            """A setting that is a whole number from 0 to `hi`, in ASCII digits."""
+            text = get(name, str(int(default)))
+            if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) <= hi):
+                raise ConfigError(f"{name} must be a whole number from 0 to {hi}, "
+                                  f"got {text[:30]!r}")
+            return int(text)
+
+        limits = Limits(name=max(1, count("DOMINO_MAX_NAME", defaults.name, 200)),
+                        tables_per_user=count("DOMINO_TABLES_PER_USER",
+                                              defaults.tables_per_user, 100_000),
+                        tables_per_channel=count("DOMINO_TABLES_PER_CHANNEL",
+                                                 defaults.tables_per_channel, 100_000),
+                        solo_tables_per_user=count("DOMINO_SOLO_TABLES",
+                                                   defaults.solo_tables_per_user, 100_000),
+                        lobby_ttl=count("DOMINO_LOBBY_TTL", defaults.lobby_ttl, 10**7),
+                        picture_workers=count("DOMINO_PICTURE_WORKERS",
+                                              defaults.picture_workers, 64),
+                        watch=count("DOMINO_WATCH", defaults.watch, 10**7))
         return cls(
+            limits=limits,
             database=folder / get("DOMINO_DB", "domino.sqlite"),
             pictures=None if pictures.lower() in ("off", "none", "no") else folder / pictures,
             lang=lang,

@@ -24,6 +24,7 @@ shows such an error in a player's language.
 from __future__ import annotations
 
 import io
+import re
 import string
 import sys
 from collections.abc import Iterator
@@ -81,6 +82,15 @@ def translator(lang: str) -> NullTranslations:
     return _catalog(lang)
 
 
+END_WORD = re.compile(r"\b(left|right|up|down)\b")
+
+
+def end_words(text: str, lang: str) -> str:
+    """The end words of a move or an end name in `lang` ("6-4 left" -> "6-4 gauche",
+    "up-3-left" -> "haut-3-gauche"); the move notation reads the French words too."""
+    return END_WORD.sub(lambda m: t(lang, m[1]), text)
+
+
 def error_text(lang: str, exc: BaseException) -> str:
     """A rules core error in `lang`: its English template translated and filled with its
     values (a tuple value is a list of alternatives, "a or b"), else its message as is."""
@@ -90,6 +100,9 @@ def error_text(lang: str, exc: BaseException) -> str:
     sep = t(lang, " or ")
     values = {k: sep.join(map(str, v)) if isinstance(v, tuple) else v
               for k, v in getattr(exc, "values", {}).items()}
+    for key in ("side", "moves"):  # an end's name ("up-3-left"), moves ("6-4 left")
+        if isinstance(values.get(key), str):
+            values[key] = end_words(values[key], lang)
     return _catalog(lang).gettext(template).format(**values)
 
 

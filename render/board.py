@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image
 
 from . import canvas, theme, tile
-from .geometry import Board
+from .geometry import Board, Marker
 from .line import layout_line
 from .spinner import spinner_layout
 from .words import Translator, t
@@ -69,7 +69,24 @@ def board_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Ima
         return DRAWERS[kind](view, tr)
     if kind not in LAYOUTS:
         raise ValueError(f"cannot draw layout kind {kind!r}; known: {_known()}")
-    return draw_board(LAYOUTS[kind](layout), tr=tr)
+    return draw_board(label_ends(view, LAYOUTS[kind](layout)), tr=tr)
+
+
+JOKER = "*"  # on the marker of an end only a joker joins (Matador's matadors, K's K tiles)
+
+
+def label_ends(view: dict[str, Any], board: Board) -> Board:
+    """Where the view says what each end takes (``needs``, Matador's and K's "touching halves
+    total 7"), the line's two markers show that ("4", "0/2", `JOKER`) instead of the outer
+    halves: what a player needs to lay."""
+    needs = view.get("needs")
+    markers = board.markers
+    if not needs or len(needs) != 2 or len(markers) != 2:
+        return board
+    board.markers = [
+        Marker(m.value, m.rect, m.direction, "/".join(map(str, takes)) or JOKER)
+        for m, takes in zip(markers, needs, strict=True)]
+    return board
 
 
 def _known() -> str:
@@ -100,6 +117,6 @@ def draw_board(board: Board, im: Image.Image | None = None, origin: tuple[int, i
         sprite = tile.sprite(a, b, "h" if pt.horizontal else "v", h, "last" if pt.last else "plain")
         im.paste(sprite, (ox + pt.rect.x0, oy + pt.rect.y0), sprite)
     for m in board.markers:
-        sprite = canvas.marker_sprite(m.value, m.rect.width // 2)
+        sprite = canvas.marker_sprite(m.text(), m.rect.width // 2)
         im.paste(sprite, (ox + m.rect.x0, oy + m.rect.y0), sprite)
     return im

@@ -10,6 +10,7 @@ colours are chosen from the pictures themselves so edges stay smooth.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -33,19 +34,26 @@ def frame(im: Image.Image) -> Image.Image:
 
 @lru_cache(maxsize=2048)
 def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
-    """An ``L`` mask of ``text`` in the bundled font, tight around the ink's line box."""
-    text = theme.safe_text(text)
-    font = theme.font(size)
-    stroke = 1 if bold else 0
-    x0, _, x1, _ = font.getbbox(text, stroke_width=stroke)
-    ascent, descent = font.getmetrics()  # type: ignore[union-attr]
-    w = max(1, x1 - min(0, x0))
-    h = ascent + descent + 2 * stroke
-    mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(mask).text(
-        (-min(0, x0) + stroke, stroke), text, font=font, fill=255,
-        stroke_width=stroke, stroke_fill=255,
-    )
+    """An ``L`` mask of ``text`` in the bundled fonts (each character from the first font of
+    the chain that has it, `theme.runs`), tight around the ink's line box: the first font's
+    ascent and descent, grown where a run's ink reaches past them."""
+    pieces = theme.runs(theme.safe_text(text), bold)
+    ascent, descent = theme.font(size, bold).getmetrics()
+    placed = []
+    x = 0.0
+    left = right = 0
+    for index, run in pieces:
+        font = theme.chain_font(index, size, bold)
+        x0, y0, x1, y1 = font.getbbox(run, anchor="ls")
+        left, right = min(left, round(x + x0)), max(right, round(x + x1))
+        ascent, descent = max(ascent, -y0), max(descent, y1)
+        placed.append((x, font, run))
+        x += font.getlength(run)
+    w = max(1, right - left)
+    mask = Image.new("L", (w, ascent + descent), 0)
+    draw = ImageDraw.Draw(mask)
+    for x, font, run in placed:
+        draw.text((x - left, ascent), run, font=font, fill=255, anchor="ls")
     return mask
 
 
@@ -65,18 +73,26 @@ def draw_text(
 
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
+    """``text`` shortened with an ellipsis so it fits ``width`` pixels: cut at the end, with
+    no space or dash left before the ellipsis, and a trailing number kept ("Player 12" ->
+    "Pla… 12") while anything is left before it."""
     text = theme.safe_text(text)
     if text_mask(text, size, bold).width <= width:
         return text
-    while text and text_mask(text + "…", size, bold).width > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    number = re.fullmatch(r"(.*\S)(\s+\d{1,4})", text)
+    for head, tail in ([(number[1], number[2])] if number else []) + [(text, "")]:
+        while len(head) > 1:
+            head = head[:-1]
+            short = head.rstrip(" -_.,·") + "…" + tail
+            if text_mask(short, size, bold).width <= width:
+                return short
+    return text[:1] + "…"
 
 
 @lru_cache(maxsize=512)
-def marker_sprite(value: int, radius: int) -> Image.Image:
-    """An open-end marker: a dark disc with an ivory ring and the end's value (RGBA)."""
+def marker_sprite(value: int | str, radius: int) -> Image.Image:
+    """An open-end marker: a dark disc with an ivory ring and the end's value, or a short
+    label such as "0/2" (RGBA)."""
     k = 4
     size = 2 * radius
     big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
@@ -86,10 +102,11 @@ def marker_sprite(value: int, radius: int) -> Image.Image:
     d.ellipse((ring, ring, size * k - 1 - ring, size * k - 1 - ring), fill=theme.MARKER_FILL)
     im = big.reduce(k)
     # regular weight: a stroked "5" closes up and reads as a "6"
-    font_size = max(10, round(radius * (1.3 if value < 10 else 1.05)))
-    mask = text_mask(str(value), font_size)
+    text = str(value)
+    font_size = max(10, round(radius * {1: 1.3, 2: 1.05}.get(len(text), 0.75)))
+    mask = text_mask(text, font_size)
     w = mask.size[0]
-    _, top, _, bottom = theme.font(font_size).getbbox(str(value))
+    _, top, _, bottom = theme.font(font_size).getbbox(text)
     # centre the digits' ink, not the line box
     ink_mid = (top + bottom) / 2 + 1
     im.paste((*theme.MARKER_TEXT, 255), (round(radius - w / 2), round(radius - ink_mid)), mask)

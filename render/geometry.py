@@ -149,14 +149,19 @@ class PlacedTile:
 
 @dataclass(frozen=True, slots=True)
 class Marker:
-    """An open-end marker: a small disc showing ``value``, beyond an end, pointing ``direction``."""
+    """An open-end marker: a small disc showing ``value`` (or ``label``, what the end takes
+    when that is not the outer half, as in Matador), beyond an end, pointing ``direction``."""
 
     value: int
     rect: Rect
     direction: Vec
+    label: str = ""
 
     def moved(self, dx: int, dy: int) -> Marker:
-        return Marker(self.value, self.rect.moved(dx, dy), self.direction)
+        return Marker(self.value, self.rect.moved(dx, dy), self.direction, self.label)
+
+    def text(self) -> str:
+        return self.label or str(self.value)
 
 
 @dataclass(slots=True)

@@ -4,9 +4,9 @@ A seat's panel shows its name, tiles left and score, and its chips when the
 view has ``chips`` (Rubicon); the seat to move gets a brighter panel and an
 arrow, winners a gold name, seats out of the round or gone from the match a
 grey panel, partners a coloured bar of their team's colour. The line under
-the panels gives the stock, the round, the match target and, when the view
-has it, ``view["strip_extra"]`` (one more line of text a variant may add:
-running totals, chips...). Built from the public view only; the words go through the
+the panels gives the stock, the round, the match target and the variant's
+running state in the table's language (`words.status_lines`: what each end takes, the
+ends' count, the pot...). Built from the public view only; the words go through the
 caller's translator (`render.words`).
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from . import canvas, theme
-from .words import Translator, t, tn
+from .words import Translator, seat_label, status_lines, t, tn
 
 GAP = 10
 
@@ -35,7 +35,7 @@ def seat_names(view: dict[str, Any], names: list[str] | None, tr: Translator | N
     for seat in range(players):
         given = names[seat] if names is not None and seat < len(names) else ""
         text = " ".join(theme.safe_text(given or "").split())
-        out.append(text or t(tr, "Seat {n}", n=seat + 1))
+        out.append(text or seat_label([], seat, tr))
     return out
 
 
@@ -77,14 +77,12 @@ def target_text(view: dict[str, Any], tr: Translator | None = None) -> str | Non
     return t(tr, "Game to {target} points", target=target)
 
 
-def extra_line(view: dict[str, Any], tr: Translator | None) -> str | None:
-    """``view["strip_extra"]``, a variant's own line (core writes it in English): drawn in
-    English, or with a translator only when its catalogue has the line as a whole."""
-    extra = str(view.get("strip_extra") or "")
-    if not extra or tr is None:
-        return extra or None
-    out = tr.gettext(extra)
-    return out if out != extra else None
+def extra_line(view: dict[str, Any], tr: Translator | None, names: list[str] | None = None,
+               ) -> str | None:
+    """The variant's running state (`words.status_lines`: what each end takes, the ends'
+    count, the pot...) as one line, in the table's language; None when it has none."""
+    seats = names if names is not None else seat_names(view, None, tr)
+    return " ".join(status_lines(view, seats, tr)) or None
 
 
 def seats_out(view: dict[str, Any]) -> set[int]:
@@ -101,7 +99,7 @@ def strip_image(view: dict[str, Any], names: list[str] | None, width: int,
     n = max(1, len(seats))
     panel_h = 2 * size + small + 22
     lines = [info_line(view, seats, tr)]
-    extra = extra_line(view, tr)
+    extra = extra_line(view, tr, seats)
     if extra:
         lines.append(extra)
     height = GAP + panel_h + GAP + len(lines) * (small + 12) + GAP
@@ -159,8 +157,8 @@ def _panel(
     if score:
         canvas.draw_text(im, (x1 - 14, y0 + 8), score, size, name_colour, "rt")
         if not view.get("chips"):
-            canvas.draw_text(im, (x1 - 14, y1 - 10), t(tr, "points"), small, theme.TEXT_SOFT,
-                             "rb")
+            canvas.draw_text(im, (x1 - 14, y1 - 10), _points_word(scores[seat], tr), small,
+                             theme.TEXT_SOFT, "rb")
     hand_sizes = view.get("hand_sizes") or []
     label_end = x0 + 18
     if seat < len(hand_sizes):
@@ -171,6 +169,13 @@ def _panel(
     chips = view.get("chips") or []
     if seat < len(chips):  # the chips take the place of the word "points"
         _chips(im, (label_end + 12, x1 - 14), y1 - 10, int(chips[seat]), small, tr)
+
+
+def _points_word(score: Any, tr: Translator | None) -> str:
+    """ "point" or "points" after a score, by the language's plural rule ("1 point", "0 point"
+    in French); the number itself is drawn apart, larger."""
+    n = abs(int(score)) if isinstance(score, int) else 2
+    return tn(tr, "point", "points", n).format(n=n)
 
 
 def _chips(im: Image.Image, span: tuple[int, int], bottom: int, count: int, size: int,

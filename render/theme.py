@@ -1,16 +1,20 @@
-"""Colours, proportions and the font: the look of every picture in one place.
+"""Colours, proportions and the fonts: the look of every picture in one place.
 
-The only font is the one Pillow ships (`ImageFont.load_default`); it covers
-Latin letters (plus a few marks), so `safe_text` folds accents ("Élodie" ->
-"Elodie", "Søren" -> "Soren") and leaves out what it cannot draw (emoji, CJK):
-drawing any Unicode text never fails, and callers choose a fallback when
-nothing drawable is left (the strip shows "Seat 2").
+The fonts ship in `render/fonts/` (SIL Open Font License, `render/fonts/OFL.txt`): Noto
+Sans in a regular and a real bold weight (Latin with its accents, Greek, Cyrillic), Noto
+Sans Arabic (regular and bold) and a subset of Noto Sans CJK SC (the Chinese, Japanese and
+Korean characters of the common national character sets; regular weight only, it stands in
+for bold too). They form a fallback chain: each character is drawn by the first font of the
+chain that has it (`runs`). `safe_text` keeps every character some font can draw and puts a
+neutral mark (`MISSING`) for each run of characters none can (emoji, rare ideographs), so a
+name never comes out empty.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from functools import cache, lru_cache
+from pathlib import Path
 
 from PIL import ImageFont
 
@@ -59,41 +63,91 @@ def shadow_offset(half: int) -> tuple[int, int]:
     return (max(1, half // 14), max(2, half // 9))
 
 
-@lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font at ``size`` pixels."""
-    return ImageFont.load_default(size=size)
+FONTS = Path(__file__).parent / "fonts"
+# the fallback chain of each weight, first choice first
+CHAIN: dict[bool, tuple[str, ...]] = {
+    False: ("NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf",
+            "NotoSansCJKsc-Regular-subset.otf"),
+    True: ("NotoSans-Bold.ttf", "NotoSansArabic-Bold.ttf", "NotoSansCJKsc-Regular-subset.otf"),
+}
+MISSING = "□"  # a white square: what a character no font can draw becomes
+_PROBE = 40  # the size at which glyphs are compared with the missing glyph
+
+
+@lru_cache(maxsize=96)
+def chain_font(index: int, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Font number ``index`` of the ``bold`` (or regular) chain at ``size`` pixels."""
+    return ImageFont.truetype(str(FONTS / CHAIN[bold][index]), size)
+
+
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The first font of the chain (Latin, Greek, Cyrillic) at ``size`` pixels."""
+    return chain_font(0, size, bold)
 
 
 @cache
-def _notdef() -> bytes:
-    return bytes(font(20).getmask("\uffff"))
+def _notdef(index: int, bold: bool) -> bytes:
+    # a private-use code point: no font of the chain has a glyph for it
+    return bytes(chain_font(index, _PROBE, bold).getmask("󰀁"))
 
 
 @cache
+def has_glyph(index: int, ch: str, bold: bool = False) -> bool:
+    """Whether font ``index`` of the chain draws ``ch`` (not its missing-glyph box)."""
+    if ch.isspace():
+        return True
+    return bytes(chain_font(index, _PROBE, bold).getmask(ch)) != _notdef(index, bold)
+
+
+@cache
+def font_for(ch: str, bold: bool = False) -> int | None:
+    """The first font of the chain that draws ``ch``, or None."""
+    return next((i for i in range(len(CHAIN[bold])) if has_glyph(i, ch, bold)), None)
+
+
 def drawable(ch: str) -> bool:
-    """Whether the bundled font has a glyph for ``ch``."""
-    if ch.isascii():
-        return ch.isprintable()
-    return bytes(font(20).getmask(ch)) != _notdef()
+    """Whether some font of the chain draws ``ch``."""
+    return ch.isprintable() and font_for(ch) is not None
 
 
-# letters NFKD does not split into a base and an accent
-_FOLD = {"ø": "o", "Ø": "O", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE",
-         "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"}
+def _silent(ch: str) -> bool:
+    """Marks that only modify what precedes them (joiners, variation selectors, emoji
+    skin tones): left out, not replaced, when no font draws them."""
+    return unicodedata.category(ch) in ("Mn", "Me", "Cf") or 0x1F3FB <= ord(ch) <= 0x1F3FF
 
 
 @lru_cache(maxsize=1024)
 def safe_text(text: str) -> str:
-    """``text`` with accents folded and the characters the font lacks left out."""
-    out = []
-    for ch in str(text):
+    """``text`` (composed, NFC) with each run of characters no font draws replaced by one
+    `MISSING` mark; control characters are left out."""
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", str(text)):
+        if ch in "\n\t":
+            ch = " "
         if drawable(ch):
             out.append(ch)
-            continue
-        base = _FOLD.get(ch) or "".join(
-            c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)
-        )
-        if base and all(drawable(c) for c in base):
-            out.append(base)
+        elif not (_silent(ch) or unicodedata.category(ch) == "Cc") and (
+                not out or out[-1] != MISSING):
+            out.append(MISSING)
     return "".join(out)
+
+
+@lru_cache(maxsize=1024)
+def runs(text: str, bold: bool = False) -> tuple[tuple[int, str], ...]:
+    """``text`` (already `safe_text`) cut into (chain font, text) runs; spaces and marks
+    that the running font also has stay in its run, so a name in one script is one run
+    (shaped as a whole: Arabic letters join)."""
+    out: list[tuple[int, str]] = []
+    for ch in text:
+        if out and has_glyph(out[-1][0], ch, bold) and (
+                not ch.isalpha() or font_for(ch, bold) == out[-1][0]):
+            out[-1] = (out[-1][0], out[-1][1] + ch)
+            continue
+        index = font_for(ch, bold)
+        if index is None:
+            index, ch = font_for(MISSING, bold) or 0, MISSING
+        if out and out[-1][0] == index:
+            out[-1] = (index, out[-1][1] + ch)
+        else:
+            out.append((index, ch))
+    return tuple(out)

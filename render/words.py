@@ -7,12 +7,12 @@ English and marked with `t` / `tn`, whose English text is their second (and thir
 argument, the same shape as ``bot.i18n.t`` / ``tn``, so the bot's extraction finds them in
 render/ too and tests/test_i18n.py fails while one lacks its French translation.
 
-The bundled font has no accented letters (`theme.safe_text` folds them), so the French
-labels are chosen to read well without accents ("Pioche 7", "Manche 3", "Au tour de Zoe").
+The bundled fonts draw accents and every script of the players' names (`render.theme`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 
@@ -46,3 +46,52 @@ def t(tr: Translator | None, text: str, **values: Any) -> str:
 def tn(tr: Translator | None, singular: str, plural: str, n: int, **values: Any) -> str:
     """The singular or plural form for ``n``, translated, with ``{n}`` filled."""
     return (tr or ENGLISH).ngettext(singular, plural, n).format(n=n, **values)
+
+
+def seat_label(names: Sequence[str], seat: int, tr: Translator | None = None) -> str:
+    """A seat's name; "Seat 2" (counted from 1, as everywhere a player reads) without one."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return t(tr, "Seat {n}", n=seat + 1)
+
+
+def takes(halves: Sequence[int], tr: Translator | None = None, variant: str = "") -> str:
+    """What an end takes in words ("a 4", "a 0 or a 2"; none: only a joker, "a matador",
+    in K "a K tile")."""
+    if not halves:
+        return t(tr, "a K tile") if variant == "k" else t(tr, "a matador")
+    return t(tr, " or ").join(t(tr, "a {n}", n=n) for n in halves)
+
+
+def status_lines(view: dict[str, Any], names: Sequence[str], tr: Translator | None = None,
+                 ) -> list[str]:
+    """The variant's running state in sentences, from the public view's own keys (so every
+    language gets them): the ends' count, unclaimed points, the pot, the round's total, what
+    each end takes. ``view["strip_extra"]`` (core's English line) only when none applies and
+    the words are English, or the catalogue has that line as a whole."""
+    out: list[str] = []
+    count = view.get("end_count", view.get("count"))
+    if count is not None and view.get("board"):
+        out.append(t(tr, "Ends count: {n}.", n=count))
+    unclaimed = view.get("unclaimed")
+    if unclaimed:
+        out.append(tn(tr, "Unclaimed: {n} point of {who}.", "Unclaimed: {n} points of {who}.",
+                      unclaimed["points"], who=seat_label(names, unclaimed["seat"], tr)))
+    if "pot" in view:
+        out.append(t(tr, "Pot: {pot} chips; exactly {target} wins.",
+                     target=view.get("target"), pot=view["pot"]))
+    if view.get("giving"):
+        out.append(t(tr, "Each player gives one tile back to the stock before the lead."))
+    elif "total" in view:
+        out.append(t(tr, "Total laid this round: {n}.", n=view["total"]))
+    needs = view.get("needs")
+    if needs and len(needs) == 2:
+        out.append(t(tr, "The left end takes {left}; the right end takes {right}.",
+                     left=takes(needs[0], tr, view.get("variant", "")),
+                     right=takes(needs[1], tr, view.get("variant", ""))))
+    extra = str(view.get("strip_extra") or "")
+    if not out and extra and view.get("target_reach") != "loses":
+        translated = (tr or ENGLISH).gettext(extra)
+        if tr is None or isinstance(tr, English) or translated != extra:
+            out.append(translated)
+    return out

@@ -8,6 +8,11 @@ call, and lets a test play the users: `command()` types a command in a chat,
 `press()` presses an inline button.  Private chats exist only for users who
 `start_bot()`: sending to anyone else fails with 403 Forbidden, as on Telegram.
 Unknown methods get 400, like the real server.
+
+With `limits=Limits(...)` it also enforces Telegram's flood limits on writes (sending,
+editing, deleting): at most 20 in a group per minute, and one a second in any chat; a
+write over them gets 429 "Too Many Requests: retry after N" with ``retry_after``, as the
+real server answers.  `Limits.scale` shrinks the minute and the second for fast tests.
 """
 
 from __future__ import annotations
@@ -49,10 +54,35 @@ class Call:
     files: dict[str, bytes] = field(default_factory=dict, repr=False)
 
 
+WRITES = ("send", "edit", "delete")  # the methods the flood limits count (by prefix)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Telegram's flood limits: `group` writes per `minute` in a group chat, one per
+    `second` in any chat; `scale` multiplies both periods (0.1: a 6-second "minute")."""
+
+    group: int = 20
+    minute: float = 60.0
+    second: float = 1.0
+    scale: float = 1.0
+
+    @property
+    def window(self) -> float:
+        return self.minute * self.scale
+
+    @property
+    def gap(self) -> float:
+        return self.second * self.scale
+
+
 class FakeBotApi:
     """The server: start it, point PTB at `base_url`, drive users, read `calls`."""
 
-    def __init__(self, token: str = TOKEN) -> None:
+    def __init__(self, token: str = TOKEN, limits: Limits | None = None) -> None:
+        self.limits = limits
+        self.refused: list[Call] = []  # writes answered 429
+        self._writes: dict[int, list[float]] = {}  # chat -> times of its accepted writes
         self.token = token
         self.calls: list[Call] = []
         self.messages: dict[int, dict[int, dict[str, Any]]] = {}  # chat -> id -> Message
@@ -148,8 +178,7 @@ class FakeBotApi:
     async def wait_until(self, predicate: Callable[[], Any], timeout: float = 15) -> Any:
         """Wait until `predicate()` is true (checked after each API call)."""
         async with self._changed:
-            await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
-        return predicate()
+            return await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
 
     def chat(self, chat: int) -> list[dict[str, Any]]:
         """The messages in `chat` that still exist, oldest first."""
@@ -173,6 +202,12 @@ class FakeBotApi:
         handler = getattr(self, "_m_" + method, None)
         if method != "getUpdates":
             self.calls.append(call)
+        wait = self._flood_wait(method, params)
+        if wait is not None:
+            self.refused.append(call)
+            return web.json_response({"ok": False, "error_code": 429,
+                                      "description": f"Too Many Requests: retry after {wait}",
+                                      "parameters": {"retry_after": wait}}, status=429)
         if handler is None:
             result: Any = _error(400, f"Bad Request: method {method} not found")
         else:
@@ -185,6 +220,25 @@ class FakeBotApi:
         if isinstance(result, web.Response):
             return result
         return web.json_response({"ok": True, "result": result})
+
+    def _flood_wait(self, method: str, p: dict[str, Any]) -> int | None:
+        """Seconds to wait when a write would break the limits (None: accepted, counted)."""
+        limits = self.limits
+        if limits is None or not method.lower().startswith(WRITES) or "chat_id" not in p:
+            return None
+        chat = int(p["chat_id"])
+        now = time.monotonic()
+        times = [x for x in self._writes.get(chat, []) if now - x < limits.window]
+        self._writes[chat] = times
+        wait = 0.0
+        if times and now - times[-1] < limits.gap:
+            wait = limits.gap - (now - times[-1])
+        if chat < 0 and len(times) >= limits.group:
+            wait = max(wait, limits.window - (now - times[-limits.group]))
+        if wait > 0:
+            return max(1, round(wait))
+        times.append(now)
+        return None
 
     async def _m_getMe(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:
         return {"id": BOT_ID, "is_bot": True, "first_name": "Domino",

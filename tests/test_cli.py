@@ -142,3 +142,48 @@ def test_play_with_images_writes_table_and_hand_pictures_then_render_draws_the_r
     record.write_text(json.dumps(saved))
     code, _, err = run(["render", str(record), "--out", str(out_dir)], capsys)
     assert code == 2 and err.startswith("domino: error:")
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["play", "classic", "--players", "2", "--ai", "1", "players=3"], "give it as --players 3"),
+    (["play", "classic", "seed=3"], "give it as --seed 3"),
+    (["simulate", "classic", "--games", "1", "seed=3"], "give it as --seed 3"),
+])
+def test_flags_given_as_options_are_one_clear_line(args: list[str], says: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(args, capsys)
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "rules", "replay"])
+def test_a_missing_argument_is_one_line_naming_only_what_is_required(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main([command])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and len(err.strip().splitlines()) == 1
+    assert "required" in err and "NAME=VALUE" not in err
+
+
+class ClosedPipe:
+    """A stdout whose reader is gone (`domino ... | head`)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+@pytest.mark.parametrize("args", [["variants"], ["variants", "--json"], ["rules", "matador"],
+                                  ["simulate", "classic", "--games", "2"]])
+def test_a_closed_pipe_ends_quietly(args: list[str], monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdout", ClosedPipe())
+    assert main(args) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_simulate_counts_seats_from_1(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["simulate", "classic", "--games", "2"], capsys)
+    assert "seat 1:" in out and "seat 2:" in out and "seat 0" not in out

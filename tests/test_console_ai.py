@@ -12,13 +12,13 @@ def test_levels_hints_and_a_review_in_the_console(tmp_path: Path) -> None:
     bot.start()
     bot.send("/domino start classic players=3 hints=on")
     out = bot.send("/domino ai hard")
-    assert any(line.strip() == "2. Computer 1 (hard)" for line in out), out
+    assert any(line.strip() == "2. CPU 1 (hard)" for line in out), out
     out = bot.send("/domino ai 1 godlike")
     assert any("unknown computer level godlike" in line for line in out), out
     out = bot.send("/domino review 1")
     assert any("still under way" in line for line in out), out
     out = bot.send("/domino add-ai 1 expert", "/domino begin")
-    assert any("Computer 2 (expert)" in line for line in out), out
+    assert any("CPU 2 (expert)" in line for line in out), out
     finished = False
     for _ in range(100):
         if any("Game over" in line for line in out):

@@ -4,11 +4,12 @@ French one (illegal moves, bad options, player counts, unknown variants)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from bot.i18n import error_text, source_strings
+from bot.i18n import end_words, error_text, source_strings
 from bot.service.service import Service
 from core import DominoError, IllegalMove, OptionError, UnknownVariant, variants
 from core.line.cross import parse_end
@@ -70,8 +71,8 @@ def test_a_list_of_moves_is_joined_with_or_in_each_language() -> None:
                 moves = exc.values["moves"]
                 assert isinstance(moves, tuple) and len(moves) > 2
                 assert str(exc) == f"{name} fits several ends: say " + " or ".join(moves)
-                assert error_text("fr", exc) == \
-                    f"{name} va sur plusieurs bouts : dites " + " ou ".join(moves)
+                assert error_text("fr", exc) == f"{name} va sur plusieurs bouts : dites " + \
+                    " ou ".join(end_words(m, "fr") for m in moves)  # "6-4 haut", "6-4 gauche"
                 return
         game.play(game.legal_moves()[0])
     pytest.fail("no tile fitted three ends")
@@ -90,7 +91,8 @@ def test_matador_says_what_an_end_takes_in_french() -> None:
             except IllegalMove as exc:
                 assert str(exc).startswith(f"{name} does not fit the {end} end, which takes ")
                 french = error_text("fr", exc)
-                assert french.startswith(f"{name} ne va pas sur le bout {end}, qui prend un")
+                word = {"left": "gauche", "right": "droite"}[end]  # the notation's words
+                assert french.startswith(f"{name} ne va pas sur le bout « {word} », qui prend un")
                 assert "takes" not in french and " or " not in french
                 seen.add(exc.template)
     assert seen, "no tile was refused on an end"
@@ -143,12 +145,13 @@ def test_a_french_player_reads_core_errors_in_french(tmp_path: Path) -> None:
         mine = set(game.view(0)["hand"])
         other = next(n for n in game.ts.names if n not in mine)
         refused = errors(await service.play(BOB, tid, f"{other} left"))[0]
-        legal = ", ".join(str(m) for m in game.legal_moves())
+        legal = ", ".join(end_words(str(m), "fr") for m in game.legal_moves())
         assert refused == (f"Coup refusé : {other} n'est pas dans votre main. "
                            f"Vous pouvez jouer : {legal}")
         refused = errors(await service.play(BOB, tid, "6-4 sideways"))[0]
-        assert refused.startswith("Coup refusé : bout inconnu 'sideways' : dites 'left' ou "
-                                  "'right'. Vous pouvez jouer : ")
+        assert refused.startswith("Coup refusé : bout inconnu 'sideways' : dites 'gauche' ou "
+                                  "'droite'. Vous pouvez jouer : ")
+        assert not re.search(r"\b(left|right)\b", refused)
 
     run(with_service(tmp_path / "db.sqlite", body))
 

@@ -15,8 +15,6 @@ from PIL import Image
 
 from bot.discord.adapter import run_discord
 from bot.discord.delivery import PLATFORM
-from bot.service.service import User
-from bot.service.texts import PARAGRAPH
 from core import variants
 from tests.discord_helpers import Bot, running_bot
 from tests.fake_discord import EPHEMERAL, FakeDiscord
@@ -129,9 +127,8 @@ def test_logs_in_syncs_localized_commands_and_completes_variants(
             everything = await fake.autocomplete(alice, "rules", "variant", "")
             assert [c["value"] for c in everything] == variants.names()[:25]
             await bot.slash(alice, "rules", variant="classic")
-            pieces = [m["content"] for m in fake.ephemerals(alice)]  # long: cut at line ends
-            assert "Classic" in pieces[0] and all(len(p) <= 2000 for p in pieces)
-            assert "set=9" in pieces[-1]
+            (summary,) = [m["content"] for m in fake.ephemerals(alice)]  # short
+            assert "Classic" in summary and len(summary) <= 2000
     play(monkeypatch, tmp_path, body)
 
 
@@ -177,7 +174,7 @@ def test_full_game_two_humans_and_a_computer(monkeypatch: pytest.MonkeyPatch,
             assert moves > 3
             assert any(":e:" in p for p in pressed), "(with this seed) a tile fit both ends"
             final = fake.messages[lobby]["content"]
-            assert "alice" in final and "bob" in final and "Computer" in final
+            assert "alice" in final and "bob" in final and "CPU" in final
             assert {p: len(fake.ephemerals(p)) for p in shown} == shown, \
                 "hands were edited in place, never sent again"
             assert not turn_messages(fake), "the last turn message went with the end"
@@ -185,6 +182,9 @@ def test_full_game_two_humans_and_a_computer(monkeypatch: pytest.MonkeyPatch,
                      and "<@" in str(c.json.get("content"))]
             assert len(turns) >= moves // 2 and not [c for c in turns if c.files], \
                 "turn messages are text and a mention: the picture is in the table message"
+            assert all(c.json["content"].startswith("<@") and "alice" not in c.json["content"]
+                       and "bob" not in c.json["content"] for c in turns), \
+                "the mention names the player, once"
             played = await bot.store.moves(table)
             assert len(played) >= moves
             await bot.slash(alice, "leaderboard")
@@ -231,7 +231,7 @@ def test_strangers_and_stale_buttons_are_refused(monkeypatch: pytest.MonkeyPatch
             await bot.settle()
             assert await bot.store.moves(table) == moves, "the stale press changed nothing"
             errors = [m["content"] for m in fake.ephemerals(player)]
-            assert any("earlier turn" in e for e in errors)
+            assert any("turn, not yours" in e for e in errors)  # they wait: whose turn it is
             assert not enabled(fake, hand), "the hand shown again has nothing to play"
             acknowledged_first(bot)
     play(monkeypatch, tmp_path, body)
@@ -380,31 +380,32 @@ def test_a_delayed_computer_move_arrives_through_the_router(monkeypatch: pytest.
             await bot.router.deliver(await bot.service.tick())  # as bot/app.py's tick loop
             await bot.settle()
             assert len(await bot.store.moves(table)) == moves + 1
-            assert "Computer" in fake.messages[lobby]["content"].split("\n")[1]
+            assert "CPU" in fake.messages[lobby]["content"].split("\n")[1]
             assert player_to_move(fake) == alice
             assert enabled(fake, hand), "alice's hand was edited in place for her turn"
     play(monkeypatch, tmp_path, body)
 
 
-def test_the_longest_rules_page_is_cut_between_paragraphs(monkeypatch: pytest.MonkeyPatch,
-                                                          tmp_path: Path) -> None:
+def test_rules_are_a_summary_with_a_button_per_section(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
     page = max(RULES.glob("*.md"), key=lambda p: len(p.read_text(encoding="utf-8")))
 
     async def body(fake: FakeDiscord, db: Path) -> None:
         alice = fake.add_user("alice")
         async with running_bot(fake, db) as bot:
-            (rules,) = await bot.service.rules(User(f"discord:{alice}", "alice"), page.stem)
-            text = rules.text.strip()
-            assert len(text) > 2 * 2000
             await bot.slash(alice, "rules", variant=page.stem)
-            pieces = [m["content"] for m in fake.ephemerals(alice)]
-            assert len(pieces) >= 3 and all(len(p) <= 2000 for p in pieces)
-            assert " ".join(" ".join(pieces).split()) == " ".join(text.split()), "all of it"
-            at = 0
-            for piece in pieces[:-1]:  # each piece ends where a paragraph (or a line) ends
-                at = text.index(piece, at) + len(piece)
-                assert text[at:at + 1] == "\n", text[at - 40:at + 40]
-                # a cut inside a paragraph only when that whole paragraph is over the limit
-                paragraph = PARAGRAPH.split(text[:at])[-1] + PARAGRAPH.split(text[at:])[0]
-                assert text[at:at + 2] == "\n\n" or len(paragraph) > 2000
+            (summary,) = fake.ephemerals(alice)
+            assert len(summary["content"]) < 1200
+            labels = [b["label"] for b in fake.buttons(int(summary["id"]))]
+            english = page.read_text(encoding="utf-8").split("\n## ")[1]
+            headings = [h.split("\n", 1)[0] for h in english.split("\n### ")[1:]]
+            assert labels[0] == "How to play" and "Sources" not in labels
+            assert labels[1:3] == [h for h in headings if h != "Sources"][:2]
+            for label in labels:
+                seen = len(fake.ephemerals(alice))
+                await bot.click(alice, int(summary["id"]), label)
+                pieces = [m["content"] for m in fake.ephemerals(alice)[seen:]]
+                assert pieces and all(len(p) <= 2000 for p in pieces)
+                text = "\n".join(pieces)
+                assert "|---" not in text and "shared/" not in text and "domino play" not in text
     play(monkeypatch, tmp_path, body)

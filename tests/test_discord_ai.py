@@ -26,7 +26,7 @@ def test_add_ai_with_a_level_and_a_review(monkeypatch: pytest.MonkeyPatch,
                 stored = await bot.store.adapter_get(table, PLATFORM, "table")
                 assert stored
                 lobby = fake.messages[int(stored.split(":")[1])]
-                assert "Computer 1 (expert)" in lobby["content"]
+                assert "CPU 1 (expert)" in lobby["content"]
                 seats = bot.service.tables[table].row.seats
                 assert [s.ai for s in seats] == [None, "expert", None]
                 await bot.slash(alice, "review", table=table)  # a lobby is not finished

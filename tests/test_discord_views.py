@@ -76,7 +76,8 @@ def test_long_text_is_cut_at_line_ends_and_mentions_only_ping_users() -> None:
     assert len(pieces) > 1 and all(len(p) <= 2000 for p in pieces)
     assert "\n".join(pieces) == text
     turn = Message("discord:1", "alice, your turn.", kind="turn",
-                   mention=("discord:55", "telegram:9"))
-    assert content_for(turn) == "<@55> alice, your turn."
+                   mention=("discord:55", "telegram:9"), named="alice")
+    assert content_for(turn) == "<@55>, your turn."  # the mention shows the name: once
+    assert content_for(Message("discord:1", "Look.", mention=("discord:55",))) == "<@55> Look."
     allowed = mentions_for(turn).to_dict()
     assert allowed["users"] == [55] and allowed["parse"] == []

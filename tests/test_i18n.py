@@ -23,7 +23,7 @@ def french_catalog():  # type: ignore[no-untyped-def]
 
 def test_the_extractor_finds_the_services_strings() -> None:
     found = {m if isinstance(m, str) else m[0] for _, m in source_strings()}
-    assert "{who}, your turn." in found and "Computer {n}" in found
+    assert "{who}, your turn." in found and "CPU {n}" in found
     assert "{who} drew {n} tile." in found  # a plural, from bot/service/texts.py
     # the Discord adapter: its sentences, and the /domino command names and descriptions
     assert "Your hand is in your direct messages." in found

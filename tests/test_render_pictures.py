@@ -77,10 +77,19 @@ def pictures() -> dict[str, bytes]:
         "cross": render.board_png(nine_cross()),
         "tree": render.board_png({"layout": TREE}),
         "canton": render.position_png(CANTON, ["Ana", "Bob", "Chloe"]),
+        "names": render.position_png(NAMES_VIEW, ["Zoë", "Владимир", "王小明", "محمد 🎲",
+                                                  "Jean-Christophe 12"]),
     }
 
 
-@pytest.mark.parametrize("name", ["position", "hand", "cross", "tree", "canton"])
+# five seats named in four scripts (and an emoji): the strip draws them as written
+NAMES_VIEW = {"players": 5, "hand_sizes": [3, 4, 2, 1, 5], "scores": [42, 1, 0, 7, 3],
+              "to_move": 1, "stock": 5, "round": 2, "target": 100,
+              "layout": {"kind": "line", "chain": ["6-6", "6-4", "4-1"], "last": 2}}
+
+
+@pytest.mark.parametrize("name", ["position", "hand", "cross", "tree", "canton",
+                                  "names"])
 def test_pictures_match_the_references(name: str) -> None:
     data = pictures()[name]
     path = REF / f"{name}.png"
@@ -150,10 +159,12 @@ def test_strip_names_are_drawable_whatever_the_unicode() -> None:
     names = ["🎲🎲", "李小龙", "Zoë Søren", "\u200d", "A" * 80]
     view = {"players": 5, "hand_sizes": [1, 2, 3, 4, 5], "scores": [0, 5, 10, 0, 2],
             "to_move": 1, "stock": 3, "round": 2, "target": 100}
-    assert strip.seat_names(view, names) == ["Seat 1", "Seat 2", "Zoe Soren", "Seat 4", "A" * 80]
+    # an emoji becomes one neutral mark, a lone joiner leaves nothing and "Seat 4" is shown
+    assert strip.seat_names(view, names) == [theme.MISSING, "李小龙", "Zoë Søren", "Seat 4",
+                                             "A" * 80]
     assert strip.seat_names(view, None) == [f"Seat {i}" for i in range(1, 6)]
     assert strip.info_line(view, strip.seat_names(view, names)) == (
-        "Stock 3  ·  Round 2  ·  Game to 100 points  ·  Seat 2 to play")
+        "Stock 3  ·  Round 2  ·  Game to 100 points  ·  李小龙 to play")
     im = png(render.position_png(view, names))
     assert 5 * render.MIN_PANEL <= im.width <= 1280
     cut = canvas.fit_text("A" * 80, 30, 200, bold=True)
@@ -241,3 +252,38 @@ def test_rubicon_panels_show_each_seats_chips() -> None:
         box = (x0, 0, x0 + width, im.height // 2)
         assert colour_share(im, box, theme.CHIP) > 0.003
         assert colour_share(plain, box, theme.CHIP) == 0
+
+
+WORLD = ["Zoë", "Élodie", "Søren", "Ζωή", "Владимир", "王小明", "さくら", "김민준", "محمد"]
+
+
+@pytest.mark.parametrize("name", WORLD)
+def test_names_in_every_script_are_drawn_as_written(name: str) -> None:
+    assert theme.safe_text(name) == name  # no accent folded, no letter left out
+    for ch in name:
+        assert theme.drawable(ch), ch
+    # each letter is inked (not the font's empty box): no two different letters look alike
+    masks = {bytes(canvas.text_mask(ch, 24, bold).tobytes()) for ch in set(name)
+             for bold in (False,)}
+    assert len(masks) == len(set(name))
+    assert canvas.text_mask(name, 24).width > 8 * len(name) // 2
+
+
+def test_emoji_and_missing_glyphs_become_one_neutral_mark() -> None:
+    assert theme.safe_text("alice 🎲") == "alice " + theme.MISSING
+    assert theme.safe_text("👨‍👩‍👧") == theme.MISSING  # one family, one mark
+    assert theme.safe_text("émile") == "émile"  # decomposed accents composed
+
+
+def test_names_are_bold_in_a_real_bold_weight() -> None:
+    assert theme.font(30, bold=True).getname()[1] == "Bold"
+    assert theme.font(30).getname()[1] == "Regular"
+    # the bold "alice" is no stroked regular one: its "l" and "i" stay apart
+    assert canvas.text_mask("alice", 30, True).tobytes() != canvas.text_mask("alice", 30).tobytes()
+
+
+def test_long_names_are_cut_with_care() -> None:
+    short = canvas.fit_text("Jean-Christophe 12", 30, 160, bold=True)
+    assert short.endswith("… 12") and canvas.text_mask(short, 30, True).width <= 160
+    cuts = {canvas.fit_text("Jean- Christophe", 30, w) for w in range(40, 200, 4)}
+    assert len(cuts) > 5 and not [c for c in cuts if c.endswith((" …", "-…"))]

@@ -99,7 +99,7 @@ def test_a_french_table_gets_no_english_label(drawn: list[str]) -> None:
     for french in ("Pioche 7", "Pioche vide", "Manche 1", "Au tour de", "Votre main : 2 dominos",
                    "1 jouable (cercle bleu)", "rien ne va : piochez", "gagnant", "hors jeu",
                    "Partie finie", "Partie en 100 points", "Qui atteint", "Prises",
-                   "Le premier a 0 gagne",  # accents folded (the font has none)
+                   "Le premier à 0 gagne",
                     "jetons", "Place 1", "Aucun domino sur la table"):
         assert french in text, french
     # longer French titles widen the hand picture instead of being cut
@@ -139,3 +139,32 @@ def test_the_pictures_object_draws_in_its_language(drawn: list[str]) -> None:
     assert nothing.for_lang("fr") is nothing
     with pytest.raises(ValueError, match="public view"):
         french.public(g.view(g.to_move))
+
+
+def matador_after(moves: list[str]) -> dict[str, Any]:
+    g = variants.get("matador").new(players=2, seed=1, deal={
+        "hands": [["6-6", "1-3", "5-2", "4-4"], ["1-5", "6-3", "2-2", "0-0"]],
+        "stock": ["3-3", "2-1", "4-0"]})
+    for m in moves:
+        g.play(m)
+    return g.view(None)
+
+
+def test_matador_says_what_each_end_takes_in_french(drawn: list[str]) -> None:
+    view = matador_after(["6-6", "1-5 right"])
+    render.position_png(view, NAMES[:2], tr=translator("fr"))
+    assert "Le bout gauche prend un 1 ; le bout droit prend un 2." in drawn
+    render.position_png(view, NAMES[:2])
+    assert "The left end takes a 1; the right end takes a 2." in drawn
+
+
+def test_matador_end_markers_show_what_a_player_needs_to_lay() -> None:
+    from render import board
+
+    view = matador_after(["6-6", "1-5 right"])
+    geo = board.board_geometry(view)
+    assert [m.value for m in geo.markers] == [6, 5]  # the outer halves...
+    assert [m.text() for m in board.label_ends(view, geo).markers] == ["1", "2"]  # ...take 1, 2
+    plain = variants.get("classic").new(players=2, seed=1).view(None)
+    assert board.label_ends(plain, board.board_geometry(plain)).markers == \
+        board.board_geometry(plain).markers

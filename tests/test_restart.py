@@ -8,7 +8,7 @@ from pathlib import Path
 
 from console_helpers import ConsoleBot, hand, messages, play_first_legal, plays
 
-NAMES = {1: ["alice", "Computer 1"], 2: ["alice", "bob"]}  # the seats of the two tables
+NAMES = {1: ["alice", "CPU 1"], 2: ["alice", "bob"]}  # the seats of the two tables
 
 
 def _logged(db: Path, table: int) -> list[tuple[int, int, str]]:

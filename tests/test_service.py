@@ -36,7 +36,7 @@ def test_a_full_game_of_two_humans_and_a_computer(tmp_path: Path) -> None:
         tid = table_id(opened)
         lobby = opened[-1]
         assert lobby.kind == "table" and lobby.to is None
-        assert "alice" in lobby.text and "Computer 1" in lobby.text
+        assert "alice" in lobby.text and "CPU 1" in lobby.text
         joined = await service.press(BOB, button(lobby, "Join"))
         assert "bob" in joined[-1].text
         assert errors(await service.press(CAROL, button(lobby, "Join"))) == [
@@ -51,7 +51,10 @@ def test_a_full_game_of_two_humans_and_a_computer(tmp_path: Path) -> None:
         assert "Game over" in result.text or "Partie terminée" in result.text
         board = await service.leaderboard(ALICE, CHANNEL, SCOPE, "classic")
         assert "alice" in board[0].text and "bob" in board[0].text
-        assert "Computer" not in board[0].text
+        assert "CPU" not in board[0].text
+        assert "(1 game," in board[0].text and "1 games" not in board[0].text  # one game each
+        stats = await service.stats(BOB, CHANNEL)  # bob reads French
+        assert "1 partie," in stats[0].text and "parties" not in stats[0].text
         history = await service.history(BOB, CHANNEL)
         assert f"#{tid}" in history[0].text
         record = (await service.export(ALICE, tid))[0].file
@@ -137,7 +140,7 @@ def test_french_players_read_french(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
         replies = await service.open_table(BOB, CHANNEL, SCOPE, "classic",
                                            options="players=2 ai=1")
-        assert any("Ordinateur" in m.text or "Votre main" in m.text for m in replies)
+        assert any("Ordi" in m.text or "Votre main" in m.text for m in replies)
 
     run(with_service(tmp_path / "db.sqlite", body))
 
@@ -228,5 +231,27 @@ def test_rematch_seats_the_same_players(tmp_path: Path) -> None:
         old_seats = [(s.user_id, s.ai) for s in (await service.store.get_table(tid)).seats]
         assert [(s.user_id, s.ai) for s in service.tables[new].row.seats] == old_seats
         assert "already on" in errors(await service.rematch(ALICE, tid))[0]
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_at_the_end_every_hand_shows_the_final_state_and_old_presses_say_it_is_over(
+        tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        opened = await service.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                          options="players=2 draw=block")
+        tid = table_id(opened)
+        await service.join(BOB, tid)
+        started = await service.begin(ALICE, tid)
+        old = {m.to: m for m in started if m.kind == "hand"}
+        end = await play_to_the_end(service, tid, {0: ALICE, 1: BOB})
+        finals = {m.to: m for m in end if m.kind == "hand"}
+        assert set(finals) == {ALICE.id, BOB.id}  # every hand edited to the final state
+        assert all(not m.actions for m in finals.values())  # no tile left to press
+        assert finals[ALICE.id].text == f"Game #{tid} is over."
+        assert finals[BOB.id].text == f"La partie #{tid} est terminée."  # bob reads French
+        stale = next(a.data for m in old.values() for a in m.actions if a.enabled)
+        assert errors(await service.press(ALICE, stale)) == [f"Game #{tid} is over."]
+        assert errors(await service.press(BOB, stale)) == [f"La partie #{tid} est terminée."]
 
     run(with_service(tmp_path / "db.sqlite", body))

@@ -38,10 +38,10 @@ def test_a_computer_seat_has_the_level_the_host_asks(tmp_path: Path) -> None:
     async def first(service: Service) -> int:
         tid = await open_classic(service, "players=4")
         lobby = (await service.add_ai(ALICE, tid, "hard"))[-1]
-        assert "Computer 1 (hard)" in lobby.text
+        assert "CPU 1 (hard)" in lobby.text
         # the lobby offers the levels as buttons
         lobby = (await service.press(ALICE, button(lobby, "+ Computer (expert)")))[-1]
-        assert "Computer 2 (expert)" in lobby.text
+        assert "CPU 2 (expert)" in lobby.text
         # bad levels are refused with the levels named, in the user's language
         bad = errors(await service.add_ai(ALICE, tid, "godlike"))
         assert bad and "unknown computer level godlike" in bad[0] and "expert" in bad[0]
@@ -54,12 +54,12 @@ def test_a_computer_seat_has_the_level_the_host_asks(tmp_path: Path) -> None:
     async def second(service: Service, tid: int) -> None:
         table = service.tables[tid]  # a restart keeps the levels and their names
         assert [s.ai for s in table.row.seats] == [None, "hard", "expert", None]
-        assert table.names()[1:3] == ["Computer 1 (hard)", "Computer 2 (expert)"]
+        assert table.names()[1:3] == ["CPU 1 (hard)", "CPU 2 (expert)"]
         assert table.bot(1).name == "hard" and table.bot(2).name == "expert"
         # French names say the level in French
         fr = await service.open_table(BOB, CHANNEL, SCOPE, "classic",
                                       options="players=3 ai=1 level=difficile")
-        assert "Ordinateur 1 (fort)" in fr[-1].text
+        assert "Ordi 1 (fort)" in fr[-1].text
 
     tid = run(with_service(path, first))
     run(with_service(path, lambda s: second(s, tid)))

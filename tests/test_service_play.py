@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -58,13 +59,13 @@ def test_the_lobby_host_computers_and_leaving(tmp_path: Path) -> None:
         assert "Seul l'hôte" in errors(await service.add_ai(BOB, tid))[0]
         assert "not at this table" in errors(await service.begin(CAROL, tid))[0]
         lobby = (await service.add_ai(ALICE, tid))[-1]
-        assert "Computer 1" in lobby.text
+        assert "CPU 1" in lobby.text
         await service.add_ai(ALICE, tid)
         assert "This table is full" in errors(await service.join(CAROL, tid))[0]
         assert "full" in errors(await service.add_ai(ALICE, tid))[0]
         await service.remove_ai(ALICE, tid)
         lobby = (await service.join(CAROL, tid))[-1]
-        assert "carol" in lobby.text and "Computer 2" not in lobby.text
+        assert "carol" in lobby.text and "CPU 2" not in lobby.text
         # the host leaves: the next human hosts; a full table may be started by anyone
         assert "host" not in (await service.leave(ALICE, tid))[-1].text.split("bob")[0]
         assert service.tables[tid].row.host == BOB.id
@@ -146,13 +147,15 @@ def test_a_tile_that_fits_both_ends_asks_which_end(tmp_path: Path) -> None:
         assert ends[0].kind == "hand" and ends[0].to == BOB.id
         # bob reads French in private, whatever the table's language
         assert [a.label for a in ends[0].actions] == ["6-4 à gauche", "6-4 à droite"]
-        assert "earlier turn" in errors(await service.press(ALICE, six_four.data)
-                                        + await service.press(BOB, f"{tid}:2:e:6-4"))[0]
+        # a waiting player pressing a tile is told whose turn it is, not "earlier turn"
+        assert errors(await service.press(ALICE, six_four.data)) == ["It is bob's turn, not "
+                                                                     "yours."]
+        assert "tour précédent" in errors(await service.press(BOB, f"{tid}:2:e:6-4"))[0]
         await service.press(BOB, ends[0].actions[1].data)
         assert service.tables[tid].game.view(None)["ends"] == [4, 4]
         assert "6-4 right" in (await service.store.moves(tid))[-1]
-        # the other end button is now stale
-        assert "tour précédent" in errors(await service.press(BOB, ends[0].actions[0].data))[0]
+        # the other end button is now stale: bob waits, and is told whose turn it is
+        assert "au tour de alice" in errors(await service.press(BOB, ends[0].actions[0].data))[0]
 
     run(with_service(tmp_path / "db.sqlite", body))
 
@@ -240,6 +243,24 @@ def test_rules_in_the_users_language(tmp_path: Path) -> None:
     run(with_service(tmp_path / "db.sqlite", body))
 
 
+def test_rules_are_a_short_summary_then_sections_without_paths(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        for slug in variants.names():
+            for user in (ALICE, BOB):  # English, French
+                (summary,) = await service.rules(user, slug)
+                assert summary.kind == "rules" and len(summary.text) < 1500, slug
+                assert len(summary.actions) >= 2, slug  # how to play, options, choices...
+                for action in summary.actions:
+                    (section,) = await service.press(user, action.data)
+                    text = section.text
+                    assert section.kind == "rules" and section.to == user.id
+                    assert "|---" not in text and "shared/" not in text, (slug, text)
+                    assert not re.search(r"\w+/\w+\.(txt|md|py)\b", text), (slug, text)
+                    assert "domino play" not in text, (slug, text)
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
 def test_ratings_per_scope_and_global_and_computers_earn_nothing(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
         for scope in (SCOPE, "test:elsewhere"):
@@ -259,8 +280,8 @@ def test_ratings_per_scope_and_global_and_computers_earn_nothing(tmp_path: Path)
             assert all(r.games == games for r in rated.values())
             board = await service.leaderboard(CAROL, CHANNEL, scope, "classic")
             lines = board[0].text.splitlines()
-            assert len(lines) == 3 and f"{games} games" in board[0].text
-            assert "Computer" not in board[0].text
+            assert len(lines) == 3 and f"({games} game{'s' if games > 1 else ''}," in board[0].text
+            assert "CPU" not in board[0].text
         stats = await service.stats(CAROL, CHANNEL, ALICE.id)
         assert "Classic dominoes: 2 games" in stats[0].text
         history = await service.history(ALICE, CHANNEL)

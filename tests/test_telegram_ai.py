@@ -19,7 +19,7 @@ def test_add_ai_levels_and_review_in_telegram(tmp_path: Path) -> None:
         await rig.say(ALICE, GROUP, "/addai wizard")
         seats = rig.service.tables[table].row.seats
         assert [s.ai for s in seats] == [None, "hard", "expert", None]
-        assert [s.name for s in seats][1:3] == ["Computer 1 (hard)", "Computer 2 (expert)"]
+        assert [s.name for s in seats][1:3] == ["CPU 1 (hard)", "CPU 2 (expert)"]
         said = [m.get("text", "") for m in rig.server.chat(ALICE.id)]
         assert any("unknown computer level wizard" in text for text in said), said
         await rig.say(ALICE, GROUP, f"/review {table}")

@@ -17,11 +17,13 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
+from ..service.guard import Where
 from ..service.messages import Message
 from ..service.service import TABLE_FOR, Service, User
 
 CHANNEL = "console:main"
 SCOPE = "console"
+HERE = Where(CHANNEL, SCOPE)  # every command comes from the one channel
 NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 MAX_BUTTONS = 2000  # button numbers remembered
 MAX_WAIT = 600.0
@@ -216,7 +218,7 @@ class ConsoleChat:
             self.say(f"b{number} is in {_name(owner)}'s private message; "
                      f"type /as {_name(owner)} first")
         else:
-            self.show(await self.service.press(self.user, data))
+            self.show(await self.service.press(self.user, data, where=HERE))
 
     async def _domino(self, text: str) -> None:
         try:
@@ -235,7 +237,7 @@ class ConsoleChat:
                 return
             # No turn timer unless asked for: everyone shares this keyboard.
             self.show(await s.open_table(u, CHANNEL, SCOPE, args[0], timer=0,
-                                         options=" ".join(args[1:])))
+                                         options=" ".join(args[1:]), where=HERE))
         elif verb == "variants":
             from core import variants
 
@@ -244,15 +246,16 @@ class ConsoleChat:
             if not args:
                 self.say("usage: /domino rules VARIANT")
                 return
-            self.show(await s.rules(u, args[0]))
+            self.show(await s.rules(u, args[0], where=HERE))
         elif verb == "top":
             scope = "global" if "global" in args else SCOPE
             rest = [a for a in args if a != "global"]
-            self.show(await s.leaderboard(u, CHANNEL, scope, rest[0] if rest else None))
+            self.show(await s.leaderboard(u, CHANNEL, scope, rest[0] if rest else None,
+                                          where=HERE))
         elif verb in ("stats", "history"):
             target = f"console:{args[0]}" if args else None
             call = s.stats if verb == "stats" else s.history
-            self.show(await call(u, CHANNEL, target))
+            self.show(await call(u, CHANNEL, target, where=HERE))
         else:
             await self._table_verb(verb, args)
 
@@ -266,17 +269,17 @@ class ConsoleChat:
                   "noai": s.remove_ai, "hand": s.hand, "stop": s.stop, "rematch": s.rematch,
                   "export": s.export}
         if verb in ("ai", "add-ai"):  # a level may follow the table
-            self.show(await s.add_ai(u, table, args[0] if args else None))
+            self.show(await s.add_ai(u, table, args[0] if args else None, where=HERE))
         elif verb == "review":
-            self.show(await s.review(u, table))
+            self.show(await s.review(u, table, where=HERE))
         elif verb in simple:
-            self.show(await simple[verb](u, table))
+            self.show(await simple[verb](u, table, where=HERE))
         elif verb in ("draw", "pass"):
-            self.show(await s.play(u, table, verb))
+            self.show(await s.play(u, table, verb, where=HERE))
         elif not args:
             self.say("usage: /domino play [TABLE] MOVE, e.g. /play 6-4 left")
         else:
-            self.show(await s.play(u, table, " ".join(args)))
+            self.show(await s.play(u, table, " ".join(args), where=HERE))
 
     async def _table_arg(self, verb: str, args: list[str]) -> tuple[int | None, list[str]]:
         """The table a command names (#2 or 2), else the one `Service.find_table` says the

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from core.line.cross import ARM_NAMES, LAYOUT_ARMS
+from render.words import seat_label, tn
 
 from ..service.event_texts import events_lines
 
 
 def seat_name(view: dict[str, Any], seat: int, names: list[str] | None = None) -> str:
-    if names and seat < len(names):
-        return names[seat]
-    return f"Seat {seat}"
+    """The seat's name, else "Seat 1", "Seat 2"... (counted from 1, as the pictures do)."""
+    return seat_label(names or [], seat)
 
 
 ARM_ORDER = tuple(ARM_NAMES[a] for a in LAYOUT_ARMS)  # the order of a cross layout's "arms"
@@ -40,7 +40,8 @@ def board_text(view: dict[str, Any], names: list[str] | None = None) -> str:
     piles = view.get("captured")
     if piles:
         lines.append("Captured: " + ", ".join(
-            f"{seat_name(view, s, names)} {p['tiles']} tiles ({p['points']} points)"
+            f"{seat_name(view, s, names)} {tn(None, '{n} tile', '{n} tiles', p['tiles'])} "
+            f"({tn(None, '{n} point', '{n} points', p['points'])})"
             for s, p in enumerate(piles)))
     return "\n".join(lines)
 
@@ -106,7 +107,8 @@ def table_text(view: dict[str, Any], names: list[str] | None = None) -> str:
         if teams:
             team = f" team {next(i for i, t in enumerate(teams) if seat in t) + 1}"
         lines.append(
-            f" {mark} {seat_name(view, seat, names)}{team}: {size} tiles, "
+            f" {mark} {seat_name(view, seat, names)}{team}: "
+            f"{tn(None, '{n} tile', '{n} tiles', size)}, "
             f"score {view['scores'][seat]}{extra}"
         )
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -20,6 +21,7 @@ import discord
 from discord import app_commands
 
 from ..i18n import lang_for, t
+from ..service.guard import Where
 from ..service.messages import Message, parse_action
 from ..service.service import TABLE_FOR, Service, User
 from .commands import DominoCommands
@@ -38,6 +40,11 @@ def user_of(ix: discord.Interaction) -> User:
 
 def channel_of(ix: discord.Interaction) -> str:
     return f"{PLATFORM}:{ix.channel_id}"
+
+
+def where_of(ix: discord.Interaction) -> Where:
+    """Where an interaction comes from, for the service's checks (a DM is private)."""
+    return Where(channel_of(ix), scope_of(ix), ix.guild_id is None)
 
 
 def scope_of(ix: discord.Interaction) -> str:
@@ -60,7 +67,9 @@ class DominoClient(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(DominoCommands(self))
         self.delivery = Delivery(self, service.store)
-        self._locks: dict[int, asyncio.Lock] = {}
+        # a lock lives while a call holds or awaits it: no entry per table number ever named
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
         self._active = 0
         self._quiet = asyncio.Event()
         self._quiet.set()
@@ -95,7 +104,10 @@ class DominoClient(discord.Client):
         message is never edited back to an older state."""
         if table is None:
             return contextlib.nullcontext()
-        return self._locks.setdefault(table, asyncio.Lock())
+        lock = self._locks.get(table)
+        if lock is None:
+            lock = self._locks[table] = asyncio.Lock()
+        return lock
 
     @contextlib.asynccontextmanager
     async def _working(self) -> AsyncIterator[None]:
@@ -135,7 +147,8 @@ class DominoClient(discord.Client):
                 table, verb = None, ""
             user = user_of(ix)
             reply = Reply(ix, user.id, lang_for(user.locale), in_place=verb in HAND_VERBS)
-            await self._answer(reply, table, lambda: self.service.press(user, data))
+            await self._answer(reply, table, lambda: self.service.press(user, data,
+                                                                        where=where_of(ix)))
 
     async def on_page(self, ix: discord.Interaction, table: int, page: int) -> None:
         """Another page of a hand of more than 20 tiles."""
@@ -143,7 +156,8 @@ class DominoClient(discord.Client):
             await ix.response.defer()
             user = user_of(ix)
             reply = Reply(ix, user.id, lang_for(user.locale), in_place=True, page=page)
-            await self._answer(reply, table, lambda: self.service.hand(user, table))
+            await self._answer(reply, table, lambda: self.service.hand(user, table,
+                                                                       where=where_of(ix)))
 
     async def command(self, ix: discord.Interaction, name: str, **options: Any) -> None:
         """A /domino sub-command: defer (only the user sees the answer), then ask."""
@@ -187,28 +201,29 @@ class DominoClient(discord.Client):
     async def _call(self, ix: discord.Interaction, user: User, name: str, table: int | None,
                     o: dict[str, Any]) -> list[Message]:
         s = self.service
+        at = where_of(ix)
         if name == "start":
             return await s.open_table(user, channel_of(ix), scope_of(ix), o["variant"],
                                       players=o["players"], ai=o["ai"] or 0, timer=o["timer"],
-                                      options=o["options"] or "")
+                                      options=o["options"] or "", where=at)
         if table is not None and name in ("join", "leave", "stop", "rematch"):
-            return await getattr(s, name)(user, table)
+            return await getattr(s, name)(user, table, where=at)
         if name == "add-ai" and table is not None:
-            return await s.add_ai(user, table, o["level"])
+            return await s.add_ai(user, table, o["level"], where=at)
         if name == "review" and table is not None:
-            return await s.review(user, table)
+            return await s.review(user, table, where=at)
         if name == "hand" and table is not None:
-            return await s.hand(user, table)
+            return await s.hand(user, table, where=at)
         if name == "play" and table is not None:
-            return await s.play(user, table, o["move"])
+            return await s.play(user, table, o["move"], where=at)
         if name == "rules":
-            return await s.rules(user, o["variant"])
+            return await s.rules(user, o["variant"], where=at)
         if name == "leaderboard":
             scope = "global" if o["scope"] == "global" else scope_of(ix)
-            return await s.leaderboard(user, channel_of(ix), scope, o["variant"])
+            return await s.leaderboard(user, channel_of(ix), scope, o["variant"], where=at)
         if name in ("stats", "history"):
             target = f"{PLATFORM}:{o['user'].id}" if o["user"] else None
-            return await getattr(s, name)(user, channel_of(ix), target)
+            return await getattr(s, name)(user, channel_of(ix), target, where=at)
         if name == "settings":
             return await self._settings(ix, user, o)
         raise ValueError(f"unknown command {name}")
@@ -220,7 +235,7 @@ class DominoClient(discord.Client):
         for key in ("lang", "timer"):
             if o[key] is not None:
                 out += await self.service.set_setting(user, scope_of(ix), key, str(o[key]),
-                                                      admin)
+                                                      admin, where=where_of(ix))
         if not out:
             out = [Message("", t(lang_for(user.locale), "Give a language or a timer: /domino "
                                  "settings lang:fr timer:120."), to=user.id, kind="error")]

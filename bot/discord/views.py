@@ -148,10 +148,16 @@ def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
 
 
 def content_for(message: Message) -> str:
-    """The text of a message with its mentions, within Discord's 2000 characters."""
+    """The text of a message with its mentions, within Discord's 2000 characters.  A
+    mention shows the player's name: it takes the place of the name the text begins with
+    (`Message.named`), so "<@55>, your turn." names them once."""
     mentions = " ".join(f"<@{u.split(':', 1)[1]}>" for u in message.mention
                         if u.startswith("discord:"))
-    text = f"{mentions} {message.text}" if mentions else message.text
+    text = message.text
+    if mentions and message.named and text.startswith(message.named):
+        text = mentions + text[len(message.named):]
+    elif mentions:
+        text = f"{mentions} {text}"
     return text if len(text) <= MAX_CONTENT else text[:MAX_CONTENT - 1] + "…"
 
 

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import t, tn
+from render import words
+
+from ..i18n import end_words, t, tn, translator
 
 
-def seat_label(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"#{seat}"
+def seat_label(names: list[str], seat: int, lang: str = "en") -> str:
+    """A seat's name, else "Seat 2" (counted from 1, as in the pictures)."""
+    return words.seat_label(names, seat, translator(lang))
 
 
-def who_list(names: list[str], seats: list[int]) -> str:
-    return ", ".join(seat_label(names, s) for s in seats)
+def who_list(names: list[str], seats: list[int], lang: str = "en") -> str:
+    return ", ".join(seat_label(names, s, lang) for s in seats)
 
 
 def score_reason(why: str, lang: str) -> str:
@@ -60,7 +63,7 @@ def event_line(e: dict[str, Any], view: dict[str, Any], names: list[str], lang: 
                ) -> str | None:
     """One event of ``view["events"]`` as a sentence (None for an unknown kind)."""
     kind = e["type"]
-    who = seat_label(names, e["seat"]) if "seat" in e else ""
+    who = seat_label(names, e["seat"], lang) if "seat" in e else ""
     if kind == "draw":
         line = tn(lang, "{who} drew {n} tile.", "{who} drew {n} tiles.", e["count"], who=who)
         return line + (" (" + ", ".join(e["tiles"]) + ")" if "tiles" in e else "")
@@ -69,10 +72,10 @@ def event_line(e: dict[str, Any], view: dict[str, Any], names: list[str], lang: 
                   e["points"], who=who, why=score_reason(e["why"], lang))
     if kind == "end":
         return t(lang, "Round over ({reason}): {winners}.", reason=end_reason(e["reason"], lang),
-                 winners=who_list(names, e["winners"]) or t(lang, "no winner"))
+                 winners=who_list(names, e["winners"], lang) or t(lang, "no winner"))
     if kind == "round":
         return t(lang, "Round {round} begins; {who} leads.", round=e["round"],
-                 who=seat_label(names, e["leader"]))
+                 who=seat_label(names, e["leader"], lang))
     if kind == "chip":
         return t(lang, "{who} pays a chip into the pot (pot: {pot}).", who=who,
                  pot=view.get("pot", "?"))
@@ -104,7 +107,7 @@ def events_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]
     if last and last.get("gone") and ("round" in kinds or "end" in kinds or view.get("over")):
         out.append(tn(lang, "{who} reached {target} and leaves the match.",
                       "{who} reached {target} and leave the match.", len(last["gone"]),
-                      who=who_list(names, last["gone"]), target=view.get("target")))
+                      who=who_list(names, last["gone"], lang), target=view.get("target")))
     return out
 
 
@@ -112,7 +115,7 @@ def move_line(view: dict[str, Any], names: list[str], lang: str, mover: int, mov
               ) -> str | None:
     """The sentence for a move just made, or None when its events say it all.  A tile
     given back is not named (the public view's last move is only "give")."""
-    who = seat_label(names, mover)
+    who = seat_label(names, mover, lang)
     word = move.split()[0] if move.split() else ""
     if word == "give":
         return None  # the "give" event says it, without the tile
@@ -130,7 +133,7 @@ def move_line(view: dict[str, Any], names: list[str], lang: str, mover: int, mov
         return None  # the "pass" event says it
     if word == "draw":
         return None
-    return t(lang, "{who} plays {move}.", who=who, move=move)
+    return t(lang, "{who} plays {move}.", who=who, move=end_words(move, lang))
 
 
 def goal_text(view: dict[str, Any], lang: str) -> str | None:
@@ -146,43 +149,17 @@ def goal_text(view: dict[str, Any], lang: str) -> str | None:
     return t(lang, "match to {target}", target=target)
 
 
-def _takes(needs: list[int], lang: str) -> str:
-    if not needs:
-        return t(lang, "a matador")
-    return t(lang, " or ").join(t(lang, "a {n}", n=n) for n in needs)
-
-
 def status_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """The variant's running state: ends count, unclaimed points, pot, round total, what
-    each end takes; ``view["strip_extra"]`` (English) when none of these applies."""
-    out: list[str] = []
-    count = view.get("end_count", view.get("count"))
-    if count is not None and view.get("board"):
-        out.append(t(lang, "Ends count: {n}.", n=count))
-    unclaimed = view.get("unclaimed")
-    if unclaimed:
-        out.append(tn(lang, "Unclaimed: {n} point of {who}.", "Unclaimed: {n} points of {who}.",
-                      unclaimed["points"], who=seat_label(names, unclaimed["seat"])))
-    if "pot" in view:
-        out.append(t(lang, "Pot: {pot} chips; exactly {target} wins.",
-                     target=view.get("target"), pot=view["pot"]))
-    if view.get("giving"):
-        out.append(t(lang, "Each player gives one tile back to the stock before the lead."))
-    elif "total" in view:
-        out.append(t(lang, "Total laid this round: {n}.", n=view["total"]))
-    needs = view.get("needs")
-    if needs:
-        out.append(t(lang, "The left end takes {left}; the right end takes {right}.",
-                     left=_takes(needs[0], lang), right=_takes(needs[1], lang)))
-    if not out and view.get("strip_extra") and lang == "en" and view.get("target_reach") != "loses":
-        out.append(view["strip_extra"])  # a variant's own line, in English only
-    return out
+    each end takes (the pictures' strip says the same: `render.words.status_lines`)."""
+    return words.status_lines(view, names, translator(lang))
 
 
 def seat_line(view: dict[str, Any], names: list[str], lang: str, seat: int, size: int) -> str:
     """One seat of the table: tiles in hand, score, and what the variant adds."""
-    line = tn(lang, "{who}: {n} tile, {score} points", "{who}: {n} tiles, {score} points", size,
-              who=seat_label(names, seat), score=view["scores"][seat])
+    line = tn(lang, "{who}: {n} tile, {points}", "{who}: {n} tiles, {points}", size,
+              who=seat_label(names, seat, lang),
+              points=tn(lang, "{n} point", "{n} points", view["scores"][seat]))
     if "chips" in view:
         line += " · " + tn(lang, "{n} chip", "{n} chips", view["chips"][seat])
     if "captured" in view and view["captured"][seat]["tiles"]:

@@ -3,7 +3,7 @@
 A computer seat stores its level in `SeatRow.ai` ("easy", "normal", "hard", "expert"; the
 older "random" and "greedy" read as easy and normal), so a restart keeps it, and
 `Table.bot(seat)` gives it to `core.ai.make_player`.  The seat's name says the level in a
-short form: "Computer 2 (hard)" (a computer of the default level, normal, is "Computer 1").
+short form: "CPU 2 (hard)" (a computer of the default level, normal, is "CPU 1").
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ def level_word(kind: str | None, lang: str) -> str:
 
 
 def mark_levels(table: Table) -> None:
-    """Add its level to the name of each computer seat of a lobby: "Computer 2 (hard)"; the
-    default level (normal) keeps names short: "Computer 1"."""
+    """Add its level to the name of each computer seat of a lobby: "CPU 2 (hard)"; the
+    default level (normal) keeps names short: "CPU 1"."""
     for s in table.computers():
         if s.user_id is None and LEVEL_OF.get(s.ai or "", DEFAULT) != DEFAULT:
             s.name = t(table.lang, "{name} ({level})", name=s.name,

@@ -2,7 +2,7 @@
 
 THE CONTRACT (shared with the adapters; extend it only additively):
 
-* ``Message(channel, text, to=None, kind, table, image, actions, mention, file)``: public
+* ``Message(channel, text, to=None, kind, table, image, actions, mention, file, named)``: public
   in `channel` when `to` is None, else private to the user id `to` (`channel` then only
   says where it came from, and may be ""). `image` is PNG bytes or None; `file` is a
   (name, bytes) attachment (an exported record); `mention` lists user ids to notify.
@@ -64,6 +64,8 @@ class Message:
     image: bytes | None = field(default=None, repr=False)
     actions: tuple[Action, ...] = ()
     mention: tuple[str, ...] = ()  # user ids to notify (the player whose turn it is)
+    named: str = ""  # the mentioned player's name that begins `text` (a platform whose
+    # mention shows the name puts the mention in its place: the name is not said twice)
     file: tuple[str, bytes] | None = field(default=None, repr=False)  # (name, content)
 
     @property

@@ -12,12 +12,21 @@ public picture, the player's for a hand), through the catalogue of `bot.i18n`.
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import dataclasses
+import itertools
 import logging
+import multiprocessing
+from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import translator
+
+if TYPE_CHECKING:
+    from .messages import Message
 
 log = logging.getLogger("domino.pictures")
 
@@ -81,3 +90,90 @@ class NoPictures(Pictures):
 
     def hand(self, view: dict[str, Any]) -> bytes | None:
         return None
+
+
+PENDING = b"\0domino-picture-pending:"  # a placeholder's prefix (never a PNG's first bytes)
+MAX_PENDING = 10_000  # placeholders kept; a message dropped unsent leaves at most this many
+
+
+class PicturePool:
+    """Draws pictures in worker threads, off the event loop.
+
+    `deferred(...)` is a `Pictures` whose `public` and `hand` return a placeholder at once
+    (after the public-view check); `await draw(messages)` draws every placeholder of the
+    messages in the pool and puts the PNGs in their place.  With no worker, or pictures that
+    draw nothing (`NoPictures`), pictures are drawn where they are asked for, as before.
+    """
+
+    def __init__(self, pictures: Pictures, workers: int = 2, processes: bool = False) -> None:
+        self.pictures = pictures
+        self.workers = workers if not isinstance(pictures, NoPictures) else 0
+        self.processes = processes  # worker processes: no GIL shared with the event loop
+        self._executors: dict[bool, Executor] = {}  # background? -> its workers
+        self._jobs: OrderedDict[bytes, tuple[Any, ...]] = OrderedDict()
+        self._numbers = itertools.count()
+
+    def deferred(self) -> Pictures:
+        """The pictures to hand to the message makers."""
+        return self.pictures if not self.workers else _Deferred(self, self.pictures)
+
+    def _add(self, job: tuple[Any, ...]) -> bytes:
+        token = PENDING + str(next(self._numbers)).encode()
+        self._jobs[token] = job
+        while len(self._jobs) > MAX_PENDING:
+            self._jobs.popitem(last=False)
+        return token
+
+    async def draw(self, messages: list[Message], background: bool = False) -> list[Message]:
+        """The messages with their pictures drawn (a picture that fails is left out).
+
+        `background` (the tick loop's computer moves): drawn by workers of their own, so a
+        player's pictures never wait behind a queue of computer tables' pictures."""
+        tokens = list(dict.fromkeys(m.image for m in messages
+                                    if m.image is not None and m.image.startswith(PENDING)))
+        if not tokens:
+            return messages
+        executor = self._executors.get(background)
+        if executor is None:
+            executor = self._executors[background] = (
+                ProcessPoolExecutor(self.workers, mp_context=multiprocessing
+                                    .get_context("forkserver"))
+                if self.processes else
+                ThreadPoolExecutor(self.workers, thread_name_prefix="pictures"))
+        loop = asyncio.get_running_loop()
+        jobs = [self._jobs.pop(t, None) for t in tokens]
+        drawn = await asyncio.gather(*(loop.run_in_executor(executor, _run, *job)
+                                       for job in jobs if job is not None))
+        it = iter(drawn)
+        images = {t: next(it) if job is not None else None for t, job in zip(tokens, jobs,
+                                                                              strict=True)}
+        return [dataclasses.replace(m, image=images[m.image]) if m.image in images else m
+                for m in messages]
+
+    def close(self) -> None:
+        for executor in self._executors.values():
+            executor.shutdown(wait=False, cancel_futures=True)
+        self._executors.clear()
+
+
+class _Deferred(Pictures):
+    """Placeholders now, pictures later (`PicturePool.draw`)."""
+
+    def __init__(self, pool: PicturePool, real: Pictures) -> None:
+        super().__init__(real.lang)
+        self.pool, self.real = pool, real
+
+    def for_lang(self, lang: str) -> Pictures:
+        return self if lang == self.lang else _Deferred(self.pool, self.real.for_lang(lang))
+
+    def public(self, view: dict[str, Any], names: list[str] | None = None) -> bytes | None:
+        check_public(view)
+        return self.pool._add((self.real, "public", view, names))
+
+    def hand(self, view: dict[str, Any]) -> bytes | None:
+        return self.pool._add((self.real, "hand", view))
+
+
+def _run(pictures: Pictures, method: str, *args: Any) -> bytes | None:
+    """A drawing job, in a worker thread or process."""
+    return getattr(pictures, method)(*args)  # type: ignore[no-any-return]

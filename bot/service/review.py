@@ -76,11 +76,19 @@ def mistakes(decisions: list[Decision]) -> list[Decision]:
     return sorted(lost, key=lambda d: (-d.loss, d.number))[:SHOWN]
 
 
-def review_messages(row: TableRow, record: dict[str, Any], seat: int,
-                    decisions: list[Decision], user: str, lang: str, pictures: Pictures
-                    ) -> list[Message]:
+def work(row: TableRow, record: dict[str, Any], seat: int, pictures: Pictures, lang: str
+         ) -> tuple[list[Decision], bytes | None]:
+    """The decisions of `seat` and the picture of its biggest mistake (slow: in a thread)."""
+    decisions = analyse(record, seat, WORLDS, row.seed % 1_000_003)
+    worst = mistakes(decisions)
+    image = position_picture(row, record, seat, worst[0].number, pictures, lang) if worst else None
+    return decisions, image
+
+
+def review_messages(row: TableRow, seat: int, decisions: list[Decision], image: bytes | None,
+                    user: str, lang: str) -> list[Message]:
     """The private review: every decision in a line, then the biggest mistakes, the first
-    with a picture of its position."""
+    with `image`, the picture of its position."""
     head = t(lang, "Review of game #{id} for {name}", id=row.id, name=row.seats[seat].name)
     if not decisions:
         return [Message(row.channel, head + "\n" + t(lang, "You had no choice to make in this "
@@ -110,8 +118,7 @@ def review_messages(row: TableRow, record: dict[str, Any], seat: int,
                       expert=move_words(lang, d.expert), after=d.chance_played,
                       before=d.chance_expert))
     out.append(Message(row.channel, "\n".join(text), to=user, kind="info", table=row.id,
-                       image=position_picture(row, record, seat, worst[0].number,
-                                              pictures, lang)))
+                       image=image))
     return out
 
 
@@ -169,6 +176,6 @@ async def review(store: Store, pictures: Pictures, user: str, table_id: int, lan
                      id=table_id)
     if not reviewable(replay({**record, "moves": []})):
         return error(N_("Reviews are not available for this game yet."))
-    decisions = await thinking.off_loop(analyse, record, seat, WORLDS, row.seed % 1_000_003,
-                                        kind="review")
-    return review_messages(row, record, seat, decisions, user, lang, pictures)
+    decisions, image = await thinking.off_loop(work, row, record, seat, pictures, lang,
+                                               kind="review")
+    return review_messages(row, seat, decisions, image, user, lang)

@@ -17,6 +17,10 @@ returns.  THE CONTRACT adapters rely on (extend it only additively):
   enforces turn timers; ``run(send)`` ticks forever and passes what ticks return to `send`.
   ``find_table(channel, user_id, command, private=False)`` (not a message maker: a table id
   or None) is the table a command typed without a table number means.
+* Every message maker also takes ``where=Where(channel, scope, private)`` (bot/service/
+  guard.py): where the command or press comes from.  Adapters always pass it; a command on a
+  table from another channel is refused with nothing changed.  Every method goes through
+  the door (`guard.door`): nothing but messages comes out, whatever the input.
 * Ids are platform-prefixed strings: users "discord:<id>", channels "telegram:<chat_id>",
   scopes (a server or group: settings and per-server ratings) "discord:<guild_id>".
 * `User(id, name, locale)`: the locale ("fr", "fr-FR", "en-US"...) picks the language of the
@@ -34,10 +38,13 @@ only into a private "hand" message to that player.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
+import sqlite3
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -47,18 +54,21 @@ from core.errors import bad_option
 from core.moves import Move
 from core.options import parse_pairs
 
-from ..i18n import error_text, lang_for, t
+from ..i18n import end_words, error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
 from . import assist, levels, review, texts, thinking
+from .guard import door, number
+from .limits import Limits, TableIndex, clip, hosted, idle_lobbies, solo
 from .messages import Message, parse_action
-from .pictures import Pictures
+from .pictures import NoPictures, PicturePool, Pictures
 from .ratings import rate_game
-from .rules_pages import rules_page
+from .rules_pages import chat_page, rules_page
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
 
 MAX_TEXT = 2000
+MAX_INVITED = 20
 COMPUTER = "greedy"
 SERVICE = "service"  # the "platform" under which the service keeps per-table notes
 # A command typed without a table number -> (the table statuses it applies to, must the user
@@ -95,6 +105,7 @@ class Service:
         miss_limit: int = 3,
         warn_before: float = 30.0,
         seed: int | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.pictures = pictures or Pictures()
@@ -104,8 +115,16 @@ class Service:
         self.default_timer = default_timer
         self.miss_limit = miss_limit
         self.warn_before = warn_before
-        self.tables: dict[int, Table] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.limits = limits or Limits()
+        self.tables: dict[int, Table] = TableIndex()
+        # a lock lives while a call holds it or waits for it: no entry per number ever named
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+        self._changed: dict[int, float] = {}  # lobby id -> when it last changed (expiry)
+        self._watched: dict[str, float] = {}  # channel -> when a human last acted there
+        self._invited: dict[int, frozenset[str]] = {}  # lobby id -> who may join (if limited)
+        self._pool = PicturePool(self.pictures, self.limits.picture_workers,
+                                 self.limits.picture_processes)
         self._langs: dict[str, str] = {}  # user id -> language of their private messages
         self.rng = random.Random(seed)
 
@@ -120,7 +139,15 @@ class Service:
                 locale = await self.store.user_locale(s.user_id or "")
                 self._langs.setdefault(s.user_id or "", lang_for(locale, row.lang))
             if row.status == "lobby":
+                ttl = self.limits.lobby_ttl
+                if ttl > 0 and self.clock() - row.created_at >= ttl:  # expired meanwhile
+                    await self.store.update_table(row.id, status="stopped")
+                    continue
                 self.tables[row.id] = table
+                self._changed[row.id] = row.created_at
+                invited = await self.store.adapter_get(row.id, SERVICE, "invited")
+                if invited:
+                    self._invited[row.id] = frozenset(json.loads(invited))
                 out += self._table_messages(table)
                 continue
             try:
@@ -133,7 +160,11 @@ class Service:
                 continue
             self.tables[row.id] = table
             if table.game.over:  # the last move was stored, the result was not
-                await self._finish(table)
+                try:
+                    await self._finish(table)
+                except (DominoError, ValueError, LookupError, OSError, sqlite3.Error):
+                    log.error("table %s: the result cannot be stored yet", row.id)
+                    continue  # kept in memory, finished; stored at the next start
                 out += self._table_messages(table)
                 continue
             if row.deadline is not None:  # time to read the re-prompt before the bot plays
@@ -143,13 +174,56 @@ class Service:
             if table.is_ai(table.game.to_move):
                 table.ai_due = self.clock() + self.ai_delay
             out += self._table_messages(table, prompt=True, hands=True)
-        return out
+        return await self._drawn(out)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
         lock = self._locks.get(table_id)
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
+
+    async def _drawn(self, messages: list[Message]) -> list[Message]:
+        """The messages with their pictures drawn (in the worker pool)."""
+        return await self._pool.draw(messages)
+
+    def _seen_in(self, channel: str) -> None:
+        """A human acted in `channel`: its tables' pictures are worth drawing for a while."""
+        self._watched.pop(channel, None)
+        self._watched[channel] = self.clock()
+        while len(self._watched) > 10_000:  # the oldest first (insertion order)
+            del self._watched[next(iter(self._watched))]
+
+    def _unseen(self, table: Table) -> bool:
+        """No human sits at the table and nobody acted in its channel lately."""
+        if table.humans():
+            return False
+        seen = self._watched.get(table.row.channel)
+        return seen is None or self.clock() - seen > self.limits.watch
+
+    def _pictures_for(self, table: Table) -> Pictures:
+        """Pictures for a table's messages: none when nobody will see them (`_unseen`),
+        else drawn in the worker pool."""
+        return NoPictures() if self._unseen(table) else self._pool.deferred()
+
+    async def _reload(self, table_id: int) -> None:
+        """After a failed write: the table in memory as the store has it (or as it was, if
+        the store cannot be read either)."""
+        async with self._lock(table_id):
+            table = self.tables.get(table_id)
+            try:
+                row = await self.store.get_table(table_id)
+                if row is None or row.status not in ("lobby", "playing"):
+                    return
+                fresh = Table(row)
+                if row.status == "playing":
+                    fresh.game = rebuild(row, await self.store.moves(table_id))
+                    if not fresh.game.over and fresh.is_ai(fresh.game.to_move):
+                        fresh.ai_due = self.clock() + self.ai_delay
+                if table is not None:
+                    fresh.stop_votes = table.stop_votes
+                self.tables[table_id] = fresh
+            except Exception:
+                log.error("table %s: cannot be reloaded after a failed write", table_id)
 
     async def _lang(self, user: User, scope: str | None = None) -> str:
         """The language of `user`'s private messages (remembered for later messages)."""
@@ -177,16 +251,19 @@ class Service:
 
     # -- opening a table ---------------------------------------------------------------------
 
+    @door("open")
     async def open_table(self, user: User, channel: str, scope: str, variant: str,
                          players: int | str | None = None, ai: int | str = 0,
                          timer: int | str | None = None, options: dict[str, Any] | str = "",
-                         private: bool = False) -> list[Message]:
+                         private: bool = False, invite: Any = None) -> list[Message]:
         """Open a table in `channel`; the opener takes seat 0 and is the host.
 
         `options` is text ("players=3 ai=1 timer=60 draw=block") or a dict; players, ai and
         timer may be given there too.  A table that needs no one else starts at once.
         `timer`: seconds per turn (0: none); by default the server's "timer" setting, else
-        `default_timer`, and none in a private game.
+        `default_timer`, and none in a private game.  `invite` (or the option "invite=...",
+        comma-separated): only these users may join (ids, "<@id>" mentions or bare numbers
+        of the opener's platform); the opener's limits of open tables apply.
         """
         if err := self._too_long(user, variant, options):
             return err
@@ -200,6 +277,7 @@ class Service:
             timer = opts.pop("timer", timer)
             kept = assist.pop_table_options(opts)  # hints=on: the service's own
             level = levels.parse_level(opts.pop("level", None), COMPUTER)
+            invite = opts.pop("invite", invite)
             n = v.check_players(v.default_players if players in (None, "") else players)
             n_ai = _whole(ai, "ai", 0, n - 1)
             if timer in (None, ""):
@@ -208,9 +286,12 @@ class Service:
             else:
                 seconds = _whole(timer, "timer", 0, 86_400)
             probe = v.new(players=n, seed=0, **opts)  # checks every option now
+            invited = invitees(invite, user.id)
         except (DominoError, ValueError) as exc:
             return self._error(user, t(lang, "Cannot open the table: {why}",
                                        why=error_text(lang, exc)))
+        if refused := self._over_limits(user, channel, lang, alone=n - n_ai == 1):
+            return refused
         public_lang = await self.store.get_setting(scope, "lang") or lang
         seats = [SeatRow(0, user.id, user.name)]
         seats += [SeatRow(i, None, t(public_lang, "Open seat")) for i in range(1, n - n_ai)]
@@ -222,14 +303,42 @@ class Service:
         table = Table(row)
         _name_computers(table)
         row.id = await self.store.create_table(row)
+        if invited:
+            await self.store.adapter_set(row.id, SERVICE, "invited", json.dumps(sorted(invited)))
+            self._invited[row.id] = invited
         self.tables[row.id] = table
+        self._changed[row.id] = self.clock()
         if not table.open_seats():
             async with self._lock(row.id):
                 return await self._start(table)
         return self._table_messages(table)
 
+    def _over_limits(self, user: User, channel: str, lang: str, alone: bool
+                     ) -> list[Message]:
+        """A refusal when opening one more table would pass a limit (bot/service/limits.py)."""
+        lim = self.limits
+        mine = len(hosted(self.tables.values(), user.id))
+        if lim.tables_per_user and mine >= lim.tables_per_user:
+            return self._error(user, tn(lang, "You already have {n} open table; finish or stop "
+                                        "it first.", "You already have {n} open tables; finish "
+                                        "or stop one first.", mine))
+        here = len([tb for tb in self.tables.in_channel(channel)  # type: ignore[attr-defined]
+                    if tb.row.status in ("lobby", "playing")])
+        if lim.tables_per_channel and here >= lim.tables_per_channel:
+            return self._error(user, tn(lang, "This channel already has {n} open table; finish "
+                                        "or stop it first.", "This channel already has {n} "
+                                        "open tables; finish or stop one first.", here))
+        games = len(solo(self.tables.values(), user.id))
+        if alone and lim.solo_tables_per_user and games >= lim.solo_tables_per_user:
+            return self._error(user, tn(lang, "You already play {n} game against the computer; "
+                                        "finish or stop it first.", "You already play {n} games "
+                                        "against the computer; finish or stop one first.",
+                                        games))
+        return []
+
     # -- the lobby ---------------------------------------------------------------------------
 
+    @door(table=True)
     async def join(self, user: User, table_id: int) -> list[Message]:
         async with self._lock(table_id):
             table, err = await self._lobby_table(user, table_id)
@@ -238,14 +347,20 @@ class Service:
             if table.seat_of(user.id) is not None:
                 return self._error(user, self._t(user, table, "You are already at this "
                                                  "table."), table)
+            invited = self._invited.get(table_id)
+            if invited is not None and user.id not in invited:
+                return self._error(user, self._t(user, table, "This table is for invited "
+                                                 "players only."), table)
             free = table.open_seats()
             if not free:
                 return self._error(user, self._t(user, table, "This table is full."), table)
             await self.store.upsert_user(user.id, user.name, user.locale)
             free[0].user_id, free[0].name = user.id, user.name
             await self.store.set_seats(table_id, table.row.seats)
+            self._changed[table_id] = self.clock()
             return self._table_messages(table)
 
+    @door(table=True)
     async def leave(self, user: User, table_id: int) -> list[Message]:
         """Leave a table before it starts; the last human to leave closes it."""
         async with self._lock(table_id):
@@ -266,8 +381,10 @@ class Service:
             if row.host == user.id:
                 row.host = table.humans()[0].user_id or ""
                 await self.store.update_table(table_id, host=row.host)
+            self._changed[table_id] = self.clock()
             return self._table_messages(table)
 
+    @door(table=True)
     async def add_ai(self, user: User, table_id: int, level: str | None = None
                      ) -> list[Message]:
         """The host puts a computer player of `level` (easy, normal, hard, expert; normal
@@ -288,8 +405,10 @@ class Service:
             free[0].ai = kind
             _name_computers(table)
             await self.store.set_seats(table_id, table.row.seats)
+            self._changed[table_id] = self.clock()
             return self._table_messages(table)
 
+    @door(table=True)
     async def remove_ai(self, user: User, table_id: int) -> list[Message]:
         """The host turns the last computer seat back into an open seat."""
         async with self._lock(table_id):
@@ -303,8 +422,10 @@ class Service:
             bots[-1].ai, bots[-1].name = None, t(table.lang, "Open seat")
             _name_computers(table)
             await self.store.set_seats(table_id, table.row.seats)
+            self._changed[table_id] = self.clock()
             return self._table_messages(table)
 
+    @door(table=True)
     async def begin(self, user: User, table_id: int) -> list[Message]:
         """Start the game: the host at any time (open seats get computer players), anyone at
         the table once every seat is taken."""
@@ -323,23 +444,35 @@ class Service:
     async def _start(self, table: Table) -> list[Message]:
         """Deal and prompt the first player. Caller holds the lock."""
         row = table.row
+        seats = [SeatRow(s.seat, s.user_id, s.name, s.ai, s.misses) for s in row.seats]
         for s in table.open_seats():
             s.ai = COMPUTER
         _name_computers(table)
         table.game = new_game(row)
         row.status = "playing"
         row.deadline, row.warned = self._deadline(table), False
-        await self.store.set_seats(table.id, row.seats)
-        await self.store.update_table(table.id, status="playing", deadline=row.deadline,
-                                      warned=False)
+        try:
+            await self.store.set_seats(table.id, row.seats)
+            await self.store.update_table(table.id, status="playing", deadline=row.deadline,
+                                          warned=False)
+        except BaseException:  # still a lobby, in memory as on disk
+            row.seats, row.status, row.deadline, table.game = seats, "lobby", None, None
+            with contextlib.suppress(Exception):
+                await self.store.set_seats(table.id, seats)
+                await self.store.update_table(table.id, status="lobby", deadline=None)
+            raise
+        self._changed.pop(table.id, None)
+        self._invited.pop(table.id, None)
         out = self._table_messages(table, prompt=True, hands=True)
         return out + await self._computers(table)
 
     async def _close(self, table: Table, text: str) -> list[Message]:
         """Stop a table (lobby or game) with a public message. Caller holds the lock."""
-        table.row.status = "stopped"
         await self.store.update_table(table.id, status="stopped", deadline=None)
+        table.row.status = "stopped"
         self.tables.pop(table.id, None)
+        self._changed.pop(table.id, None)
+        self._invited.pop(table.id, None)
         return [Message(table.row.channel, text, kind="result", table=table.id)]
 
     async def _lobby_table(self, user: User, table_id: int, host: bool = False
@@ -367,8 +500,13 @@ class Service:
         def sits(seats: list[SeatRow]) -> bool:
             return any(s.user_id == user_id and s.ai is None for s in seats)
 
-        rows = await self.store.tables_in_channel(channel, statuses)
-        found = [r.id for r in rows if not seated or sits(r.seats)]
+        live = [tb.row for tb in self.tables.in_channel(channel)  # type: ignore[attr-defined]
+                if tb.row.status in statuses]
+        found = [r.id for r in live if not seated or sits(r.seats)]
+        if "finished" in statuses:  # not in memory: the newest one, through the index
+            last = await self.store.latest_in_channel(channel, ("finished",),
+                                                      user_id if seated else None)
+            found += [last] if last is not None else []
         if not found and private:
             found = [tb.id for tb in self.tables.values()
                      if tb.row.status in statuses and sits(tb.row.seats)]
@@ -378,6 +516,9 @@ class Service:
 
     async def _no_table(self, user: User, table_id: int) -> list[Message]:
         lang = await self._lang(user)
+        row = await self.store.get_table(table_id)
+        if row is not None and row.status == "finished":  # an old button of a finished game
+            return self._error(user, t(lang, "Game #{id} is over.", id=table_id))
         return self._error(user, t(lang, "There is no open table #{id}.", id=table_id))
 
     def _t(self, user: User, table: Table, text: str, **values: Any) -> str:
@@ -390,6 +531,7 @@ class Service:
 
     # -- playing ---------------------------------------------------------------------------
 
+    @door("move")
     async def press(self, user: User, data: str) -> list[Message]:
         """A button press: its data names the table, the turn and what to do."""
         try:
@@ -409,8 +551,11 @@ class Service:
             return await simple[verb](user, table_id)
         if verb == "e":
             return await self._choose_end(user, table_id, turn, arg)
+        if verb == "u":  # a rules page's section (no table: "0:0:u:<slug>:<section>")
+            return await self.rules(user, *arg.split(":", 1)) if ":" in arg else []
         return await self.play(user, table_id, MOVE_TEXT.get(verb, arg), turn=turn)
 
+    @door("move", table=True)
     async def play(self, user: User, table_id: int, text: str,
                    turn: int | None = None) -> list[Message]:
         """A move by `user`, written as text ("6-4 left") or from a button (with its turn)."""
@@ -421,20 +566,21 @@ class Service:
             if err:
                 return err
             game = table.game
+            if game.to_move != seat:  # a waiting player's press, old or new: whose turn it is
+                who = texts.seat_label(table.names(), game.to_move)
+                return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
+                                                 who=who), table)
             if turn is not None and turn != game.turn:
                 return self._error(user, self._t(user, table, "This button is from an earlier "
                                                  "turn; the game has moved on."), table
                                    ) + self._hand_messages(table, seat)
-            if game.to_move != seat:
-                who = texts.seat_label(table.names(), game.to_move)
-                return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
-                                                 who=who), table)
             try:
                 move = game.parse_move(str(text).strip())
                 out = await self._apply(table, seat, move)
             except IllegalMove as exc:
-                legal = ", ".join(str(m) for m in game.legal_moves())
-                why = error_text(self._lang_at(user, table), exc)
+                lang = self._lang_at(user, table)
+                legal = ", ".join(end_words(str(m), lang) for m in game.legal_moves())
+                why = error_text(lang, exc)
                 return self._error(user, self._t(user, table, "Not allowed: {why}. You can "
                                                  "play: {legal}", why=why, legal=legal), table)
             seat_row = table.row.seats[seat]
@@ -466,11 +612,15 @@ class Service:
         if err:
             return err
         game = table.game
-        if turn != game.turn or game.to_move != seat:
+        if game.to_move != seat:
+            who = texts.seat_label(table.names(), game.to_move)
+            return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
+                                             who=who), table)
+        if turn != game.turn:
             return self._error(user, self._t(user, table, "This button is from an earlier "
                                              "turn; the game has moved on."), table)
         lang = self._user_lang(user.id, table)
-        message = texts.ends_message(table, seat, tile, lang, self.pictures)
+        message = texts.ends_message(table, seat, tile, lang, self._pictures_for(table))
         if message is None:
             return self._error(user, t(lang, "You cannot play {tile} now.", tile=tile), table)
         return [message]
@@ -486,8 +636,11 @@ class Service:
         game.play(move)
         deadline = self._deadline(table)
         try:
-            await self.store.append_move(table.id, turn, seat, str(move), deadline=deadline,
-                                         warned=False)
+            if game.over:  # the last move and the result, in one transaction
+                await self._finish(table, last=(turn, seat, str(move)))
+            else:
+                await self.store.append_move(table.id, turn, seat, str(move),
+                                             deadline=deadline, warned=False)
         except BaseException:
             try:
                 table.game = rebuild(table.row, await self.store.moves(table.id))
@@ -495,8 +648,6 @@ class Service:
                 self.tables.pop(table.id, None)
             raise
         table.row.deadline, table.row.warned = deadline, False
-        if game.over:
-            await self._finish(table)
         return self._table_messages(table, prompt=True, hands=True, mover=seat, move=move)
 
     async def _computers(self, table: Table) -> list[Message]:
@@ -519,9 +670,28 @@ class Service:
         commits their moves together (group commit); the messages of each table keep their
         order, and a table whose tick fails (logged) does not stop the others."""
         now = self.clock()
+        out = await self._expire(now)
         due = [table for table in list(self.tables.values()) if self._due(table, now)]
         done = await asyncio.gather(*(self._tick_one(table, now) for table in due))
-        return [m for messages in done for m in messages]
+        return await self._pool.draw(out + [m for messages in done for m in messages],
+                                     background=True)
+
+    async def _expire(self, now: float) -> list[Message]:
+        """Close the lobbies nobody changed for `limits.lobby_ttl` seconds, with a message."""
+        out: list[Message] = []
+        ttl = self.limits.lobby_ttl
+        for table in idle_lobbies(list(self.tables.values()), self._changed, now, ttl):
+            async with self._lock(table.id):
+                if self.tables.get(table.id) is not table or table.row.status != "lobby":
+                    continue
+                try:
+                    out += await self._close(table, tn(
+                        table.lang, "Table #{id} is closed: nobody started it for {n} minute.",
+                        "Table #{id} is closed: nobody started it for {n} minutes.",
+                        max(1, round(ttl / 60)), id=table.id))
+                except Exception:
+                    log.error("table %s: cannot close the idle lobby", table.id)
+        return out
 
     def _due(self, table: Table, now: float) -> bool:
         """A computer seat's move or a turn timer (its warning included) is due."""
@@ -567,7 +737,8 @@ class Service:
             await self.store.update_table(table.id, warned=True)
             return [Message(row.channel, t(lang, "{who}, {n} seconds left to play.", who=s.name,
                                            n=max(1, round(deadline - now))),
-                            kind="turn", table=table.id, mention=(s.user_id or "",))]
+                            kind="turn", table=table.id, mention=(s.user_id or "",),
+                            named=s.name)]
         out = [Message(row.channel, t(lang, "{who} ran out of time: the bot plays for them.",
                                       who=s.name), kind="info", table=table.id)]
         s.misses += 1
@@ -589,6 +760,7 @@ class Service:
 
     # -- seeing ------------------------------------------------------------------------------
 
+    @door(table=True)
     async def hand(self, user: User, table_id: int) -> list[Message]:
         """The user's hand, privately, with their legal moves as buttons."""
         table, seat, err = await self._player_seat(user, table_id)
@@ -598,7 +770,7 @@ class Service:
         """The private hand message of a human seat (none for a computer or after the end)."""
         user = table.row.seats[seat].user_id
         lang = self._user_lang(user, table)
-        message = texts.hand_message(table, seat, lang, self.pictures)
+        message = texts.hand_message(table, seat, lang, self._pictures_for(table))
         if message:
             message = assist.with_hint_button(table, seat, message, lang)
         return [message] if message else []
@@ -607,7 +779,11 @@ class Service:
                         mover: int | None = None, move: Move | None = None) -> list[Message]:
         """The public table message (from the public view only); with `prompt`, the turn
         prompt of the player to move; with `hands`, every human seat's private hand."""
-        out = texts.table_messages(table, self.pictures, prompt=prompt, mover=mover, move=move)
+        game = table.game
+        if mover is not None and game is not None and not game.over and self._unseen(table):
+            return []  # a computer's move at a table nobody watches: shown when someone does
+        out = texts.table_messages(table, self._pictures_for(table), prompt=prompt,
+                                   mover=mover, move=move)
         if hands and table.game is not None:
             for s in table.humans():
                 out += self._hand_messages(table, s.seat)
@@ -615,12 +791,12 @@ class Service:
 
     # -- the end of a game -------------------------------------------------------------------
 
-    async def _finish(self, table: Table) -> None:
-        """Store the result and rate the human seats, per scope and globally."""
+    async def _finish(self, table: Table, last: tuple[int, int, str] | None = None) -> None:
+        """Store the result and rate the human seats, per scope and globally (with `last`,
+        the move that ended the game, in the same transaction)."""
         game = table.game
         result = game.result
         row = table.row
-        row.status, row.result, row.deadline = "finished", result, None
         ranks = seat_ranks(result)
         humans = table.humans()
         players = [GamePlayer(s.user_id or "", s.seat, s.seat in result["winners"],
@@ -639,9 +815,12 @@ class Service:
                 ratings.append(RatingRow(p.user_id, row.variant, scope, mu, sigma,
                                          (old.games if old else 0) + 1,
                                          (old.wins if old else 0) + int(p.won)))
-        await self.store.finish_game(row.id, game.record(), result, players, ratings)
+        await self.store.finish_game(row.id, game.record(), result, players, ratings,
+                                     last_move=last)
+        row.status, row.result, row.deadline = "finished", result, None
         self.tables.pop(row.id, None)
 
+    @door(table=True)
     async def stop(self, user: User, table_id: int) -> list[Message]:
         """Stop a table: the host at once, or when every human player asked."""
         async with self._lock(table_id):
@@ -651,6 +830,9 @@ class Service:
             if table.seat_of(user.id) is None:
                 return self._error(user, self._t(user, table, "You are not playing at this "
                                                  "table."), table)
+            if table.game is not None and table.game.over:  # its result is not stored yet
+                await self._finish(table)
+                return self._table_messages(table)
             lang = table.lang
             table.stop_votes.add(user.id)
             humans = {s.user_id for s in table.humans()}
@@ -661,6 +843,7 @@ class Service:
                     kind="info", table=table_id)]
             return await self._close(table, t(lang, "Table #{id} was stopped.", id=table_id))
 
+    @door(table=True)
     async def rematch(self, user: User, table_id: int) -> list[Message]:
         """A new game with the same seats, variant, options and timer, started at once."""
         async with self._lock(table_id):
@@ -689,20 +872,22 @@ class Service:
 
     # -- rules, ratings, history --------------------------------------------------------------
 
-    async def rules(self, user: User, variant: str) -> list[Message]:
-        """The rules page of a variant, privately, in the user's language."""
-        if err := self._too_long(user, variant):
+    @door()
+    async def rules(self, user: User, variant: str, section: str = "") -> list[Message]:
+        """The rules of a variant, privately, in the user's language: a short summary with
+        the page's sections as buttons, or (`section`, a button's number) that section."""
+        if err := self._too_long(user, variant + section):
             return err
         lang = await self._lang(user)
         try:
-            page = rules_page(variant)
+            slug = variants.get(variant).slug
+            page = chat_page(rules_page(slug), lang)
         except (DominoError, FileNotFoundError) as exc:
             return self._error(user, t(lang, "No rules for that: {why}",
                                        why=error_text(lang, exc)))
-        english, _, french = page.partition("## Français")
-        text = french.strip() if lang == "fr" and french.strip() else english.strip()
-        return [Message("", text, to=user.id, kind="rules")]
+        return [texts.rules_message(user.id, slug, page, section, lang)]
 
+    @door()
     async def leaderboard(self, user: User, channel: str, scope: str,
                           variant: str | None = None) -> list[Message]:
         """The top 10 of a server (or "global"), for one variant or all of them."""
@@ -723,40 +908,49 @@ class Service:
         if not rows:
             lines.append(t(public, "No rated game yet."))
         for i, r in enumerate(rows, 1):
-            lines.append(t(public, "{i}. {name}: {rating:.1f} ({games} games, {rate:.0%} won)",
-                           i=i, name=r.name, rating=r.ordinal, games=r.games, rate=r.win_rate))
+            lines.append(tn(public, "{i}. {name}: {rating:.1f} ({n} game, {rate:.0%} won)",
+                            "{i}. {name}: {rating:.1f} ({n} games, {rate:.0%} won)", r.games,
+                            i=i, name=clip(r.name, self.limits.name), rating=r.ordinal,
+                            rate=r.win_rate))
         return [Message(channel, "\n".join(lines), kind="info")]
 
+    @door()
     async def stats(self, user: User, channel: str, target: str | None = None) -> list[Message]:
         """Per variant: games, wins and rating of a player (the user by default)."""
         lang = await self._lang(user)
         who = target or user.id
         rows = await self.store.user_stats(who)
-        lines = [t(lang, "Statistics of {name}", name=await self.store.user_name(who) or who)]
+        name = clip(await self.store.user_name(who) or who, self.limits.name)
+        lines = [t(lang, "Statistics of {name}", name=name)]
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
-            lines.append(t(lang, "{variant}: {games} games, {wins} won ({rate:.0%}), rating "
-                           "{rating:.1f}", variant=texts.variant_name(r.variant, lang),
-                           games=r.games, wins=r.wins, rate=r.win_rate, rating=r.ordinal))
+            lines.append(t(lang, "{variant}: {games}, {wins} ({rate:.0%}), rating {rating:.1f}",
+                           variant=texts.variant_name(r.variant, lang),
+                           games=tn(lang, "{n} game", "{n} games", r.games),
+                           wins=tn(lang, "{n} won", "{n} won", r.wins), rate=r.win_rate,
+                           rating=r.ordinal))
         return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
 
+    @door()
     async def history(self, user: User, channel: str, target: str | None = None
                       ) -> list[Message]:
         """The last 10 finished games of a player (the user by default)."""
         lang = await self._lang(user)
         who = target or user.id
         rows = await self.store.history(who, 10)
-        lines = [t(lang, "Last games of {name}", name=await self.store.user_name(who) or who)]
+        name = clip(await self.store.user_name(who) or who, self.limits.name)
+        lines = [t(lang, "Last games of {name}", name=name)]
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
             outcome = t(lang, "won") if r.won else t(lang, "rank {rank}", rank=r.rank)
-            lines.append(t(lang, "#{id} · {variant} · {outcome} · {score} points", id=r.table_id,
-                           variant=texts.variant_name(r.variant, lang), outcome=outcome,
-                           score=r.score))
+            lines.append(tn(lang, "#{id} · {variant} · {outcome} · {n} point",
+                            "#{id} · {variant} · {outcome} · {n} points", r.score, id=r.table_id,
+                            variant=texts.variant_name(r.variant, lang), outcome=outcome))
         return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
 
+    @door(table=True)
     async def export(self, user: User, table_id: int) -> list[Message]:
         """A finished game's record, as a JSON file that `domino replay` checks."""
         lang = await self._lang(user)
@@ -767,6 +961,7 @@ class Service:
         return [Message("", t(lang, "Record of game #{id}.", id=table_id), to=user.id,
                         kind="info", table=table_id, file=(f"domino-{table_id}.json", data))]
 
+    @door()
     async def set_setting(self, user: User, scope: str, key: str, value: str,
                           is_admin: bool) -> list[Message]:
         """A server setting (managers only): lang=fr|en, timer=seconds (0: no timer)."""
@@ -777,9 +972,11 @@ class Service:
             return self._error(user, t(lang, "Only server managers can change settings."))
         key, value = str(key).strip().lower(), str(value).strip().lower()
         if not ((key == "lang" and value in ("fr", "en"))
-                or (key == "timer" and value.isdigit() and int(value) <= 86_400)):
+                or (key == "timer" and number(value, 86_400) is not None)):
             return self._error(user, t(lang, "Settings: lang=fr|en, timer=seconds (0 for "
                                        "none)."))
+        if key == "timer":
+            value = str(number(value, 86_400))
         await self.store.set_setting(scope, key, value)
         lang = await self._lang(user, scope)
         return [Message("", t(lang, "Saved: {key} = {value}.", key=key, value=value),
@@ -799,12 +996,14 @@ class Service:
 
     # -- hints and reviews (bot/service/assist.py, bot/service/review.py) ------------------
 
+    @door(table=True)
     async def hint(self, user: User, table_id: int, turn: int | None = None
                    ) -> list[Message]:
         """The move the expert would play for the user, privately (tables with hints=on)."""
         table, seat, err = await self._player_seat(user, table_id)
         return err or await assist.hint(table, seat, turn, self._lang_at(user, table))
 
+    @door(table=True)
     async def review(self, user: User, table_id: int) -> list[Message]:
         """A finished game reviewed for one of its players, privately: the expert's move and
         the chance of winning at each of their choices, and their biggest mistakes."""
@@ -814,25 +1013,23 @@ class Service:
 
 # Button verbs (see bot/service/messages.py); draw and pass have their own, "p" carries
 # the move text.
-VERBS = frozenset("jlarshmqepdx" + assist.HINT)
+VERBS = frozenset("jlarshmqepdxu" + assist.HINT)
 MOVE_TEXT = {"d": "draw", "x": "pass"}
 
 
 def _name_computers(table: Table) -> None:
-    """Number the computer seats of a lobby in seat order: "Computer 1", "Computer 2"..."""
+    """Number the computer seats of a lobby in seat order: "CPU 1", "CPU 2"... (short: a name
+    must fit a seat's panel in the pictures)."""
     for n, s in enumerate(table.computers(), 1):
-        s.name = t(table.lang, "Computer {n}", n=n)
+        s.name = t(table.lang, "CPU {n}", n=n)
     levels.mark_levels(table)
 
 
 def _whole(value: Any, name: str, lo: int, hi: int) -> int:
     """`value` as a whole number from `lo` to `hi`, else an `OptionError` naming `name`."""
     bad = bad_option("{name} must be a whole number from {lo} to {hi}", name=name, lo=lo, hi=hi)
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise bad from None
-    if not lo <= n <= hi:
+    n = number(value, hi)
+    if n is None or n < lo:
         raise bad
     return n
 
@@ -840,3 +1037,27 @@ def _whole(value: Any, name: str, lo: int, hi: int) -> int:
 def _missing_row(table_id: int) -> TableRow:
     return TableRow(id=table_id, channel="", scope="", host="", variant="classic", options={},
                     players=0, timer=None, status="missing", seed=0, lang="en", created_at=0.0)
+
+
+def invitees(invite: Any, opener: str) -> frozenset[str] | None:
+    """The user ids a lobby is limited to (the opener included), or None for anyone.
+
+    `invite`: text ("<@12>, 34, telegram:56") or user ids; a bare number is an id of the
+    opener's platform, a Discord mention "<@12>" a Discord id."""
+    if invite in (None, "", ()):
+        return None
+    words = invite.replace(",", " ").split() if isinstance(invite, str) else list(invite)
+    platform = opener.split(":", 1)[0]
+    ids = {opener}
+    for word in words[:MAX_INVITED]:
+        word = str(word).strip()
+        mention = word.removeprefix("<@").removeprefix("!").removesuffix(">")
+        if word.startswith("<@") and number(mention) is not None:
+            ids.add(f"discord:{mention}")
+        elif number(word) is not None:
+            ids.add(f"{platform}:{word}")
+        elif ":" in word and len(word) <= 64:
+            ids.add(word)
+        else:
+            raise bad_option("invite: {who} is not a user id or a mention", who=clip(word, 20))
+    return frozenset(ids)

@@ -25,6 +25,7 @@ from .event_texts import (
 )
 from .levels import add_buttons
 from .messages import MAX_DATA, Action, Message, action_data
+from .rules_pages import ChatPage
 
 if TYPE_CHECKING:
     from core.moves import Move
@@ -59,10 +60,10 @@ def table_summary(view: dict[str, Any], names: list[str], lang: str) -> str:
 def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """Who won (every tied seat, or the winning team), the scores, the rounds played."""
     winners = result["winners"]
-    listed = who_list(names, winners)
+    listed = who_list(names, winners, lang)
     if result.get("teams"):
         lines = [t(lang, "Game over. Winning team: {winners}.", winners=listed)]
-        teams = " · ".join(f"{who_list(names, team)}: {score}" for team, score in
+        teams = " · ".join(f"{who_list(names, team, lang)}: {score}" for team, score in
                            zip(result["teams"], result["team_scores"], strict=False))
         lines.append(t(lang, "Team scores: {scores}", scores=teams))
     elif len(winners) > 1:
@@ -70,13 +71,14 @@ def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[st
     else:
         lines = [t(lang, "Game over. Winner: {winners}.", winners=listed)]
     ranking = " > ".join(
-        f"{seat_label(names, s)} ({result['scores'][s]})" for s in result["ranking"]
+        f"{seat_label(names, s, lang)} ({result['scores'][s]})" for s in result["ranking"]
     )
     lines.append(t(lang, "Ranking: {ranking}", ranking=ranking))
     if result.get("rounds", 1) > 1:
         lines.append(tn(lang, "{n} round played.", "{n} rounds played.", result["rounds"]))
     if "chips" in result:
-        chips = ", ".join(f"{seat_label(names, s)} {c}" for s, c in enumerate(result["chips"]))
+        chips = ", ".join(f"{seat_label(names, s, lang)} {c}"
+                          for s, c in enumerate(result["chips"]))
         lines.append(t(lang, "Chips: {chips}", chips=chips))
     return lines
 
@@ -142,7 +144,8 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     user = row.seats[seat].user_id
     if prompt and user and not table.is_ai(seat):
         out.append(Message(row.channel, t(lang, "{who}, your turn.", who=names[seat]),
-                           kind="turn", table=row.id, image=image, mention=(user,)))
+                           kind="turn", table=row.id, image=image, mention=(user,),
+                           named=names[seat]))
     return out
 
 
@@ -191,9 +194,12 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures) -> Mess
     verb "e"), then one button per other legal move (draw, pass, claim, muggins, buy)."""
     game = table.game
     user = table.row.seats[seat].user_id
-    if game is None or user is None or game.over or table.is_ai(seat):
+    if game is None or user is None or table.is_ai(seat):
         return None
     view = game.view(seat)
+    if game.over:  # the hand as it ended, with no button left to press
+        return Message(table.row.channel, t(lang, "Game #{id} is over.", id=table.id), to=user,
+                       kind="hand", table=table.id, image=pictures.for_lang(lang).hand(view))
     legal: list[str] = view.get("legal", [])
     turn = view["turn"]
     tiles = frozenset(view["hand"])
@@ -305,3 +311,19 @@ def _pieces(paragraph: str, size: int, render: Callable[[str], str]
             shown[i:i + size] for i in range(0, len(shown), size)]
         out += [(c, "\n\n" if not out else "\n") for c in cuts]
     return out
+
+
+def rules_message(to: str, slug: str, page: ChatPage, section: str, lang: str) -> Message:
+    """A rules page in a chat: the summary (no `section`) or one section, with a button for
+    every section ("0:0:u:<slug>:<n>": no table), the one shown pressed."""
+    names = [name or t(lang, "How to play") for name, _ in page.sections]
+    shown = int(section) if section.isdigit() and int(section) < len(names) else None
+    if shown is None:
+        text = f"# {page.title}\n\n{page.summary}\n\n" + t(lang, "Read a part of the rules:")
+    else:
+        text = f"# {page.title} · {names[shown]}\n\n{page.sections[shown][1]}"
+    actions = tuple(
+        Action(name, action_data(0, 0, "u", f"{slug}:{i}"),
+               "primary" if i == shown else "secondary", row=i // 3)
+        for i, name in enumerate(names))
+    return Message("", text, to=to, kind="rules", actions=actions)

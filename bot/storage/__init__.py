@@ -14,7 +14,7 @@ from .rows import (
     TableRow,
 )
 from .schema import MIGRATIONS
-from .sqlite import Store
+from .sqlite import Store, StoreError
 
 __all__ = [
     "ACTIVE",
@@ -29,5 +29,6 @@ __all__ = [
     "SeatRow",
     "StatRow",
     "Store",
+    "StoreError",
     "TableRow",
 ]

@@ -38,7 +38,10 @@ Group commit of moves
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
+import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -234,6 +237,67 @@ def _rate(wins: int, games: int) -> float:
     return wins / games if games else 0.0
 
 
+class StoreError(RuntimeError):
+    """The database file cannot be used: one line naming the file, the cause, what to do."""
+
+
+def cannot_open(name: str, exc: BaseException) -> str:
+    """Why the file `name` cannot be opened, and what to do, in one line."""
+    text = str(exc).lower()
+    if isinstance(exc, sqlite3.DatabaseError) and ("not a database" in text
+                                                   or "malformed" in text):
+        return (f"{name}: not a usable SQLite database (damaged, truncated or another kind "
+                "of file); restore it from a backup, or set DOMINO_DB to another file")
+    if "readonly" in text or "read-only" in text or "unable to open" in text or isinstance(
+            exc, (PermissionError, FileExistsError, NotADirectoryError)) or getattr(
+            exc, "errno", None) in (errno.EROFS, errno.EACCES, errno.ENOTDIR, errno.EEXIST):
+        return (f"{name}: cannot write there (read-only file or folder, or no such folder); "
+                "give the bot a file in a folder it can write to (DOMINO_DB)")
+    if "full" in text:
+        return f"{name}: the disk is full; free some space"
+    cause = getattr(exc, "strerror", None) or type(exc).__name__
+    return f"{name}: cannot be opened ({cause}); check the file and its folder (DOMINO_DB)"
+
+
+def _write_moves(db: sqlite3.Connection, batch: list[_Move]) -> dict[int, Exception]:
+    """On the database thread: commit the batch's moves in one transaction; the refused
+    ones (index in batch -> NotFound or DuplicateMove) are left out."""
+    keys = [(m.table_id, m.turn) for m in batch]
+    refused: dict[int, Exception] = {}
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        found = {(t, n): (has_table, taken) for t, n, has_table, taken in
+                 db.execute(sql_check_moves(len(keys)), [x for key in keys for x in key])}
+        seen: set[tuple[int, int]] = set()
+        for i, key in enumerate(keys):
+            has_table, taken = found[key]
+            if not has_table:
+                refused[i] = NotFound(f"no table #{key[0]}")
+            elif taken or key in seen:
+                refused[i] = DuplicateMove(f"table #{key[0]} already has a move for "
+                                           f"turn {key[1]}")
+            seen.add(key)
+        ok = [m for i, m in enumerate(batch) if i not in refused]
+        if ok:
+            db.executemany(SQL_INSERT_MOVE, [(m.table_id, m.turn, m.seat, m.move, m.at)
+                                             for m in ok])
+            db.executemany(SQL_SET_DEADLINE, [(m.deadline, int(m.warned), m.table_id)
+                                              for m in ok])
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.rollback()
+        raise
+    return refused
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a file (or a folder, for a new file and the WAL's files) the bot cannot write."""
+    for target in (path, path.parent):
+        if target.exists() and not os.access(target, os.W_OK):
+            raise PermissionError(errno.EROFS, "read-only", str(target))
+
+
 @dataclass(eq=False)
 class _Move:
     """A move waiting for the group commit."""
@@ -264,6 +328,7 @@ class Store:
         self._wake = asyncio.Event()
         self._closing = False
         self._writer: asyncio.Task[None] | None = None
+        self._name = "the database"
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL",
@@ -278,18 +343,25 @@ class Store:
         if synchronous not in SYNCHRONOUS:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS}")
         name = str(path)
-        if name != ":memory:" and not name.startswith("file:"):
-            Path(name).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(name, isolation_level=None)  # we write BEGIN/COMMIT
+        try:
+            if name != ":memory:" and not name.startswith("file:"):
+                Path(name).parent.mkdir(parents=True, exist_ok=True)
+                _check_writable(Path(name))
+            db = await aiosqlite.connect(name, isolation_level=None)  # we write BEGIN/COMMIT
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(cannot_open(name, exc)) from None
         try:
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute(f"PRAGMA synchronous = {synchronous}")
             await db.execute("PRAGMA foreign_keys = ON")
             store = cls(db, clock, MAX_BATCH if group_commit else 1)
+            store._name = name
             await store._migrate()
-        except BaseException:
+        except BaseException as exc:
             await db.close()
+            if isinstance(exc, (OSError, sqlite3.Error)):
+                raise StoreError(cannot_open(name, exc)) from None
             raise
         store._writer = asyncio.get_running_loop().create_task(store._write_moves())
         return store
@@ -345,8 +417,9 @@ class Store:
             async with self._transaction() as db:
                 [(current,)] = await db.execute_fetchall(SQL_VERSION)
                 if current > len(MIGRATIONS):
-                    raise RuntimeError(f"the database is at schema version {current}, newer "
-                                       f"than this program ({len(MIGRATIONS)}); upgrade the bot")
+                    raise StoreError(f"{self._name}: at schema version {current}, newer than "
+                                     f"this program ({len(MIGRATIONS)}); upgrade the bot, or "
+                                     "set DOMINO_DB to another file")
                 if current >= version:
                     continue
                 for statement in statements:
@@ -440,6 +513,21 @@ class Store:
         return await self._load_tables(f"channel = ? AND status IN ({_marks(len(wanted))})",
                                        (channel, *wanted))
 
+    async def latest_in_channel(self, channel: str, statuses: Sequence[str],
+                                user_id: str | None = None) -> int | None:
+        """The newest table of `channel` in one of `statuses` (where `user_id` has a human
+        seat, when given), through the (channel, status) index; None if there is none."""
+        wanted = _statuses(tuple(statuses))
+        sql = (f"SELECT max(id) FROM tables WHERE channel = ? AND status IN "
+               f"({_marks(len(wanted))})")
+        params: list[Any] = [channel, *wanted]
+        if user_id is not None:
+            sql += (" AND EXISTS (SELECT 1 FROM seats WHERE table_id = tables.id AND "
+                    "user_id = ? AND ai IS NULL)")
+            params.append(user_id)
+        row = await self._fetch_one(sql, params)
+        return row[0] if row else None
+
     async def _load_tables(self, where: str, params: Sequence[Any]) -> list[TableRow]:
         table_sql, seat_sql = sql_tables_where(where)
         async with self._lock:
@@ -491,28 +579,12 @@ class Store:
             self._writing, self._queue = [], []
 
     async def _commit_moves(self, batch: list[_Move]) -> None:
-        keys = [(m.table_id, m.turn) for m in batch]
-        refused: dict[int, Exception] = {}  # index in batch -> its error
+        """One transaction for the batch, run in ONE call on the database thread: a batch
+        costs one thread hop instead of one per statement, so a player's move does not wait
+        on many hops behind the computers' moves of a busy tick."""
         try:
-            async with self._transaction() as db:
-                found = {(t, n): (has_table, taken) for t, n, has_table, taken in
-                         await db.execute_fetchall(sql_check_moves(len(keys)),
-                                                   [x for key in keys for x in key])}
-                seen: set[tuple[int, int]] = set()
-                for i, key in enumerate(keys):
-                    has_table, taken = found[key]
-                    if not has_table:
-                        refused[i] = NotFound(f"no table #{key[0]}")
-                    elif taken or key in seen:
-                        refused[i] = DuplicateMove(f"table #{key[0]} already has a move for "
-                                                   f"turn {key[1]}")
-                    seen.add(key)
-                ok = [m for i, m in enumerate(batch) if i not in refused]
-                if ok:
-                    await db.executemany(SQL_INSERT_MOVE, [(m.table_id, m.turn, m.seat,
-                                                            m.move, m.at) for m in ok])
-                    await db.executemany(SQL_SET_DEADLINE, [(m.deadline, int(m.warned),
-                                                             m.table_id) for m in ok])
+            async with self._lock:
+                refused = await self._db._execute(_write_moves, self._db._conn, batch)
         except Exception as exc:  # nothing of the batch was committed
             for m in batch:
                 if not m.future.done():
@@ -532,12 +604,16 @@ class Store:
     # -- finished games, ratings, leaderboards, history -------------------------------------
 
     async def finish_game(self, table_id: int, record: dict[str, Any], result: dict[str, Any],
-                          players: list[GamePlayer], ratings: list[RatingRow]) -> None:
+                          players: list[GamePlayer], ratings: list[RatingRow],
+                          last_move: tuple[int, int, str] | None = None) -> None:
         """In one transaction: the table finished with its result, the game's record, its
         players, and the new rating rows (upserted per user, variant and scope).
 
         The games row takes its variant and scope from the table. Raises NotFound for an
         unknown table and ValueError for a game already finished (changing nothing).
+        `last_move` (turn, seat, move) is the move that ended the game, logged in the same
+        transaction (DuplicateMove if its turn is taken): the move and the result are kept
+        together or not at all.
         """
         now = self._clock()
         async with self._transaction() as db:
@@ -547,6 +623,13 @@ class Store:
             variant, scope = rows[0]
             if list(await db.execute_fetchall(SQL_GAME_EXISTS, (table_id,))):
                 raise ValueError(f"game #{table_id} is already finished")
+            if last_move is not None:
+                turn, seat, move = last_move
+                if list(await db.execute_fetchall(
+                        "SELECT 1 FROM moves WHERE table_id = ? AND turn = ?", (table_id, turn))):
+                    raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
+                await db.execute(SQL_INSERT_MOVE, (table_id, turn, seat, move, now))
+                await db.execute(SQL_SET_DEADLINE, (None, 0, table_id))
             await db.execute(SQL_FINISH_TABLE, (_json(result), table_id))
             await db.execute(SQL_INSERT_GAME, (table_id, variant, scope, now, _json(record),
                                                _json(result)))

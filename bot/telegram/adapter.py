@@ -34,9 +34,10 @@ from telegram.ext import (
 from core import variants
 
 from ..i18n import N_, lang_for, t
+from ..service.guard import Where
 from ..service.messages import Message
 from ..service.service import Service, User
-from .out import PLATFORM, Origin, Outbox, channel_of, user_id
+from .out import PLATFORM, Origin, Outbox, Pace, channel_of, user_id
 
 log = logging.getLogger("domino.telegram")
 
@@ -68,8 +69,10 @@ class TelegramBot:
     """The PTB `Application` with its handlers, bound to a `Service`."""
 
     def __init__(self, service: Service, token: str, base_url: str | None = None,
-                 rate_limiter: AIORateLimiter | None = None, poll_timeout: int = 30) -> None:
+                 rate_limiter: AIORateLimiter | None = None, poll_timeout: int = 30,
+                 pace: Pace | None = None) -> None:
         self.service = service
+        self.pace = pace  # the flood limits the outbox keeps (None: Telegram's)
         self.poll_timeout = poll_timeout
         # a second connection for getUpdates: stopping cancels the open long poll, whose
         # connection is not back in the pool in time for PTB's last getUpdates
@@ -101,7 +104,7 @@ class TelegramBot:
         """Long-poll until `stop` is set or the task is cancelled."""
         async with self.app:
             me = self.app.bot
-            self.outbox = Outbox(me, self.service.store, me.username)
+            self.outbox = Outbox(me, self.service.store, me.username, self.pace)
             await self.set_commands()
             await self.app.start()
             assert self.app.updater is not None
@@ -115,6 +118,8 @@ class TelegramBot:
             finally:
                 if router is not None and hasattr(router, "unregister"):
                     router.unregister(PLATFORM)
+                with contextlib.suppress(Exception):
+                    await self.outbox.close()
                 with contextlib.suppress(Exception):
                     await self.app.updater.stop()
                 with contextlib.suppress(Exception):
@@ -145,6 +150,22 @@ class TelegramBot:
         thread = msg.message_thread_id if msg.is_topic_message else None
         return channel_of(chat.id, thread), channel_of(chat.id), chat.type == ChatType.PRIVATE
 
+    def place(self, update: Update) -> Where:
+        """Where a command comes from, for the service's checks."""
+        channel, scope, private = self.where(update)
+        return Where(channel, scope, private)
+
+    @staticmethod
+    def press_place(query: Any) -> Where:
+        """Where a button was pressed: the chat (and topic) of the message it is under."""
+        msg = query.message
+        if msg is None:  # an inline message: no chat of ours
+            return Where(f"{PLATFORM}:inline")
+        thread = getattr(msg, "message_thread_id", None) if getattr(
+            msg, "is_topic_message", False) else None
+        return Where(channel_of(msg.chat.id, thread), channel_of(msg.chat.id),
+                     msg.chat.type == ChatType.PRIVATE)
+
     def origin(self, update: Update) -> Origin:
         msg = update.effective_message
         tg = update.effective_user
@@ -162,11 +183,12 @@ class TelegramBot:
         await self.send([Message("", text, to=origin.user, kind="error")], origin)
 
     async def _find_table(self, update: Update, args: list[str], command: str
-                          ) -> tuple[int | None, list[str]]:
-        """The table named first in `args` ("12" or "#12"), else the one the service says
-        `command` means here (`Service.find_table`); and the other arguments."""
+                          ) -> tuple[int | str | None, list[str]]:
+        """The table named first in `args` ("12" or "#12"; the service checks the number),
+        else the one the service says `command` means here (`Service.find_table`); and the
+        other arguments."""
         if args and args[0].lstrip("#").isdigit():
-            return int(args[0].lstrip("#")), args[1:]
+            return args[0], args[1:]
         channel, _, private = self.where(update)
         table = await self.service.find_table(channel, self.origin(update).user, command,
                                               private=private)
@@ -181,8 +203,8 @@ class TelegramBot:
                 await self._tell(update, t(lang, "No table here: open one with /domino "
                                            "<variant>."))
                 return
-            await self.send(await call(self.user(update.effective_user), table),
-                            self.origin(update))
+            await self.send(await call(self.user(update.effective_user), table,
+                                       where=self.place(update)), self.origin(update))
         return handler
 
     # -- commands ---------------------------------------------------------------------------
@@ -193,7 +215,8 @@ class TelegramBot:
         user = self.user(update.effective_user)
         payload = (context.args or [""])[0]
         if payload[:1] == "t" and payload[1:].isdigit():
-            await self.send(await self.service.hand(user, int(payload[1:])),
+            await self.send(await self.service.hand(user, payload[1:],
+                                                    where=self.place(update)),
                             self.origin(update))
             return
         lang = lang_for(user.locale)
@@ -216,7 +239,8 @@ class TelegramBot:
         channel, scope, private = self.where(update)
         await self.send(await self.service.open_table(user, channel, scope, args[0],
                                                       options=" ".join(args[1:]),
-                                                      private=private), self.origin(update))
+                                                      private=private, where=self.place(update)),
+                        self.origin(update))
 
     async def on_play(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
@@ -226,14 +250,14 @@ class TelegramBot:
             await self._tell(update, t(lang_for(user.locale), "Write the move after the "
                                        "command, e.g. /play 6-4 left."))
             return
-        await self.send(await self.service.play(user, table, " ".join(args)),
-                        self.origin(update))
+        await self.send(await self.service.play(user, table, " ".join(args),
+                                                where=self.place(update)), self.origin(update))
 
     async def on_rules(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
         variant = (context.args or ["classic"])[0]
-        await self.send(await self.service.rules(self.user(update.effective_user), variant),
-                        self.origin(update))
+        await self.send(await self.service.rules(self.user(update.effective_user), variant,
+                                                 where=self.place(update)), self.origin(update))
 
     async def on_top(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
@@ -243,19 +267,20 @@ class TelegramBot:
             scope = "global"
             args.remove("global")
         await self.send(await self.service.leaderboard(
-            self.user(update.effective_user), channel, scope, args[0] if args else None),
-            self.origin(update))
+            self.user(update.effective_user), channel, scope, args[0] if args else None,
+            where=self.place(update)), self.origin(update))
 
     async def on_stats(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
         channel, _, _ = self.where(update)
-        await self.send(await self.service.stats(self.user(update.effective_user), channel),
-                        self.origin(update))
+        await self.send(await self.service.stats(self.user(update.effective_user), channel,
+                                                 where=self.place(update)), self.origin(update))
 
     async def on_history(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
         channel, _, _ = self.where(update)
-        await self.send(await self.service.history(self.user(update.effective_user), channel),
+        await self.send(await self.service.history(self.user(update.effective_user), channel,
+                                                   where=self.place(update)),
                         self.origin(update))
 
     async def on_settings(self, update: Update, context: Context) -> None:
@@ -270,7 +295,8 @@ class TelegramBot:
             admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
         args = [*(context.args or []), "", ""]
         await self.send(await self.service.set_setting(self.user(tg), scope, args[0], args[1],
-                                                       admin), self.origin(update))
+                                                       admin, where=self.place(update)),
+                        self.origin(update))
 
     async def on_addai(self, update: Update, context: Context) -> None:
         """/addai [table] [level]: a computer seat of that level (the host, in the lobby)."""
@@ -290,9 +316,10 @@ class TelegramBot:
                                        "/domino <variant>."))
             return
         if name == "addai":
-            messages = await self.service.add_ai(user, table, rest[0] if rest else None)
+            messages = await self.service.add_ai(user, table, rest[0] if rest else None,
+                                                 where=self.place(update))
         else:
-            messages = await self.service.review(user, table)
+            messages = await self.service.review(user, table, where=self.place(update))
         await self.send(messages, self.origin(update))
 
     # -- buttons ------------------------------------------------------------------------------
@@ -305,11 +332,29 @@ class TelegramBot:
         msg = query.message
         origin = Origin(user_id(tg.id), msg.chat.id if msg else tg.id, query=query,
                         locale=tg.language_code)
+        answered = False
         try:
-            messages = await self.service.press(self.user(tg), query.data or "")
-            await self.send(messages, origin)
+            messages = await self.service.press(self.user(tg), query.data or "",
+                                                where=self.press_place(query))
+            # what makes the answer first (a reply, a hand that has no message yet: when it
+            # cannot be sent the answer opens the private chat), then the answer, then the
+            # queued writes (the presser's hand edit, the group's) in the background: a
+            # press never waits for the group's flood limit
+            assert self.outbox is not None
+            await self.outbox.deliver(messages, origin, hold=True)
+            await self._answer(query, origin)
+            answered = True
+            self.outbox.start()
         finally:
-            await query.answer(origin.answer[:200] or None, show_alert=origin.alert)
+            if not answered:
+                await self._answer(query, origin)
+
+    @staticmethod
+    async def _answer(query: Any, origin: Origin) -> None:
+        """The callback's answer: a note (an alert for errors), or the private chat opened
+        (`url`, the deep link) when the presser's hand could not be sent there."""
+        await query.answer(origin.answer[:200] or None, show_alert=origin.alert,
+                           url=origin.url)
 
 
 async def run_telegram(service: Service, router: Any, token: str, base_url: str | None = None,

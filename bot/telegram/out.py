@@ -16,13 +16,28 @@ Private messages (hands, errors, statistics) never go to a group: a private
 answer to a button press becomes the callback's answer when it fits, else it
 goes to the private chat, like the answers to commands.  When the private
 chat is not open yet (403 Forbidden), the user is told to open the deep link
-first: in a callback alert, or for a command in a reply with no private text.
+first: the callback's answer opens it (its `url`), a command gets a reply with no private
+text, and another player whose hand could not be delivered gets one group message with
+the link, at once.
+
+Group writes and Telegram's flood limit (about 20 messages a minute in a group): a move
+costs ONE group write, the table message edited in place, plus one notification when the
+turn passes to another human (the previous one is not deleted: that would be a write).
+Writes never hold up an answer: all but those that make the answer (a reply, a first hand)
+go through one queue per chat, worked in the background in order, where a table message,
+a turn notification or a hand still waiting is replaced by a newer one of the same table
+(only the last state matters).  A press is answered first, its hand edited next in the
+private chat's queue, while the group waits for its limit (`Outbox.drain` waits for the
+queues to empty).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import html
 import logging
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +53,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from ..i18n import lang_for, t
-from ..service.messages import Action, Message
+from ..service.messages import Action, Message, action_data
 from ..storage import Store
 from .format import html_messages
 
@@ -88,6 +103,7 @@ class Origin:
     answer: str = ""
     alert: bool = False
     notes: list[str] = field(default_factory=list)
+    url: str | None = None  # the callback's answer opens it: the private chat's deep link
 
     def tell(self, text: str, alert: bool = True) -> None:
         """Put `text` in the callback answer (errors and warnings as an alert)."""
@@ -96,20 +112,148 @@ class Origin:
         self.alert = self.alert or alert
 
 
+@dataclass
+class Pace:
+    """Telegram's flood limits, kept by the outbox itself: at most `group` writes per
+    `window` seconds in a group, and `gap` seconds between two writes in any chat.  (A write
+    over them gets 429, and python-telegram-bot's limiter then holds EVERY request, the
+    answers to presses too, while it waits: so the queues never send one.)"""
+
+    group: int = 20
+    window: float = 60.0
+    gap: float = 1.0
+    _times: dict[int, deque[float]] = field(default_factory=dict)
+
+    def wait(self, chat: int, now: float) -> float:
+        """Seconds until a write to `chat` keeps the limits."""
+        times = self._times.setdefault(chat, deque())
+        while times and now - times[0] >= self.window:
+            times.popleft()
+        wait = self.gap - (now - times[-1]) if times else 0.0
+        if chat < 0 and len(times) >= self.group:
+            wait = max(wait, self.window - (now - times[-self.group]))
+        return max(0.0, wait)
+
+    def note(self, chat: int, now: float) -> None:
+        self._times.setdefault(chat, deque()).append(now)
+
+
+class PacedBot:
+    """The `Bot`, with every write (``send_*``, ``edit_*``, ``delete_*``) kept within
+    `Pace`: it waits its turn in its chat, one write at a time per chat."""
+
+    def __init__(self, bot: Bot, pace: Pace) -> None:
+        self._bot = bot
+        self._pace = pace
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        call = getattr(self._bot, name)
+        if not name.startswith(("send_", "edit_", "delete_")):
+            return call
+
+        async def paced(*args: Any, **kw: Any) -> Any:
+            chat = int(kw.get("chat_id", args[0] if args else 0))
+            async with self._locks.setdefault(chat, asyncio.Lock()):
+                await asyncio.sleep(self._pace.wait(chat, _now()))
+                try:
+                    return await call(*args, **kw)
+                finally:
+                    self._pace.note(chat, _now())  # done: the server has seen it
+
+        return paced
+
+
 class Outbox:
     """Sends and edits messages for the service; `deliver` is what the router calls."""
 
-    def __init__(self, bot: Bot, store: Store, username: str) -> None:
-        self.bot = bot
+    GROUP_ROW = 3  # at most this many buttons in a row in a group (a phone's width)
+
+    def __init__(self, bot: Bot, store: Store, username: str, pace: Pace | None = None
+                 ) -> None:
+        self.pace = pace or Pace()
+        self.bot: Any = PacedBot(bot, self.pace)
         self.store = store
         self.username = username
+        self._queues: dict[int, deque[Message]] = {}  # group chat -> writes waiting
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._told: set[tuple[int | None, str]] = set()  # (table, user) told to open the chat
 
-    async def deliver(self, messages: list[Message], origin: Origin | None = None) -> None:
+    async def deliver(self, messages: list[Message], origin: Origin | None = None,
+                      hold: bool = False) -> None:
+        """What shapes the answer to `origin` now (its user's replies, and a hand that has
+        no message yet); everything else queued for its chat (`_enqueue`), and the queues
+        started unless `hold` (then `start` starts them: after a button's answer).  A turn
+        notification for the user being answered is dropped: they acted, and see their
+        hand."""
         for m in latest_states(messages):
+            if m.to is None:
+                mine = origin is not None and m.kind == "turn" and set(m.mention) == {
+                    origin.user}
+                if not mine:
+                    self._enqueue(m)
+            elif origin is not None and m.to == origin.user and (
+                    origin.query is None or not await self.has_message(m)):
+                try:
+                    await self._one(m, origin)
+                except TelegramError as exc:
+                    log.warning("could not deliver a %s message: %s", m.kind, exc)
+            else:
+                self._enqueue(m)
+        if not hold:
+            self.start()
+
+    async def has_message(self, m: Message) -> bool:
+        """Whether `m` is a hand that edits a message already there (no reply to make)."""
+        if m.kind != "hand" or m.to is None or m.table is None:
+            return False
+        return await self._get(m.table, f"hand:{m.to.split(':', 1)[1]}") is not None
+
+    def _enqueue(self, m: Message) -> None:
+        """Queue `m` for its chat (a group, or a user's private chat); a table message, turn
+        notification or hand still waiting there is replaced by a newer one of its table."""
+        where = parse_channel(m.to if m.to is not None else m.channel)
+        if where is None:
+            return
+        chat = where[0]
+        queue = self._queues.setdefault(chat, deque())
+        if m.table is not None and m.kind in ("table", "result", "turn", "hand"):
+            same = {"table": ("table", "result"), "result": ("table", "result"),
+                    "turn": ("turn",), "hand": ("hand",)}[m.kind]
+            for old in [q for q in queue if q.table == m.table and q.kind in same]:
+                queue.remove(old)  # only the last state of the table matters
+        queue.append(m)
+
+    def start(self) -> None:
+        """Work every chat's queue (one task per chat, in order)."""
+        for chat, queue in self._queues.items():
+            worker = self._workers.get(chat)
+            if queue and (worker is None or worker.done()):
+                self._workers[chat] = asyncio.create_task(self._work(chat), name=f"chat {chat}")
+
+    async def _work(self, chat: int) -> None:
+        queue = self._queues[chat]
+        while queue:
+            m = queue.popleft()
             try:
-                await self._one(m, origin)
+                await self._one(m, None)
             except TelegramError as exc:
                 log.warning("could not deliver a %s message: %s", m.kind, exc)
+            except Exception:
+                log.exception("chat %s: a %s message failed", chat, m.kind)
+
+    async def drain(self) -> None:
+        """Wait until every queue is empty and its writes are done."""
+        self.start()
+        while any(not w.done() for w in self._workers.values()):
+            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    async def close(self, timeout: float = 5) -> None:
+        """Finish the group writes still waiting (for at most `timeout` seconds)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.drain(), timeout)
+        for w in self._workers.values():
+            w.cancel()
 
     async def _one(self, m: Message, origin: Origin | None) -> None:
         if m.to is not None:
@@ -138,10 +282,6 @@ class Outbox:
     async def _table(self, m: Message, chat: int, thread: int | None) -> None:
         markup = self.keyboard(m.actions, m.table)
         key = "table"
-        if m.kind == "result":  # the game is over: no more turn prompt
-            turn = await self._get(m.table, "turn")
-            if turn is not None:
-                await self._delete(turn[0], turn[1])
         old = await self._get(m.table, key)
         if old is not None and old[0] == chat:
             _, message_id, photo = old
@@ -153,11 +293,9 @@ class Outbox:
         await self._put(m.table, key, chat, sent)
 
     async def _turn(self, m: Message, chat: int, thread: int | None) -> None:
-        """A turn prompt, mentioning the player; the previous prompt of the table goes."""
+        """A turn prompt, mentioning the player (one group write: the previous prompt
+        stays)."""
         assert m.table is not None
-        old = await self._get(m.table, "turn")
-        if old is not None:
-            await self._delete(old[0], old[1])
         text = html.escape(m.text) + "".join(
             f' <a href="tg://user?id={who.split(":", 1)[1]}">👤</a>' for who in m.mention
             if parse_channel(who) is not None and who.split(":", 1)[1].isdigit())
@@ -186,22 +324,40 @@ class Outbox:
             if origin is not None and origin.user == m.to:
                 await self._open_first(m, origin)
             else:
-                log.info("a player has not opened the private chat yet")
+                await self._tell_to_open(m)
             return
         if m.table is not None:
             await self._put(m.table, key, chat, sent)
 
     async def _open_first(self, m: Message, origin: Origin) -> None:
-        """Tell the user to open the private chat first: nothing private goes to a group."""
+        """Tell the user to open the private chat first: nothing private goes to a group.
+        A button's answer opens the chat itself (the callback answer's `url`)."""
         link = deep_link(self.username, m.table)
         text = t(lang_for(origin.locale), "I answer you in your private chat with me: open "
                  "{link} first.", link=link)
         if origin.query is not None:
             origin.tell(text)
+            origin.url = link
             return
         await self.bot.send_message(origin.chat_id, text, message_thread_id=origin.thread_id,
                                     reply_to_message_id=origin.reply_to,
                                     allow_sending_without_reply=True)
+
+    async def _tell_to_open(self, m: Message) -> None:
+        """Another player's hand could not reach them (private chat not open): one group
+        message says so now, with the button that opens the chat, once per table."""
+        assert m.to is not None
+        if (m.table, m.to) in self._told or parse_channel(m.channel) is None:
+            return
+        self._told.add((m.table, m.to))
+        row = await self.store.get_table(m.table) if m.table is not None else None
+        name = next((s.name for s in row.seats if s.user_id == m.to), "") if row else ""
+        lang = row.lang if row else "en"
+        text = t(lang, "{who}, I cannot send you your hand: open our private chat with the "
+                 "button.", who=name)
+        # "h" in a group is the deep link to the private chat (see `keyboard`)
+        link = Action(t(lang, "My hand"), action_data(m.table or 0, 0, "h"), style="primary")
+        self._enqueue(Message(m.channel, text, kind="info", table=m.table, actions=(link,)))
 
     # -- private answers -----------------------------------------------------------------------
 
@@ -320,11 +476,17 @@ class Outbox:
             rows.setdefault(a.row, []).append(button)
         if not rows:
             return None
-        return InlineKeyboardMarkup([rows[r] for r in sorted(rows)])
+        size = len(actions) if private else self.GROUP_ROW  # a group's rows fit a phone
+        return InlineKeyboardMarkup([row[i:i + size] for r in sorted(rows)
+                                     for row in (rows[r],) for i in range(0, len(row), size)])
 
     async def _hand_label(self, table: int) -> str:
         row = await self.store.get_table(table)
         return t(row.lang if row else "en", "My hand")
+
+
+def _now() -> float:
+    return asyncio.get_running_loop().time()
 
 
 def latest_states(messages: list[Message]) -> list[Message]:

@@ -231,7 +231,7 @@ class CrossMatch(LineMatch):
             if kind != PLAY or line_end is not None:
                 raise
         if kind != PLAY:
-            return move_for(kind)
+            return move_for(kind, tid)
         self._check_tile(text, tid)
         if self.board.root < 0:
             if end is not None and end != LEAD:  # as `play` says: the lead has no end

@@ -1,0 +1,188 @@
+"""The service's door: where a command comes from, who may act on a table from there, strict
+numbers, and the guard that turns any unexpected error into a logged line and a polite reply.
+
+Where a command comes from
+    Adapters pass ``where=Where(channel, scope, private)`` to every service command and press:
+    the channel the command was typed in or the button pressed under, its server or group,
+    and whether it is the user's own private chat with the bot.  A table belongs to its
+    channel: a command on it is refused, with nothing changed, unless it comes from that
+    channel or, for a user seated at the table, from that user's private chat (where hands
+    go).  Without `where` (internal calls, scripts and tests that drive the service
+    directly) nothing is checked: every adapter passes it.
+
+The door
+    `door` wraps each public service method.  It cuts the user's name to the limit, refuses
+    table numbers that are not numbers the store can hold, checks `where`, and catches what
+    the method lets escape: a storage error (disk full, read-only file) becomes "the bot
+    cannot save right now" (the table is reloaded from the store, so memory and disk agree);
+    anything else becomes "something went wrong".  Both are logged with the exception's type
+    and the place only: no message text, which may hold a player's tiles.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import sqlite3
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..i18n import lang_for, t
+from ..storage import TableRow
+from .limits import clip
+from .messages import Message
+
+if TYPE_CHECKING:
+    from .service import Service, User
+
+log = logging.getLogger("domino.service")
+
+MAX_TABLE_ID = 2**62  # table numbers (and other numbers from users) stay below this
+MAX_DIGITS = 19
+STORAGE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
+SEATED_VERBS = frozenset("lsrhqpedxam")  # what a seated user may press from a private chat
+
+F = TypeVar("F", bound=Callable[..., Awaitable[list[Message]]])
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a command comes from: its channel, its server or group, and whether it is the
+    user's own private chat with the bot."""
+
+    channel: str
+    scope: str = ""
+    private: bool = False
+
+
+def number(text: Any, hi: int = MAX_TABLE_ID) -> int | None:
+    """A whole number from 0 to `hi` written in ASCII digits (an int is checked too), else
+    None: "²" and "٣" are digits to `str.isdigit` but not numbers here."""
+    if isinstance(text, bool):
+        return None
+    if isinstance(text, int):
+        return text if 0 <= text <= hi else None
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if not text or len(text) > MAX_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    n = int(text)
+    return n if n <= hi else None
+
+
+def table_number(text: Any) -> int | None:
+    """A table number as typed ("12" or "#12"), else None."""
+    if isinstance(text, str):
+        text = text.strip().removeprefix("#")
+    n = number(text)
+    return n if n else None
+
+
+def seated(row: TableRow, user_id: str) -> bool:
+    return any(s.user_id == user_id and s.ai is None for s in row.seats)
+
+
+def may_act(row: TableRow, user_id: str, where: Where | None) -> bool:
+    """May `user_id`, from `where`, act on the table `row`?  From the table's channel, yes;
+    from the user's own private chat, only when seated there; from anywhere else, no."""
+    if where is None:
+        return True
+    if where.channel == row.channel:
+        return True
+    return where.private and seated(row, user_id)
+
+
+def lang_of(service: Service, user: User) -> str:
+    return lang_for(user.locale, service._langs.get(user.id, service.default_lang))
+
+
+def quiet_trace(exc: BaseException) -> str:
+    """Where an exception was raised, without its message (which may hold private text)."""
+    frames = traceback.extract_tb(exc.__traceback__)[-6:]
+    places = " <- ".join(f"{f.filename.rsplit('/', 1)[-1]}:{f.lineno} {f.name}"
+                         for f in reversed(frames))
+    return f"{type(exc).__name__} at {places}"
+
+
+def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
+    """Guard a public service method.  `kind`: "move" (a move may be lost: say so), "open"
+    or "other".  `table`: the method's second argument is a table number."""
+
+    def wrap(method: F) -> F:
+        @functools.wraps(method)
+        async def guarded(self: Service, user: User, *args: Any, where: Where | None = None,
+                          **kwargs: Any) -> list[Message]:
+            user = replace(user, name=clip(user.name, self.limits.name) or user.id[-12:])
+            if where is not None:
+                self._seen_in(where.channel)
+            table_id = args[0] if table and args else None
+            try:
+                if table:
+                    checked = await _check_table(self, user, table_id, where)
+                    if isinstance(checked, list):
+                        return checked
+                    args = (checked, *args[1:])
+                    table_id = checked
+                elif method.__name__ == "press":
+                    refused = await _check_press(self, user, args[0] if args else "", where)
+                    if refused:
+                        return refused
+                out = await method(self, user, *args, **kwargs)
+            except STORAGE_ERRORS as exc:
+                log.error("%s: cannot write to the database: %s", method.__name__,
+                          quiet_trace(exc))
+                if isinstance(table_id, int):
+                    await self._reload(table_id)
+                lang = lang_of(self, user)
+                text = (t(lang, "The bot cannot save right now; your move was not played.")
+                        if kind == "move" else
+                        t(lang, "The bot cannot save right now; nothing was changed. Please "
+                          "try again later."))
+                return [Message("", text, to=user.id, kind="error")]
+            except Exception as exc:
+                log.error("%s failed: %s", method.__name__, quiet_trace(exc))
+                lang = lang_of(self, user)
+                return [Message("", t(lang, "Something went wrong; nothing was changed. "
+                                      "Please try again."), to=user.id, kind="error")]
+            for m in out:  # a human made something appear there: the channel is watched
+                if m.to is None and m.channel:
+                    self._seen_in(m.channel)
+            return await self._drawn(out)
+
+        return guarded  # type: ignore[return-value]
+
+    return wrap
+
+
+async def _check_table(service: Service, user: User, table_id: Any, where: Where | None
+                       ) -> int | list[Message]:
+    """The table number, or the refusal: not a number, or not to be touched from here."""
+    n = table_number(table_id)
+    if n is None:
+        lang = lang_of(service, user)
+        return [Message("", t(lang, "There is no open table #{id}.", id=clip(str(table_id), 20)),
+                        to=user.id, kind="error")]
+    if where is not None:
+        live = service.tables.get(n)
+        row = live.row if live is not None else await service.store.get_table(n)
+        if row is not None and not may_act(row, user.id, where):
+            lang = lang_of(service, user)
+            return [Message("", t(lang, "Table #{id} is not played here.", id=n), to=user.id,
+                            kind="error", table=None)]
+    return n
+
+
+async def _check_press(service: Service, user: User, data: Any, where: Where | None
+                       ) -> list[Message]:
+    """A refusal for a button of a table of another channel (a forged or a stale one)."""
+    if where is None or not isinstance(data, str):
+        return []
+    head = data.split(":", 1)[0]
+    n = table_number(head)
+    if n is None:
+        return []  # malformed: `press` says so
+    refused = await _check_table(service, user, n, where)
+    return refused if isinstance(refused, list) else []

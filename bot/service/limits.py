@@ -1,0 +1,99 @@
+"""The service's limits: how long a name is shown, how many tables a user or a channel may
+have open, when an idle lobby closes, how many workers draw pictures.
+
+Every limit is a setting (bot/config.py: DOMINO_MAX_NAME, DOMINO_TABLES_PER_USER,
+DOMINO_TABLES_PER_CHANNEL, DOMINO_SOLO_TABLES, DOMINO_LOBBY_TTL, DOMINO_PICTURE_WORKERS,
+DOMINO_WATCH); `Limits()` holds the defaults.  The checks themselves are small functions
+over the service's tables in memory (every lobby and game under way is there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .tables import Table
+
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The service's bounds (0 for a count means "no limit")."""
+
+    name: int = 32  # characters of a user's name, wherever it is shown
+    tables_per_user: int = 10  # lobbies and games a user hosts at once
+    tables_per_channel: int = 25  # lobbies and games of one channel at once
+    solo_tables_per_user: int = 3  # games a user hosts with no other human
+    lobby_ttl: float = 3600.0  # seconds a lobby waits without any change before it closes
+    picture_workers: int = 2  # threads drawing pictures (0: drawn in the event loop)
+    picture_processes: bool = False  # draw in worker processes instead of threads
+    watch: float = 600.0  # seconds a channel counts as watched after a human acted there
+
+
+def clip(text: str, size: int) -> str:
+    """`text` on one line, at most `size` characters (an ellipsis marks the cut)."""
+    text = " ".join(str(text).split())
+    if size <= 0 or len(text) <= size:
+        return text
+    return text[:max(size - 1, 0)] + ELLIPSIS
+
+
+def active(tables: Iterable[Table]) -> list[Table]:
+    return [tb for tb in tables if tb.row.status in ("lobby", "playing")]
+
+
+def hosted(tables: Iterable[Table], user_id: str) -> list[Table]:
+    """The lobbies and games under way that `user_id` hosts."""
+    return [tb for tb in active(tables) if tb.row.host == user_id]
+
+
+def solo(tables: Iterable[Table], user_id: str) -> list[Table]:
+    """The tables `user_id` hosts with no other human seated (a game against computers)."""
+    return [tb for tb in hosted(tables, user_id)
+            if all(s.user_id in (None, user_id) for s in tb.humans())
+            and not tb.open_seats()]
+
+
+def idle_lobbies(tables: Iterable[Table], since: dict[int, float], now: float,
+                 ttl: float) -> list[Table]:
+    """Lobbies unchanged for `ttl` seconds (`since`: table id -> its last change)."""
+    if ttl <= 0:
+        return []
+    return [tb for tb in tables if tb.row.status == "lobby"
+            and now - since.get(tb.id, tb.row.created_at) >= ttl]
+
+
+class TableIndex(dict[int, Table]):
+    """The service's tables by id, with the ids of each channel's tables kept alongside, so
+    that a command without a table number looks at its channel's tables only."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_channel: dict[str, set[int]] = {}
+
+    def __setitem__(self, key: int, table: Table) -> None:
+        old = self.get(key)
+        if old is not None:
+            self._forget(key, old)
+        super().__setitem__(key, table)
+        self.by_channel.setdefault(table.row.channel, set()).add(key)
+
+    def __delitem__(self, key: int) -> None:
+        self._forget(key, self[key])
+        super().__delitem__(key)
+
+    def pop(self, key: int, *default: Table | None) -> Table | None:  # type: ignore[override]
+        if key in self:
+            self._forget(key, self[key])
+        return super().pop(key, *default)
+
+    def in_channel(self, channel: str) -> list[Table]:
+        return [self[i] for i in self.by_channel.get(channel, ())]
+
+    def _forget(self, key: int, table: Table) -> None:
+        ids = self.by_channel.get(table.row.channel)
+        if ids is not None:
+            ids.discard(key)
+            if not ids:
+                del self.by_channel[table.row.channel]
