@@ -3,6 +3,7 @@ on a real SQLite file: moves committed per second, resident memory, and the time
 process takes to reload every unfinished table after a restart.
 
     python bench/service.py [--tables 1000] [--presses 12] [--variant classic] [--players 2]
+    python bench/service.py --scale --tables 200 --presses 20   # SQLite, PostgreSQL, 2 processes
 
 Each table has one scripted player (seat 0, "the host") and computer seats (greedy,
 ai_delay=0, so they answer inside the host's call, as with a zero delay in the bot). One
@@ -73,7 +74,8 @@ def next_press(messages: list[Message], user: str) -> str | None:
     return None
 
 
-async def drive(service: Service, i: int, args: argparse.Namespace, counts: Counts) -> None:
+async def drive(service: Service, i: int, args: argparse.Namespace, counts: Counts,
+                latencies: list[float] | None = None) -> None:
     user = User(f"bench:{i}", f"player{i}")
     out = await service.open_table(user, f"bench:chan{i % 50}", "bench", args.variant,
                                    players=args.players, ai=args.players - 1, timer=0,
@@ -86,7 +88,10 @@ async def drive(service: Service, i: int, args: argparse.Namespace, counts: Coun
             return
         if data.endswith(":m"):
             counts.games += 1
+        pressed = time.perf_counter()
         out = await service.press(user, data)
+        if latencies is not None:
+            latencies.append(time.perf_counter() - pressed)
         counts.errors += [m.text for m in out if m.kind == "error"]
         if data.split(":")[2] in ("p", "d", "x"):
             presses += 1
@@ -276,7 +281,16 @@ def main() -> int:
                    "watched: their pictures are drawn")
     p.add_argument("--cpu-options", default="target=1000", help="options of the computer "
                    "tables (long matches keep them playing)")
+    p.add_argument("--scale", action="store_true", help="only the comparison of SQLite, "
+                   "PostgreSQL and two processes on PostgreSQL (bench/scale.py)")
+    p.add_argument("--pg", help="a PostgreSQL server's URL for --scale (default: a throwaway "
+                   "cluster, as the tests start)")
+    p.add_argument("--worker", nargs=3, metavar=("DB", "PART", "PARTS"), help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.worker or args.scale:
+        from scale import scale_main  # bench/scale.py
+
+        return scale_main(args, drive, Counts)
     if args.press_only:
         with tempfile.TemporaryDirectory() as tmp:
             pressed = asyncio.run(press_phase(Path(tmp) / "press.sqlite", args))

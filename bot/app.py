@@ -25,7 +25,7 @@ from .config import ConfigError, Settings
 from .service.messages import Message
 from .service.pictures import NoPictures, Pictures
 from .service.service import Service
-from .storage import Store, StoreError
+from .storage import StoreError, open_store
 
 log = logging.getLogger("domino")
 
@@ -189,7 +189,7 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
     runners = {name: platform_runner(name) for name in settings.platforms}
     stop = asyncio.Event()
     signals = _on_signals(stop.set)
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     tasks: list[asyncio.Task[None]] = []
     try:
         pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()
@@ -240,11 +240,14 @@ async def _platforms(service: Service, router: Router, settings: Settings,
     calls = []
     for name, run in runners.items():
         if name == "discord":
+            shards = settings.discord_shards.client_options() if settings.discord_shards else {}
             calls.append(_platform(name, run(service, router, settings.discord_token,
-                                             test_guild=settings.discord_test_guild)))
+                                             test_guild=settings.discord_test_guild,
+                                             **shards)))
         else:
+            hook = {"webhook": settings.telegram_webhook} if settings.telegram_webhook else {}
             calls.append(_platform(name, run(service, router, settings.telegram_token,
-                                             base_url=settings.telegram_api_url)))
+                                             base_url=settings.telegram_api_url, **hook)))
     failed = [name for name, ok in zip(runners, await asyncio.gather(*calls), strict=True)
               if not ok]
     if failed:

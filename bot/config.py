@@ -19,6 +19,9 @@
 | DOMINO_PICTURE_WORKERS | threads drawing pictures off the event loop (0: in the loop) | 2 |
 | DOMINO_WATCH | seconds a channel counts as watched after a human acted there | 600 |
 
+DOMINO_DB may be a ``postgresql://`` URL (several processes on one database, docs/deploy.md);
+the settings of several processes (Discord shards, Telegram's webhook) are in bot/scaling.py.
+
 The environment wins over the `.env` file. Tokens are kept out of `repr()` and are never
 logged or printed.
 """
@@ -29,7 +32,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from .scaling import ScalingError, Shards, Webhook, shards_from, webhook_from
 from .service.limits import Limits
 
 LANGS = ("en", "fr")
@@ -62,7 +67,7 @@ def read_dotenv(path: Path) -> dict[str, str]:
 class Settings:
     """Everything the bot reads from its environment."""
 
-    database: Path = Path("domino.sqlite")
+    database: Path | str = Path("domino.sqlite")  # a file, or a postgresql:// URL
     pictures: Path | None = Path("domino-pictures")
     lang: str = "en"
     ai_delay: float = 1.0
@@ -73,6 +78,8 @@ class Settings:
     discord_test_guild: int | None = None
     console: str = "on"  # DOMINO_CONSOLE: when the console chat runs without a token
     limits: Limits = field(default_factory=Limits)
+    discord_shards: Shards | None = None  # bot/scaling.py
+    telegram_webhook: Webhook | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Settings:
@@ -129,7 +136,7 @@ class Settings:
                         watch=count("DOMINO_WATCH", defaults.watch, 10**7))
         return cls(
             limits=limits,
-            database=folder / get("DOMINO_DB", "domino.sqlite"),
+            database=database_setting(folder, get("DOMINO_DB", "domino.sqlite")),
             pictures=None if pictures.lower() in ("off", "none", "no") else folder / pictures,
             lang=lang,
             ai_delay=delay,
@@ -139,6 +146,7 @@ class Settings:
             telegram_api_url=get("TELEGRAM_API_URL") or None,
             discord_test_guild=int(guild) if guild else None,
             console=console,
+            **_scaling(get),
         )
 
     @property
@@ -152,3 +160,19 @@ class Settings:
         if self.platforms:
             return False
         return self.console == "off" or (self.console == "tty" and not stdin_is_tty)
+
+
+def database_setting(folder: Path, value: str) -> Path | str:
+    """DOMINO_DB: a ``postgresql://`` URL as it is; a file path (``sqlite:`` before it or not)
+    relative to `folder`."""
+    if value.startswith(("postgresql://", "postgres://")):
+        return value
+    return folder / value.removeprefix("sqlite:")
+
+
+def _scaling(get: Any) -> dict[str, Any]:
+    """The Discord shards and Telegram webhook settings (bot/scaling.py)."""
+    try:
+        return {"discord_shards": shards_from(get), "telegram_webhook": webhook_from(get)}
+    except ScalingError as exc:
+        raise ConfigError(str(exc)) from None

@@ -9,7 +9,10 @@ the match, and builds the result, the record and the common part of views.
 
 Points scored during play (a capture, an end total, laid pips) go through
 `add_points`, which needs the family's ``_finish(reason, winners)`` (end the
-round now) when the match rules let them end the match mid-round.  With
+round now) when the match rules let them end the match mid-round.  Each
+finished round keeps its score sheet (`score_sheet`): per scorer, one line
+per reason it scored (a capture, a cap, the others' hands...), and the final
+board (``board``), both shown in the public ``last_round`` view key.  With
 ``MatchRules(reach="loses")`` the seats that reach the target leave the
 match (`gone`): the family deals the next rounds to the others only.
 """
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from . import scoring
 from .errors import OptionError, bad_option
 from .moves import Move
-from .scoring import MatchRules
+from .scoring import MatchRules, nearest
 from .tiles import TileSet, id_halves
 
 if TYPE_CHECKING:
@@ -32,7 +35,7 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "domino-record/1"
 
 MATCH_SLOTS = (
-    "_last", "_leader1", "_past", "_result", "_rng", "deal", "gone", "mrules", "options",
+    "_last", "_leader1", "_past", "_result", "_rng", "_scored", "deal", "gone", "mrules", "options",
     "over", "players", "round_no", "round_results", "rules", "scorers", "seed", "totals",
     "variant",
 )
@@ -55,6 +58,7 @@ class MatchBase:
     totals: list[int]
     gone: list[int]  # seats out of the match (reach="loses"), in the order they left
     _past: list[tuple[int, Move]]
+    _scored: list[tuple[int, int, str]]  # (seat, points, why) scored in play this round
     round_results: list[dict[str, Any]]
     over: bool
     _result: dict[str, Any] | None
@@ -80,6 +84,7 @@ class MatchBase:
         self.totals = [mrules.start] * len(self.scorers)
         self.gone = []
         self._past = []  # (seat, move) of finished rounds
+        self._scored = []
         self.round_results = []
         self.over = False
         self._result = None
@@ -120,6 +125,7 @@ class MatchBase:
         new.totals = self.totals[:]
         new.gone = self.gone[:]
         new._past = self._past[:]
+        new._scored = self._scored[:]
         new.round_results = self.round_results[:]
         if self._rng is not None:
             new._rng = random.Random()
@@ -144,13 +150,14 @@ class MatchBase:
 
     def _round_ended(self) -> None:
         summary = self.summary()
+        summary["board"] = self._final_board()
         mrules = self.mrules
         if summary["reason"] == "target":  # ended by points scored during play
             points = [0] * len(self.scorers)
         else:
             worst = None
             if mrules.scoring == "worst":
-                worst = self.scorer_of(self._round_order(summary)[-1])
+                worst = summary["worst"] = self.scorer_of(self._round_order(summary)[-1])
             points = scoring.round_points(summary["reason"], summary["winners"],
                                           summary["counts"], mrules, self.scorers, worst)
         totals = self.totals
@@ -160,6 +167,8 @@ class MatchBase:
         summary["round"] = self.round_no
         summary["points"] = points
         summary["totals"] = totals[:]
+        summary["in_play"] = self._scored  # the sheet is written when first read (`sheet`)
+        self._scored = []
         live = None
         if mrules.reach == "loses" and mrules.target is not None:
             live = self.live_scorers()
@@ -234,6 +243,7 @@ class MatchBase:
         mrules = self.mrules
         self.totals[i] += -points if mrules.countdown else points
         self.events.append(("score", seat, points, why))
+        self._scored.append((seat, points, why))
         if mrules.mid_round and mrules.reach == "wins" and mrules.reached(self.totals[i]):
             self._finish("target", list(self.scorers[i]))
             return True
@@ -242,6 +252,28 @@ class MatchBase:
     def _finish(self, reason: str, winners: list[int]) -> None:
         """End the round now (the family's engine provides it)."""
         raise NotImplementedError
+
+    def _final_board(self) -> Any:
+        """The board as the round ends (public: the tiles laid, the ends, the layout), or
+        what `_board_of` needs to build it when first read."""
+        v = self.view(None)
+        return {k: v.get(k) for k in ("board", "ends", "layout")}
+
+    def _board_of(self, summary: dict[str, Any]) -> dict[str, Any]:
+        """A finished round's final board (built from what `_final_board` kept)."""
+        board: dict[str, Any] = summary["board"]
+        return board
+
+    def sheet(self, summary: dict[str, Any]) -> list[list[dict[str, Any]]]:
+        """A finished round's score sheet (`score_sheet`), written when first read: self-play
+        ends many rounds that nobody reads."""
+        if "lines" not in summary:
+            lines = score_sheet(summary["in_play"], summary["points"], summary, self.mrules,
+                                self.scorers)
+            summary["scored"] = [sum(x["points"] for x in unit) for unit in lines]
+            summary["lines"] = lines
+        lines: list[list[dict[str, Any]]] = summary["lines"]
+        return lines
 
     def seat_scores(self) -> list[int]:
         """Each seat's match score (a team's score for each of its seats)."""
@@ -286,6 +318,9 @@ class MatchBase:
             "last_round": (
                 self._public_summary(self.round_results[-1], ts) if self.round_results else None
             ),
+            "history": [{"round": r["round"], "scored": [sum(x["points"] for x in unit)
+                                                          for unit in self.sheet(r)],
+                         "totals": list(r["totals"])} for r in self.round_results],
         }
         last_move = self.played[-1] if self.played else (self._last if self.over else None)
         if last_move is not None:
@@ -304,7 +339,62 @@ class MatchBase:
         out["order"] = self._round_order(summary)
         out["hands"] = [ts.mask_names(h) for h in summary["hands"]]
         out["pips"] = ts.masks_pips(summary["hands"])
+        out["lines"] = [[dict(line) for line in lines] for lines in self.sheet(summary)]
+        out["scored"] = list(summary["scored"])
+        out["scorers"] = [list(unit) for unit in self.scorers]
+        out["countdown"] = self.mrules.countdown
+        summary["board"] = self._board_of(summary)
+        out["board"] = summary["board"]
         return out
+
+
+# The code of the line a round's end scoring writes on the score sheet, by `MatchRules.scoring`.
+END_CODES = {"pips": "hands", "others": "hands", "difference": "difference", "round": "round",
+             "penalty": "held", "held": "held", "worst": "worst", "kept": "kept"}
+DETAILED = ("capture", "ends", "pips")  # reasons written "capture 5-0+5-2", "ends 15"...
+
+
+def score_sheet(scored: list[tuple[int, int, str]], points: list[int], summary: dict[str, Any],
+                mrules: MatchRules, scorers: list[tuple[int, ...]]) -> list[list[dict[str, Any]]]:
+    """Per scorer, the lines of one round's score sheet: ``{"code", "points", "seat",
+    "detail"}`` for the points scored in play (the lead, a cap, a capture, the ends...),
+    in order, then the round's end (code from `END_CODES`, with ``"from"``: the pips
+    held by the scorers it counts, each ``{"seats", "pips", "counted"}`` (rounded
+    with ``round_to``))."""
+    out: list[list[dict[str, Any]]] = [[] for _ in scorers]
+    where = {s: i for i, unit in enumerate(scorers) for s in unit}
+    for seat, p, why in scored:
+        code, detail = why, ""
+        word, _, rest = why.partition(" ")
+        if word in DETAILED:
+            code, detail = word, rest
+        out[where[seat]].append({"code": code, "points": p, "seat": seat, "detail": detail})
+    counts, winners = summary["counts"], summary["winners"]
+    held = [sum(counts[s] for s in unit) for unit in scorers]
+    lost = [i for i, unit in enumerate(scorers) if not any(s in winners for s in unit)]
+    for i, p in enumerate(points):
+        if not p:
+            continue
+        code = END_CODES.get(mrules.scoring, mrules.scoring)
+        if code == "difference" and summary["reason"] != "blocked":
+            code = "hands"
+        line: dict[str, Any] = {"code": code, "points": p, "seat": None, "detail": ""}
+        counted: list[int] | None = None
+        if code == "hands":
+            counted = [j for j in (lost if mrules.scoring != "others" else range(len(scorers)))
+                       if j != i]
+        elif code == "difference":
+            counted = lost
+        elif code == "worst" and "worst" in summary:
+            counted = [summary["worst"]]
+        if counted is not None:
+            step = mrules.round_to if code != "worst" else 1
+            line["from"] = [{"seats": list(scorers[j]), "pips": held[j],
+                             "counted": nearest(held[j], step)} for j in counted]
+            if code == "difference":
+                line["own"] = held[i]
+        out[i].append(line)
+    return out
 
 
 def match_goal(mrules: MatchRules) -> str | None:

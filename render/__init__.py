@@ -6,7 +6,9 @@ a game object:
 * `position_png(view, names)`: the public picture of the table, the board
   above the table strip (seats, tiles left, scores, turn, stock, target);
 * `hand_png(view)`: one seat's private hand, the playable tiles ringed;
-* `board_png(view)`: the board alone.
+* `board_png(view)`: the board alone;
+* `scoresheet_png(view, names, lines)`: a finished round (``view["last_round"]``): its
+  final board, every hand revealed, and the score sheet's lines (`scoresheet`).
 
 Each takes ``tr=``, a `Translator` for the words drawn (``gettext``/``ngettext``, a
 Babel catalogue fits; None: English), see `words`.
@@ -33,10 +35,11 @@ from . import stack as _stack  # noqa: F401  (registers the "stack" layout)
 from . import tricks as _tricks  # registers the "tricks" layout; its hands go by suit
 from .board import board_image
 from .hand import hand_image
+from .scoresheet import scoresheet_image
 from .strip import GAP, strip_image
 from .words import Translator
 
-__all__ = ["Translator", "board_png", "hand_png", "position_png"]
+__all__ = ["Translator", "board_png", "hand_png", "position_png", "scoresheet_png"]
 
 MIN_PANEL = 220  # narrowest seat panel of the strip
 
@@ -66,3 +69,9 @@ def hand_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
 def board_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
     """The board alone."""
     return canvas.encode_png(canvas.frame(board_image(view, tr)))
+
+
+def scoresheet_png(view: dict[str, Any], names: list[str], lines: list[str],
+                   tr: Translator | None = None) -> bytes:
+    """The round that just ended (public ``view["last_round"]``): final board, hands, sheet."""
+    return canvas.encode_png(canvas.frame(scoresheet_image(view, names, lines, tr)))

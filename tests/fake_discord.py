@@ -80,6 +80,7 @@ class FakeDiscord:
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" / guild id -> commands
         self.interactions: dict[str, Interaction] = {}  # by token
         self.logins = 0
+        self.identified: list[Any] = []  # the `shard` of each IDENTIFY
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
         self._connected = asyncio.Event()
@@ -137,6 +138,7 @@ class FakeDiscord:
                 await ws.send_str(json.dumps({"op": 11}))
             elif payload["op"] == 2:
                 self.logins += 1
+                self.identified.append(payload["d"].get("shard"))
                 await self._send(ws, "READY", self._ready())
                 await self._send(ws, "GUILD_CREATE", self._guild())
                 self._connected.set()

@@ -248,6 +248,9 @@ class FakeBotApi:
     async def _m_deleteWebhook(self, p: dict[str, Any], f: dict[str, bytes]) -> bool:
         return True
 
+    async def _m_setWebhook(self, p: dict[str, Any], f: dict[str, bytes]) -> bool:
+        return True
+
     async def _m_setMyCommands(self, p: dict[str, Any], f: dict[str, bytes]) -> bool:
         return True
 

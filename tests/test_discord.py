@@ -196,7 +196,8 @@ def test_full_game_two_humans_and_a_computer(monkeypatch: pytest.MonkeyPatch,
             assert f"#{table}" in last_ephemeral(fake, bob)["content"]
             await bot.slash(bob, "stats", user=alice)
             assert last_ephemeral(fake, bob)["content"].startswith("Statistics of alice")
-            await bot.slash(bob, "rematch")  # the same seats, at once
+            await bot.slash(bob, "rematch")  # the same seats, each player confirms
+            await bot.slash(alice, "join")  # alice's seat was kept: the game starts
             again = await table_message(bot, max(bot.service.tables))
             assert again != lobby and labels(fake, again) == ["My hand", "Stop"]
             acknowledged_first(bot)

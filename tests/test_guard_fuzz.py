@@ -84,8 +84,8 @@ def test_nothing_from_outside_a_tables_channel_changes_it(tmp_path: Path) -> Non
                     at = Where(row.channel, row.scope)
                     seated = [s.user_id for s in row.seats if s.user_id and s.ai is None]
                     if seated and rng.random() < 0.7:
-                        user = next(u for u in users if u.id == rng.choice(seated)) \
-                            if any(u.id in seated for u in users) else user
+                        pick = rng.choice(seated)  # once: a seated user of the table
+                        user = next((u for u in users if u.id == pick), user)
                 outsider = not may_act(row, user.id, at)
                 before = rows_of(db, tid) if outsider else None
                 out = await act(service, user, tid, at, rng)

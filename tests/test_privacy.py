@@ -79,11 +79,22 @@ class Watcher(RecordingPictures):
         return super().public(view, names)
 
 
-def check_public(messages: list[Message], secret: set[tuple[int, int]], hands: dict[str, set]
-                 ) -> None:
+def revealed(game: Any) -> set[tuple[int, int]]:
+    """The tiles a finished round showed everyone: its hands and its final board."""
+    last = game.view(None)["last_round"] or {}
+    shown = [t for hand in last.get("hands", []) for t in hand]
+    shown += (last.get("board") or {}).get("board") or []
+    return {key(*t.split("-")) for t in shown}
+
+
+def check_public(messages: list[Message], secret: set[tuple[int, int]], hands: dict[str, set],
+                 shown: set[tuple[int, int]] | None = None) -> None:
+    """No hidden tile in a public message; the score sheet of a finished round ("board")
+    may name the tiles that round revealed (`shown`), and no other."""
     for m in messages:
         if m.to is None:
-            assert not tiles_in(m.text) & secret, (m.text, secret)
+            hidden_now = secret - (shown or set()) if m.kind == "board" else secret
+            assert not tiles_in(m.text) & hidden_now, (m.text, secret)
             assert m.kind != "hand"
         elif m.kind == "hand":  # a private hand shows its owner's tiles only
             labels = {key(*a.label.split("-")) for a in m.actions if TILE.fullmatch(a.label)}
@@ -162,7 +173,7 @@ async def play_randomly(game_spec: dict[str, Any]) -> list[str]:
             # a tile given back (nombres: "give 6-4") was not: it went into the stock unseen
             played = {tile for move in (await store.moves(tid))[logged:]
                       if not move.startswith("give") for tile in tiles_in(move)}
-            check_public(replies, (before & hidden(game)) - played, hands)
+            check_public(replies, (before & hidden(game)) - played, hands, revealed(game))
         return watcher.leaks
     finally:
         await store.close()

@@ -415,7 +415,8 @@ def illegal_moves(game: LineMatch, pick: Chooser) -> list[Move]:
     out.append(move_for(PLAY, tile_id(ts.max_pip + 1, pick(ts.max_pip + 2)), LEFT))
     in_hand = list(iter_ids(hand))
     if ends:
-        out.append(move_for(PLAY, in_hand[pick(len(in_hand))], LEAD))
+        if in_hand:  # (Canton: a seat that laid its last tile may still choose a capture)
+            out.append(move_for(PLAY, in_hand[pick(len(in_hand))], LEAD))
         codes = (game.left, game.right)  # the engine's ends, for a variant's own join rule
         wrong = [
             move_for(PLAY, t, end)

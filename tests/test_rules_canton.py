@@ -64,6 +64,8 @@ def book_line(extra: list[str]) -> CantonMatch:
 def test_book_example_1_five_blank_takes_five_two_for_twelve() -> None:
     game = book_line(["5-0"])
     game.play("5-0 right")
+    assert game.to_move == 0 and legal(game) == ["claim", "pass"]  # "il peut ramasser"
+    game.play("claim")
     v = game.view(None)
     assert v["board"] == ["6-6", "6-1", "1-2"]
     assert v["ends"] == [6, 2]
@@ -77,7 +79,7 @@ def test_book_example_1_five_blank_takes_five_two_for_twelve() -> None:
 
 def test_book_example_2_double_five_takes_two_tiles_for_twenty() -> None:
     game = book_line(["5-5", "1-0"])
-    game.play("5-5 right")
+    play(game, "5-5 right", "claim")
     assert game.view(None)["board"] == ["6-6", "6-1"]
     assert scores(game) == [20, 0]
     assert captured(game)[0] == {"tiles": 3, "points": 20}
@@ -89,7 +91,7 @@ def test_book_example_3_one_blank_on_the_left_takes_two_one_and_two_four_for_ten
     game = new([["6-6", "4-2", "1-0", "4-0"], ["6-4", "2-1", "3-0", "5-0"]])
     play(game, "6-6", "6-4 left", "4-2 left", "2-1 left")
     assert game.view(None)["board"] == ["1-2", "2-4", "4-6", "6-6"]
-    game.play("1-0 left")
+    play(game, "1-0 left", "claim")
     assert game.view(None)["board"] == ["4-6", "6-6"]
     assert scores(game) == [10, 0]
     assert game.to_move == 0
@@ -142,7 +144,7 @@ def test_the_richest_capture_is_taken_and_a_lone_lead_takes_nothing() -> None:
 def test_a_capture_that_empties_the_line_lets_the_capturer_lead_any_tile() -> None:
     game = new([["5-2", "3-1"], ["5-0", "4-0", "2-0"]])
     assert game.to_move == 0  # no double: the heaviest tile leads
-    play(game, "5-2", "5-0 left")
+    play(game, "5-2", "5-0 left", "claim")
     v = game.view(None)
     assert v["board"] == [] and v["ends"] == []
     assert scores(game) == [0, 12]
@@ -156,7 +158,7 @@ def test_a_capture_that_empties_the_line_lets_the_capturer_lead_any_tile() -> No
 
 def test_a_capture_with_the_last_tile_scores_then_goes_out() -> None:
     game = new([["5-2", "3-1"], ["5-0"]])
-    play(game, "5-2", "5-0 left")  # 12 taken, and seat 1 has no tile left
+    play(game, "5-2", "5-0 left", "claim")  # 12 taken, and seat 1 has no tile left
     last = game.view(None)["last_round"]
     assert last["reason"] == "out" and last["winners"] == [1]
     assert last["points"] == [0, 4]  # the 3-1 left in seat 0's hand
@@ -172,12 +174,40 @@ def test_a_capturer_who_cannot_play_again_draws_until_able() -> None:
     assert scores(game) == [0, 0]
     # seat 1's 5-0 and 4-0 fit neither 2 nor 6: it draws 3-0, then 6-4, which fits
     assert game.to_move == 1 and legal(game) == ["6-4 right"]
-    game.play("6-4 right")  # 6-4 + 1-6 = 17; + 1-1 = 19; with the far end 2-1: 20
+    play(game, "6-4 right", "claim")  # 6-4 + 1-6 = 17; + 1-1 = 19; with the far end 2-1: 20
     assert scores(game) == [0, 20]
     assert game.view(None)["board"] == ["1-1"]
     # to play again on 1-1 seat 1 (5-0, 4-0, 3-0) draws the last tile, 1-0, and may lay it
     assert game.to_move == 1 and legal(game) == ["1-0 left"]
     assert [e["type"] for e in game.view(None)["events"]] == ["score", "draw"]
+
+
+def test_a_capture_may_be_left_and_the_turn_goes_on() -> None:
+    game = book_line(["5-0"])
+    game.play("5-0 right")
+    v = game.view(None)
+    assert v["capture"] == {"seat": 0, "points": 12, "tiles": ["5-0", "2-5"]}
+    with pytest.raises(IllegalMove, match="claim"):
+        game.play("2-0 right")  # a tile while the capture is on offer
+    game.play("pass")
+    v = game.view(None)
+    assert v["board"] == ["6-6", "6-1", "1-2", "2-5", "5-0"] and v["capture"] is None
+    assert scores(game) == [0, 0] and game.to_move == 1
+    assert {"type": "decline", "seat": 0} in v["events"]
+
+
+def test_a_capture_left_with_the_last_tile_still_goes_out() -> None:
+    game = new([["5-2", "3-1"], ["5-0"]])
+    play(game, "5-2", "5-0 left", "pass")
+    last = game.view(None)["last_round"]
+    assert last["reason"] == "out" and last["winners"] == [1] and scores(game) == [0, 4]
+
+
+def test_computer_players_take_the_capture() -> None:
+    game = book_line(["5-0"])
+    game.play("5-0 right")
+    assert str(GreedyPlayer(1).choose(game)) == "claim"
+    assert str(RandomPlayer(1).choose(game)) == "claim"
 
 
 def test_both_ends_showing_one_value_are_both_listed() -> None:
@@ -190,10 +220,10 @@ def test_both_ends_showing_one_value_are_both_listed() -> None:
     with pytest.raises(IllegalMove, match="both ends"):
         game.parse_move("3-0")
     other = game.copy()
-    other.play("3-0 right")  # with 6-3: 3 + 9 = 12
+    play(other, "3-0 right", "claim")  # with 6-3: 3 + 9 = 12
     assert scores(other) == [12, 0]
     assert other.view(None)["board"] == ["3-4", "4-6", "6-6"]
-    game.play("3-0 left")  # with 3-4 and 4-6: 3 + 7 + 10 = 20
+    play(game, "3-0 left", "claim")  # with 3-4 and 4-6: 3 + 7 + 10 = 20
     assert scores(game) == [20, 0]
     assert game.view(None)["board"] == ["6-6", "6-3"]
     assert game.to_move == 0 and legal(game) == ["6-1 left"]
@@ -231,7 +261,7 @@ def test_a_blocked_round_goes_to_the_lightest_hand_who_scores_the_others() -> No
 def test_the_first_to_reach_the_target_wins_even_in_the_middle_of_a_round() -> None:
     assert book_line(["5-5", "1-0"]).view(None)["target"] == 300  # the book's target
     game = new([[*A_HAND, "5-5", "1-0"], B_HAND], target=20)
-    play(game, "6-6", "6-1 right", "2-1 right", "5-2 right", "5-5 right")
+    play(game, "6-6", "6-1 right", "2-1 right", "5-2 right", "5-5 right", "claim")
     assert game.over and game.to_move is None
     result = game.result
     assert result is not None
@@ -252,7 +282,7 @@ def test_target_option_is_checked() -> None:
 
 def test_views_show_the_line_and_piles_and_replay_the_same() -> None:
     game = book_line(["5-0"])
-    game.play("5-0 right")
+    play(game, "5-0 right", "claim")
     v = game.view(1)
     assert v["layout"]["kind"] == "canton"
     assert v["layout"]["chain"] == v["board"] == ["6-6", "6-1", "1-2"]
@@ -321,7 +351,7 @@ def test_a_long_line_goes_on_in_rows_within_the_width() -> None:
 
 def test_the_picture_shows_each_seats_pile_over_its_panel() -> None:
     game = book_line(["5-0"])
-    game.play("5-0 right")
+    play(game, "5-0 right", "claim")
     view = game.view(None)
     im = board_image(view)
     line = canton_layout(view["layout"])

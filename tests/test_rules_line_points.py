@@ -170,7 +170,7 @@ def test_bergen_lowest_double_leads_and_scores_2_then_double_and_triple_caps() -
     game.play("5-3 right")  # 3 and 3, no double: a double cap
     assert scored(game) == [(1, 2)]
     game.play("3-3 left")  # a double matching the other end: a triple cap (+3), and then
-    # nobody can play: blocked; seat 1 (6-5, no double) beats seat 0 (6-6) and scores 2
+    # nobody can play (no stock): blocked; seat 1 (6-5, no double) beats 6-6 and scores 2
     last = game.round_results[-1]
     assert last["reason"] == "blocked" and last["winners"] == [1]
     assert last["totals"] == [2 + 3, 2 + 2]
@@ -190,7 +190,10 @@ def test_bergen_triple_cap_by_matching_a_double_at_the_other_end() -> None:
 def test_bergen_never_draws_the_last_two_tiles_and_blocked_round() -> None:
     game = new("bergen", [["6-6", "5-1"], ["1-0", "2-0"]], ["4-4", "3-3", "2-2"])
     assert game.view(None)["stock"] == 1  # two of the three are never drawn
-    game.play("6-6")  # seat 1 draws one (the 4-4), it does not fit; seat 0 is stuck too
+    game.play("6-6")
+    # "il peut piocher": seat 1 cannot lay and chooses to draw
+    assert game.to_move == 1 and legal(game) == ["draw", "pass"]
+    game.play("draw")  # the 4-4 does not fit: seat 1 passes; the stock is down to two
     assert game.round_results[-1]["reason"] == "blocked"
     # seat 0 holds 5-1 (no double, 6 pips), seat 1 the 4-4: the seat with no double wins
     assert game.round_results[-1]["winners"] == [0]
@@ -207,6 +210,62 @@ def test_bergen_blocked_game_winners() -> None:
     assert blocked_winners(hi, lo, [mask("2-2", "1-1"), mask("6-6")]) == [1]  # fewer doubles
     assert blocked_winners(hi, lo, [mask("2-2", "6-0"), mask("1-1", "6-5")]) == [1]
     assert blocked_winners(hi, lo, [mask("3-3"), mask("3-3")]) == [0, 1]
+
+
+def test_bergen_a_seat_may_pass_instead_of_drawing() -> None:
+    stock = ["4-4", "3-3", "2-2", "4-3"]
+    game = new("bergen", [["6-6", "5-1"], ["1-0", "2-0"]], stock)
+    game.play("6-6")
+    assert game.to_move == 1 and legal(game) == ["draw", "pass"]
+    game.play("pass")  # seat 1 keeps the stock's two drawable tiles there
+    assert game.view(None)["stock"] == 2 and game.to_move == 0
+    assert legal(game) == ["draw", "pass"]  # seat 0 cannot lay on the 6s either
+    game.play("pass")  # every seat passed in turn without drawing: blocked
+    last = game.round_results[-1]  # no double either side: the fewest pips (3 against 6)
+    assert last["reason"] == "blocked" and last["winners"] == [1]
+
+
+def test_bergen_a_drawn_tile_that_fits_is_played() -> None:
+    game = new("bergen", [["6-6", "5-1"], ["1-0", "2-0"]], ["6-2", "3-3", "2-2"])
+    game.play("6-6")
+    game.play("draw")  # the 6-2 fits: seat 1 keeps the turn
+    assert game.to_move == 1 and legal(game) == ["6-2 left"]
+    from core.ai import GreedyPlayer
+    other = new("bergen", [["6-6", "5-1"], ["1-0", "2-0"]], ["6-2", "3-3", "2-2"])
+    other.play("6-6")
+    assert str(GreedyPlayer(1).choose(other)) == "draw"  # the computer draws
+
+
+def test_k_the_round_goes_on_until_nobody_can_play() -> None:
+    # "La partie se poursuit jusqu'au moment où personne ne peut plus jouer"
+    hands = [["6-6"], ["3-3", "1-4", "5-5"]]
+    game = new("k", hands)
+    game.play("6-6")  # seat 0 is out, seat 1 plays on
+    assert game.round_no == 1 and game.to_move == 1 and legal(game) == ["4-1 left"]
+    game.play("4-1 left")  # the 4 is out: a 3 follows
+    game.play("3-3 left")  # then a 4: seat 1 holds 5-5 only; nobody can play
+    last = game.round_results[-1]
+    assert last["reason"] == "blocked" and last["winners"] == [0]
+    assert last["points"] == [0, 10]
+    old = new("k", hands, first_out_ends=True)
+    old.play("6-6")  # the general rule: the first one out ends the round
+    assert old.round_results[-1]["reason"] == "out"
+    assert old.round_results[-1]["points"] == [0, 6 + 5 + 10]
+
+
+def test_k_a_player_who_reached_the_total_is_dealt_no_more() -> None:
+    hands = [["6-6"], ["6-5", "5-5"], ["6-4", "2-0"]]
+    game = new("k", hands, target=15)
+    game.play("6-6")  # nobody else can play: seat 1 holds 21 and leaves, seat 2 holds 12
+    assert game.round_results[-1]["gone"] == [1] and not game.over
+    v = game.view(None)
+    assert v["round"] == 2 and v["hand_sizes"] == [13, 0, 13]  # 13 each: two players left
+    assert game.to_move in (0, 2)
+    seen = set()
+    while not game.over and game.round_no == 2:
+        seen.add(game.to_move)
+        game.play(game.legal_moves()[0])
+    assert 1 not in seen
 
 
 # -- matador and k --------------------------------------------------------------------------

@@ -413,11 +413,15 @@ def test_whist_later_rounds_are_led_in_turn_with_any_tile(slug: str) -> None:
     assert len(legal(game)) == 6  # any of the six tiles dealt
 
 
-def test_qui_perd_gagne_the_heavier_team_wins_and_scores_what_it_kept() -> None:
+def test_qui_perd_gagne_the_heavier_team_wins_and_scores_the_others_pips() -> None:
+    # "On joue comme au Domino Whist": the winning team scores the other team's pips
     game = new("qui-perd-gagne", WHIST)
     game.play("6-6")
     assert last_round(game)["winners"] == [0, 2]
-    assert game.view(None)["team_scores"] == [20, 0]
+    assert game.view(None)["team_scores"] == [3, 0]
+    kept = new("qui-perd-gagne", WHIST, score_kept=True)  # our older reading, as an option
+    kept.play("6-6")
+    assert kept.view(None)["team_scores"] == [20, 0]
 
 
 def test_whist_deals_six_with_four_sleeping_and_plays_to_150() -> None:

@@ -72,7 +72,12 @@ def test_the_lobby_host_computers_and_leaving(tmp_path: Path) -> None:
         await service.join(DAVE, tid)
         started = await service.begin(CAROL, tid)
         assert not errors(started) and service.tables[tid].row.status == "playing"
-        assert "déjà commencé" in errors(await service.leave(BOB, tid))[0]
+        assert "already" in errors(await service.join(CAROL, tid))[0]  # she sits there
+        left = await service.leave(BOB, tid)  # a game under way: a computer takes the seat
+        assert not errors(left) and "computer player takes the seat" in left[0].text
+        assert service.tables[tid].row.seats[1].ai == "greedy"
+        back = await service.join(BOB, tid)  # and joining again gives it back
+        assert not errors(back) and service.tables[tid].row.seats[1].ai is None
         stored = await service.store.get_table(tid)
         assert [(s.user_id, s.ai) for s in stored.seats] == [
             (DAVE.id, None), (BOB.id, None), (None, "greedy"), (CAROL.id, None)]

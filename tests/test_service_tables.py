@@ -39,7 +39,11 @@ def test_find_table_for_commands_typed_without_a_number(tmp_path: Path) -> None:
         assert await find("test:other", ALICE.id, "play") == elsewhere
         # a private chat with the bot and no table in it: the newest one the user sits at
         assert await find("test:dm", ALICE.id, "play") is None
-        assert await find("test:dm", ALICE.id, "play", private=True) == elsewhere
+        # the newest one the user sits at, or the one where they are to move (issue 13)
+        to_move = [t for t in (game, elsewhere) if service.tables[t].game.to_move
+                   == service.tables[t].seat_of(ALICE.id)]
+        want = to_move[0] if len(to_move) == 1 else elsewhere
+        assert await find("test:dm", ALICE.id, "play", private=True) == want
         assert await find("test:dm", BOB.id, "hand", private=True) == game
         assert await find("test:dm", BOB.id, "begin", private=True) is None  # no lobby of his
         assert await find(CHANNEL, ALICE.id, "rematch") is None  # nothing finished yet

@@ -118,7 +118,10 @@ def test_every_variant_is_played_to_the_end_by_buttons(tmp_path: Path, slug: str
         messages, kinds = await play_by_buttons(service, tid, users, random.Random(slug))
         result = [m for m in messages if m.kind == "result"]
         assert len(result) == 1 and result[0].to is None
-        assert "Game over" in result[0].text and "Ranking:" in result[0].text
+        ranked = "Teams:" if variants.get(slug).new(players=players).view(None)["teams"] else (
+            "Ranking:")  # teams are ranked as teams, not partner against partner
+        assert "Game over" in result[0].text and ranked in result[0].text
+        assert "Ranking:" not in result[0].text or ranked == "Ranking:"
         row = await service.store.get_table(tid)
         assert row is not None and row.status == "finished"
         board = await service.leaderboard(ALICE, CHANNEL, SCOPE, slug)

@@ -1,4 +1,6 @@
-"""The SQLite store on real files: migrations, the append-only move log, durability, queries."""
+"""The stores: SQLite on real files (migrations), and every other test on both backends
+(`db_target`: a SQLite file, then a fresh PostgreSQL database): the append-only move log,
+durability, queries."""
 
 from __future__ import annotations
 
@@ -24,14 +26,15 @@ from bot.storage import (
     SeatRow,
     Store,
     TableRow,
+    open_store,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def with_store(path: Path, body: Callable[[Store], Awaitable[Any]], **kw: Any) -> Any:
+def with_store(path: Path | str, body: Callable[[Store], Awaitable[Any]], **kw: Any) -> Any:
     async def main() -> Any:
-        store = await Store.open(path, **kw)
+        store = await open_store(path, **kw)
         try:
             return await body(store)
         finally:
@@ -130,7 +133,7 @@ def test_a_file_from_a_newer_program_is_refused_untouched(tmp_path: Path) -> Non
 # -- tables, seats, the move log -------------------------------------------------------------------
 
 
-def test_moves_are_append_only(tmp_path: Path) -> None:
+def test_moves_are_append_only(db_target: Path | str) -> None:
     async def body(store: Store) -> None:
         tid = await store.create_table(table())
         await store.append_move(tid, 0, 0, "6-6", deadline=5000.0)
@@ -144,11 +147,11 @@ def test_moves_are_append_only(tmp_path: Path) -> None:
         assert await store.moves(tid) == ["6-6", "6-5r", "5-5l", "pass"]  # in turn order
         assert await store.moves(tid + 1) == []
 
-    with_store(tmp_path / "bot.db", body)
+    with_store(db_target, body)
 
 
-def test_concurrent_moves_are_all_committed_and_duplicates_refused(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+def test_concurrent_moves_are_all_committed_and_duplicates_refused(db_target: Path | str) -> None:
+    path = db_target
     n_tables, n_turns = 40, 25
 
     async def body(store: Store) -> list[int]:
@@ -167,28 +170,27 @@ def test_concurrent_moves_are_all_committed_and_duplicates_refused(tmp_path: Pat
         return ids
 
     ids = with_store(path, body)
-    with sqlite3.connect(path) as db:  # read back by another connection, after close
-        assert db.execute("SELECT count(*) FROM moves").fetchone()[0] == n_tables * n_turns + 1
+
+    async def read_back(store: Store) -> None:  # by another connection, after close
+        assert sum([len(await store.moves(tid)) for tid in ids]) == n_tables * n_turns + 1
         for tid in ids:
-            logged = [m for (m,) in db.execute(
-                "SELECT move FROM moves WHERE table_id = ? AND turn < ? ORDER BY turn",
-                (tid, n_turns))]
-            assert logged == [f"m{t}" for t in range(n_turns)]
-        deadlines = db.execute("SELECT deadline FROM tables WHERE id != ?", (ids[0],))
-        assert {d for (d,) in deadlines} == {n_turns - 1}  # the last move's
+            assert (await store.moves(tid))[:n_turns] == [f"m{t}" for t in range(n_turns)]
+        assert {(await store.get_table(tid)).deadline for tid in ids[1:]} == {n_turns - 1}
+
+    with_store(path, read_back)
 
 
-def test_without_group_commit_moves_are_the_same(tmp_path: Path) -> None:
+def test_without_group_commit_moves_are_the_same(db_target: Path | str) -> None:
     async def body(store: Store) -> list[str]:
         tid = await store.create_table(table())
         await asyncio.gather(*(store.append_move(tid, t, 0, str(t)) for t in range(10)))
         return await store.moves(tid)
 
-    assert with_store(tmp_path / "bot.db", body, group_commit=False) == [str(t) for t in range(10)]
+    assert with_store(db_target, body, group_commit=False) == [str(t) for t in range(10)]
 
 
-def test_everything_survives_a_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+def test_everything_survives_a_reopen(db_target: Path | str) -> None:
+    path = db_target
 
     async def write(store: Store) -> int:
         await store.upsert_user("test:alice", "alice", "fr")
@@ -228,7 +230,7 @@ def test_everything_survives_a_reopen(tmp_path: Path) -> None:
     with_store(path, read)
 
 
-def test_table_updates_and_queries(tmp_path: Path) -> None:
+def test_table_updates_and_queries(db_target: Path | str) -> None:
     async def body(store: Store) -> None:
         a = await store.create_table(table(channel="test:one"))
         b = await store.create_table(table(channel="test:one"))
@@ -255,15 +257,15 @@ def test_table_updates_and_queries(tmp_path: Path) -> None:
         assert await store.get_table(99) is None
         assert (await store.get_table(a)).status == "playing"  # the refused updates left it
 
-    with_store(tmp_path / "bot.db", body)
+    with_store(db_target, body)
 
 
 WRITER = """
 import asyncio, sys
-from bot.storage import SeatRow, Store, TableRow
+from bot.storage import SeatRow, TableRow, open_store
 
 async def main():
-    store = await Store.open(sys.argv[1])
+    store = await open_store(sys.argv[1])
     tid = await store.create_table(TableRow(0, "c", "s", "h", "classic", {}, 1, None,
                                             "playing", 1, "en", 0.0, seats=[SeatRow(0, "h", "h")]))
     turn = 0
@@ -277,8 +279,8 @@ asyncio.run(main())
 """
 
 
-def test_a_returned_move_survives_sigkill(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+def test_a_returned_move_survives_sigkill(db_target: Path | str) -> None:
+    path = db_target
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE,
                             text=True, env=env)
@@ -298,7 +300,7 @@ def test_a_returned_move_survives_sigkill(tmp_path: Path) -> None:
 # -- finished games, ratings, leaderboards, history ------------------------------------------------
 
 
-def test_a_finished_game_shows_in_leaderboard_stats_and_history(tmp_path: Path) -> None:
+def test_a_finished_game_shows_in_leaderboard_stats_and_history(db_target: Path | str) -> None:
     async def body(store: Store) -> None:
         await store.upsert_user("test:alice", "alice")
         row = table(ai=1)
@@ -344,10 +346,10 @@ def test_a_finished_game_shows_in_leaderboard_stats_and_history(tmp_path: Path) 
         [stat] = await store.user_stats("test:alice", "test:other")
         assert (stat.games, stat.wins) == (1, 0)
 
-    with_store(tmp_path / "bot.db", body, clock=iter(range(1, 100)).__next__)
+    with_store(db_target, body, clock=iter(range(1, 100)).__next__)
 
 
-def test_finishing_twice_changes_nothing(tmp_path: Path) -> None:
+def test_finishing_twice_changes_nothing(db_target: Path | str) -> None:
     async def body(store: Store) -> None:
         row = table()
         row.id = await store.create_table(row)
@@ -359,10 +361,10 @@ def test_finishing_twice_changes_nothing(tmp_path: Path) -> None:
         with pytest.raises(NotFound):
             await store.finish_game(row.id + 1, {}, {}, [], [])
 
-    with_store(tmp_path / "bot.db", body)
+    with_store(db_target, body)
 
 
-def test_the_all_variants_board_takes_each_players_best_variant(tmp_path: Path) -> None:
+def test_the_all_variants_board_takes_each_players_best_variant(db_target: Path | str) -> None:
     async def body(store: Store) -> None:
         for variant, ranks in (("classic", [1, 2]), ("classic", [1, 2]), ("matador", [2, 1])):
             row = table(variant=variant)
@@ -381,10 +383,10 @@ def test_the_all_variants_board_takes_each_players_best_variant(tmp_path: Path) 
         assert [r.wins for r in board] == [2, 1]
         assert len(await store.leaderboard(None, "global", limit=1)) == 1
 
-    with_store(tmp_path / "bot.db", body)
+    with_store(db_target, body)
 
 
-def test_team_games_rate_both_partners(tmp_path: Path) -> None:
+def test_team_games_rate_both_partners(db_target: Path | str) -> None:
     async def body(store: Store) -> None:
         row = table(variant="partnership", humans=("test:a", "test:b", "test:c"), ai=1)
         row.id = await store.create_table(row)
@@ -394,4 +396,21 @@ def test_team_games_rate_both_partners(tmp_path: Path) -> None:
         assert board["test:a"].mu == board["test:c"].mu > board["test:b"].mu
         assert (board["test:a"].win_rate, board["test:b"].win_rate) == (1.0, 0.0)
 
-    with_store(tmp_path / "bot.db", body)
+    with_store(db_target, body)
+
+
+def test_table_state_gives_the_row_and_the_length_of_its_log(db_target: Path | str) -> None:
+    async def body(store: Store) -> None:
+        tid = await store.create_table(table(ai=1))
+        await store.append_move(tid, 0, 0, "6-6", deadline=12.5)
+        await store.append_move(tid, 1, 1, "6-5r")
+        row, logged = await store.table_state(tid)
+        assert row == await store.get_table(tid) and logged == 2
+        assert row.deadline is None and [s.name for s in row.seats] == ["alice", "bob",
+                                                                         "Computer 1"]
+        await store.set_seats(tid, [])
+        row, logged = await store.table_state(tid)
+        assert row is not None and row.seats == [] and logged == 2
+        assert await store.table_state(tid + 1) == (None, 0)
+
+    with_store(db_target, body)

@@ -251,8 +251,13 @@ def check_group_budget(calls: list[Any], presser: TgUser) -> None:
     """What one press (a move and the computer moves after it) costs in the group, against
     Telegram's flood limit: ONE write, the table message edited in place (one picture
     upload), plus one notification (text and a mention, no picture) only when the turn
-    passes to another human; nothing deleted."""
+    passes to another human; nothing deleted.  A round's end adds its score sheet (one
+    picture with its caption)."""
     group = [c for c in calls if _int_or_none(c.params.get("chat_id")) == GROUP]
+    sheets = [c for c in group if str(c.params.get("caption", "")).startswith(
+        ("Score sheet", "Feuille de marque"))]
+    assert len(sheets) <= 1, [c.method for c in group]
+    group = [c for c in group if c not in sheets]
     edits = [c for c in group if c.method.startswith("edit")]
     sent = [c for c in group if c.method.startswith("send")]
     assert len(edits) <= 1 and len(group) == len(edits) + len(sent), [c.method for c in group]
@@ -296,7 +301,10 @@ def test_group_game_two_humans_and_a_computer(tmp_path: Path) -> None:
         answer = await rig.press(ALICE, old_hand, data_of(server, old_hand)[0])
         assert answer["text"].endswith("is over.")
         table = server.messages[GROUP][table["message_id"]]
-        assert len(photos(server, GROUP)) == 1  # edited all along
+        sheets = [m for m in photos(server, GROUP)
+                  if m.get("caption", "").startswith("Score sheet")]
+        assert sheets  # every round's end: its final board and score sheet
+        assert len(photos(server, GROUP)) == 1 + len(sheets)  # the table: edited all along
         assert server.called("editMessageMedia")
         assert all(c.files for c in server.called("sendPhoto"))  # pictures go as multipart
         # hands went to the private chats only: no tile button, no hand picture in the group

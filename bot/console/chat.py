@@ -37,6 +37,8 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /domino rules VARIANT     /domino variants
   /domino top [VARIANT] [global]    /domino stats [NAME]    /domino history [NAME]
   /domino export TABLE      writes the record of a finished game (for domino replay)
+  /domino lang fr|en        your language (private messages, new tables you open)
+  /domino settings lang=fr|en timer=SECONDS    this console's defaults (as a server's)
   bN                        press button N
   /wait SECONDS             let computer players and timers act (for scripts)
   /help    /quit            (end of input quits too)
@@ -45,8 +47,8 @@ TABLE is a table number (#2 or 2); without it, your table here that the command 
 FIND_AS = {"ai": "begin", "noai": "begin", "draw": "play", "pass": "play", "export": "rematch"}
 FIND_AS["add-ai"] = "begin"
 VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
-         "draw", "pass", "rules", "variants", "top", "stats", "history", "export",
-         "add-ai", "review")
+         "draw", "pass", "rules", "variants", "top", "stats", "history", "export", "lang",
+         "settings", "add-ai", "review")
 
 
 class ConsoleChat:
@@ -57,6 +59,7 @@ class ConsoleChat:
         self.out = out
         self.pictures = pictures
         self.user = User("console:alice", "alice")
+        self.locales: dict[str, str] = {}  # user id -> the language chosen with /lang
         self.buttons: dict[int, tuple[str, str]] = {}  # number -> (owner user id or "", data)
         self.next_button = 1
         self.next_picture = _first_free_number(pictures)
@@ -196,7 +199,7 @@ class ConsoleChat:
         if not NAME.fullmatch(name):
             self.say("usage: /as NAME (1 to 32 letters, digits, . _ or -)")
             return
-        self.user = User(f"console:{name}", name)
+        self.user = User(f"console:{name}", name, self.locales.get(f"console:{name}"))
         self.say(f"you are now {name}")
 
     async def _wait(self, text: str) -> None:
@@ -252,6 +255,22 @@ class ConsoleChat:
             rest = [a for a in args if a != "global"]
             self.show(await s.leaderboard(u, CHANNEL, scope, rest[0] if rest else None,
                                           where=HERE))
+        elif verb == "lang":
+            if not args or args[0].lower() not in ("fr", "en"):
+                self.say("usage: /domino lang fr|en")
+                return
+            self.locales[u.id] = args[0].lower()
+            self.user = User(u.id, u.name, self.locales[u.id])
+            await s.store.upsert_user(u.id, u.name, self.user.locale)
+            self.say(f"{u.name}: language {self.user.locale}")
+        elif verb == "settings":
+            pairs = [a.partition("=") for a in args]
+            if not pairs or any(not sep for _, sep, _ in pairs):
+                self.say("usage: /domino settings lang=fr|en timer=SECONDS")
+                return
+            for key, _, value in pairs:
+                self.show(await s.set_setting(u, SCOPE, key, value, is_admin=True,
+                                              where=HERE))
         elif verb in ("stats", "history"):
             target = f"console:{args[0]}" if args else None
             call = s.stats if verb == "stats" else s.history
@@ -288,7 +307,8 @@ class ConsoleChat:
             return int(args[0].lstrip("#")), args[1:]
         command = FIND_AS.get(verb, verb)
         if command in TABLE_FOR:
-            found = await self.service.find_table(CHANNEL, self.user.id, command)
+            move = (" ".join(args) or verb) if command == "play" else None
+            found = await self.service.find_table(CHANNEL, self.user.id, command, move=move)
             if found is not None:
                 return found, args
         return self.last_table, args

@@ -256,8 +256,11 @@ async def run_discord(service: Service, router: Any, token: str, *,
                       test_guild: int | None = None, **options: Any) -> None:
     """Run the Discord client until it is closed.  Commands are synced at start: to the
     guild `test_guild` (bot.config: DISCORD_TEST_GUILD) at once for development, else
-    globally."""
-    client = DominoClient(service, router, test_guild=test_guild, **options)
+    globally.  `shard_count`/`shard_ids` (DISCORD_SHARDS/DISCORD_SHARD_IDS) run those
+    shards of an AutoShardedClient."""
+    from .shards import client_class  # a subclass of DominoClient, defined after it
+
+    client = client_class(options)(service, router, test_guild=test_guild, **options)
     async with client:
         await client.start(token)
 

@@ -89,6 +89,7 @@ def event_line(e: dict[str, Any], view: dict[str, Any], names: list[str], lang: 
         "give": t(lang, "{who} gives a tile back to the stock.", who=who),
         "claim": t(lang, "{who} claims the points.", who=who),
         "muggins": t(lang, "{who} cries Muggins!", who=who),
+        "decline": t(lang, "{who} leaves the capture on the table.", who=who),
     }
     return simple.get(kind)
 

@@ -60,6 +60,12 @@ class Pictures:
     def hand(self, view: dict[str, Any]) -> bytes | None:
         return self._draw("hand_png", view, tr=self._translator())
 
+    def scoresheet(self, view: dict[str, Any], names: list[str], lines: list[str]
+                   ) -> bytes | None:
+        """The round that just ended: its final board, the hands, the sheet's `lines`."""
+        check_public(view)
+        return self._draw("scoresheet_png", view, names, lines, tr=self._translator())
+
     def _translator(self) -> Any:
         """None for English (render's own words, and a variant's English strip line)."""
         return None if self.lang == "en" else translator(self.lang)
@@ -91,6 +97,10 @@ class NoPictures(Pictures):
     def hand(self, view: dict[str, Any]) -> bytes | None:
         return None
 
+    def scoresheet(self, view: dict[str, Any], names: list[str], lines: list[str]
+                   ) -> bytes | None:
+        check_public(view)
+        return None
 
 PENDING = b"\0domino-picture-pending:"  # a placeholder's prefix (never a PNG's first bytes)
 MAX_PENDING = 10_000  # placeholders kept; a message dropped unsent leaves at most this many
@@ -172,6 +182,11 @@ class _Deferred(Pictures):
 
     def hand(self, view: dict[str, Any]) -> bytes | None:
         return self.pool._add((self.real, "hand", view))
+
+    def scoresheet(self, view: dict[str, Any], names: list[str], lines: list[str]
+                   ) -> bytes | None:
+        check_public(view)
+        return self.pool._add((self.real, "scoresheet", view, names, lines))
 
 
 def _run(pictures: Pictures, method: str, *args: Any) -> bytes | None:

@@ -57,12 +57,14 @@ from core.options import parse_pairs
 from ..i18n import end_words, error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
 from . import assist, levels, review, texts, thinking
+from . import seats as seating
 from .guard import door, number
 from .limits import Limits, TableIndex, clip, hosted, idle_lobbies, solo
 from .messages import Message, parse_action
 from .pictures import NoPictures, PicturePool, Pictures
 from .ratings import rate_game
 from .rules_pages import chat_page, rules_page
+from .shared import adopt, refreshed, table_guard, tick_guard
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
@@ -74,7 +76,8 @@ SERVICE = "service"  # the "platform" under which the service keeps per-table no
 # A command typed without a table number -> (the table statuses it applies to, must the user
 # sit at the table).  See `Service.find_table`.
 TABLE_FOR: dict[str, tuple[tuple[str, ...], bool]] = {
-    "join": (("lobby",), False), "leave": (("lobby",), True), "begin": (("lobby",), True),
+    "join": (("lobby", "playing"), False), "leave": (("lobby", "playing"), True),
+    "begin": (("lobby",), True),
     "hand": (("playing",), True), "play": (("playing",), True),
     "stop": (("lobby", "playing"), True), "rematch": (("finished",), True),
     "add-ai": (("lobby",), True), "review": (("finished",), True),
@@ -135,9 +138,11 @@ class Service:
         out: list[Message] = []
         for row in await self.store.tables(("lobby", "playing")):
             table = Table(row)
+            await seating.load(self.store, table)
             for s in table.humans():
                 locale = await self.store.user_locale(s.user_id or "")
-                self._langs.setdefault(s.user_id or "", lang_for(locale, row.lang))
+                if locale:  # else the table's language, and DOMINO_LANG for new tables
+                    self._langs.setdefault(s.user_id or "", lang_for(locale))
             if row.status == "lobby":
                 ttl = self.limits.lobby_ttl
                 if ttl > 0 and self.clock() - row.created_at >= ttl:  # expired meanwhile
@@ -176,7 +181,9 @@ class Service:
             out += self._table_messages(table, prompt=True, hands=True)
         return await self._drawn(out)
 
-    def _lock(self, table_id: int) -> asyncio.Lock:
+    def _lock(self, table_id: int) -> Any:
+        if self.store.shared:  # several processes: a database lock, and a fresh copy
+            return table_guard(self, table_id)
         lock = self._locks.get(table_id)
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
@@ -340,7 +347,12 @@ class Service:
 
     @door(table=True)
     async def join(self, user: User, table_id: int) -> list[Message]:
+        """Take a seat in a lobby (the one a rematch keeps for the user, else the first
+        open one), or take back one's seat in a game under way from the computer."""
         async with self._lock(table_id):
+            table = self.tables.get(table_id)
+            if table is not None and table.row.status == "playing":
+                return await self._come_back(user, table)
             table, err = await self._lobby_table(user, table_id)
             if err:
                 return err
@@ -351,19 +363,68 @@ class Service:
             if invited is not None and user.id not in invited:
                 return self._error(user, self._t(user, table, "This table is for invited "
                                                  "players only."), table)
-            free = table.open_seats()
+            kept = seating.reserved_seat(table, user.id)
+            free = [kept] if kept is not None else seating.free_seats(table)
             if not free:
                 return self._error(user, self._t(user, table, "This table is full."), table)
             await self.store.upsert_user(user.id, user.name, user.locale)
-            free[0].user_id, free[0].name = user.id, user.name
+            seat = table.row.seats[free[0]]
+            seat.user_id, seat.name = user.id, user.name
             await self.store.set_seats(table_id, table.row.seats)
             self._changed[table_id] = self.clock()
+            if table.reserved and not table.open_seats():  # every player of the rematch is in
+                return await self._start(table)
             return self._table_messages(table)
+
+    async def _come_back(self, user: User, table: Table) -> list[Message]:
+        """A player takes back their seat from the computer (they left, or missed turns).
+        Caller holds the lock."""
+        seat = seating.away_seat(table, user.id)
+        if seat is None:
+            text = ("You are already at this table." if table.seat_of(user.id) is not None
+                    else "This table has already started.")
+            return self._error(user, self._t(user, table, text), table)
+        s = table.row.seats[seat]
+        s.ai, s.misses = None, 0
+        table.leavers.discard(user.id)
+        table.bots.pop(seat, None)
+        await self.store.update_seat(table.id, seat, ai=None, misses=0)
+        await seating.save(self.store, table)
+        if table.game.to_move == seat:
+            table.ai_due = None
+            table.row.deadline, table.row.warned = self._deadline(table), False
+            await self.store.update_table(table.id, deadline=table.row.deadline, warned=False)
+        await self._lang(user, table.row.scope)
+        return [seating.back_message(table, s.name), *self._table_messages(table, prompt=True),
+                *self._hand_messages(table, seat)]
+
+    async def _leave_game(self, user: User, table: Table) -> list[Message]:
+        """A player leaves a game under way: a computer takes the seat, and the game counts
+        as lost for them in the ratings unless they come back. Caller holds the lock."""
+        seat = table.seat_of(user.id)
+        if seat is None:
+            return self._error(user, self._t(user, table, "You are not playing at this "
+                                             "table."), table)
+        s = table.row.seats[seat]
+        s.ai = COMPUTER
+        table.leavers.add(user.id)
+        await self.store.update_seat(table.id, seat, ai=s.ai)
+        await seating.save(self.store, table)
+        out = [seating.left_message(table, s.name)]
+        if table.game.to_move == seat:
+            table.row.deadline = None
+            await self.store.update_table(table.id, deadline=None)
+            out += await self._computers(table)
+        return out
 
     @door(table=True)
     async def leave(self, user: User, table_id: int) -> list[Message]:
-        """Leave a table before it starts; the last human to leave closes it."""
+        """Leave a table before it starts (the last human to leave closes it), or a game
+        under way (a computer takes the seat; joining again takes it back)."""
         async with self._lock(table_id):
+            table = self.tables.get(table_id)
+            if table is not None and table.row.status == "playing":
+                return await self._leave_game(user, table)
             table, err = await self._lobby_table(user, table_id)
             if err:
                 return err
@@ -489,7 +550,7 @@ class Service:
         return table, []
 
     async def find_table(self, channel: str, user_id: str, command: str, *,
-                         private: bool = False) -> int | None:
+                         private: bool = False, move: str | None = None) -> int | None:
         """The table that `command` (a key of TABLE_FOR) typed without a table number means:
         the newest table of `channel` in one of the command's statuses (for most commands,
         one where `user_id` has a seat).  In a private chat with the bot (`private`) where
@@ -500,9 +561,13 @@ class Service:
         def sits(seats: list[SeatRow]) -> bool:
             return any(s.user_id == user_id and s.ai is None for s in seats)
 
+        def away(seats: list[SeatRow]) -> bool:  # a computer plays the user's seat
+            return any(s.user_id == user_id and s.ai is not None for s in seats)
+
         live = [tb.row for tb in self.tables.in_channel(channel)  # type: ignore[attr-defined]
                 if tb.row.status in statuses]
-        found = [r.id for r in live if not seated or sits(r.seats)]
+        found = [r.id for r in live if (not seated or sits(r.seats))
+                 and (command != "join" or r.status != "playing" or away(r.seats))]
         if "finished" in statuses:  # not in memory: the newest one, through the index
             last = await self.store.latest_in_channel(channel, ("finished",),
                                                       user_id if seated else None)
@@ -512,6 +577,8 @@ class Service:
                      if tb.row.status in statuses and sits(tb.row.seats)]
             if "finished" in statuses:
                 found += [h.table_id for h in await self.store.history(user_id, 1)]
+        if command in ("play", "hand"):  # the tables where the user is to move first
+            found = seating.to_move_first(self.tables, found, user_id, move)
         return max(found, default=None)
 
     async def _no_table(self, user: User, table_id: int) -> list[Message]:
@@ -608,6 +675,8 @@ class Service:
     async def _choose_end(self, user: User, table_id: int, turn: int, tile: str
                           ) -> list[Message]:
         """The second step for a tile that fits both ends: one button per end."""
+        if self.store.shared:  # read a copy as fresh as the database's
+            await refreshed(self, table_id)
         table, seat, err = await self._player_seat(user, table_id)
         if err:
             return err
@@ -670,6 +739,8 @@ class Service:
         commits their moves together (group commit); the messages of each table keep their
         order, and a table whose tick fails (logged) does not stop the others."""
         now = self.clock()
+        if self.store.shared:
+            await adopt(self)
         out = await self._expire(now)
         due = [table for table in list(self.tables.values()) if self._due(table, now)]
         done = await asyncio.gather(*(self._tick_one(table, now) for table in due))
@@ -703,12 +774,26 @@ class Service:
                 or (deadline is not None and now >= deadline - self.warn_before))
 
     async def _tick_one(self, table: Table, now: float) -> list[Message]:
+        if self.store.shared:
+            return await self._tick_shared(table, now)
         async with self._lock(table.id):
             if self.tables.get(table.id) is not table:  # stopped or finished meanwhile
                 return []
             try:
                 return await self._tick_table(table, now)
             except Exception:  # one broken table must not stop the others
+                log.exception("table %s: tick failed", table.id)
+                return []
+
+    async def _tick_shared(self, table: Table, now: float) -> list[Message]:
+        """`_tick_one` for a table other processes may hold: skipped while they do."""
+        async with tick_guard(self, table.id) as held:
+            table = self.tables.get(table.id) if held else None  # refreshed
+            if table is None or not self._due(table, now):
+                return []
+            try:
+                return await self._tick_table(table, now)
+            except Exception:
                 log.exception("table %s: tick failed", table.id)
                 return []
 
@@ -763,6 +848,8 @@ class Service:
     @door(table=True)
     async def hand(self, user: User, table_id: int) -> list[Message]:
         """The user's hand, privately, with their legal moves as buttons."""
+        if self.store.shared:  # read a copy as fresh as the database's
+            await refreshed(self, table_id)
         table, seat, err = await self._player_seat(user, table_id)
         return err or self._hand_messages(table, seat)
 
@@ -798,10 +885,16 @@ class Service:
         result = game.result
         row = table.row
         ranks = seat_ranks(result)
+        worst = max(ranks) + 1
+        left = [s for s in row.seats if s.user_id in table.leavers and s.ai is not None]
+        for s in left:  # who left the game under way lost it
+            ranks[s.seat] = worst
         humans = table.humans()
         players = [GamePlayer(s.user_id or "", s.seat, s.seat in result["winners"],
                               result["scores"][s.seat], ranks[s.seat]) for s in humans]
-        seats = [(s.user_id if s.ai is None else None, team_index(result, s.seat))
+        players += [GamePlayer(s.user_id or "", s.seat, False, result["scores"][s.seat], worst)
+                    for s in left]
+        seats = [(s.user_id if s.ai is None or s in left else None, team_index(result, s.seat))
                  for s in row.seats]
         ratings: list[RatingRow] = []
         ids = [p.user_id for p in players]
@@ -845,7 +938,9 @@ class Service:
 
     @door(table=True)
     async def rematch(self, user: User, table_id: int) -> list[Message]:
-        """A new game with the same seats, variant, options and timer, started at once."""
+        """A new table with the same seats, variant, options and timer: a lobby where each
+        player of the last game has their seat kept until they join (computer seats stay);
+        it starts once they all have, or when the host starts it."""
         async with self._lock(table_id):
             row = await self.store.get_table(table_id)
             lang = await self._lang(user, row.scope if row else None)
@@ -857,18 +952,24 @@ class Service:
             if again:
                 return self._error(user, t(lang, "The rematch is already on: table #{id}.",
                                            id=again))
-            seats = [SeatRow(s.seat, s.user_id, s.name, None if s.user_id else s.ai)
-                     for s in row.seats]
+            kept = {s.seat: [s.user_id, s.name] for s in row.seats
+                    if s.user_id and s.user_id != user.id}
+            seats = [SeatRow(s.seat, user.id, user.name) if s.user_id == user.id else
+                     SeatRow(s.seat, None, t(row.lang, "Open seat")) if s.user_id else
+                     SeatRow(s.seat, None, s.name, s.ai) for s in row.seats]
             new = TableRow(id=0, channel=row.channel, scope=row.scope, host=user.id,
                            variant=row.variant, options=dict(row.options), players=row.players,
                            timer=row.timer, status="lobby", seed=self.rng.getrandbits(62),
                            lang=row.lang, created_at=self.clock(), seats=seats)
             new.id = await self.store.create_table(new)
             await self.store.adapter_set(table_id, SERVICE, "rematch", str(new.id))
-        fresh = Table(new)
+        fresh = Table(new, reserved=kept)
+        await seating.save(self.store, fresh)
         self.tables[new.id] = fresh
         async with self._lock(new.id):
-            return await self._start(fresh)
+            if not fresh.open_seats():
+                return await self._start(fresh)
+            return self._table_messages(fresh)
 
     # -- rules, ratings, history --------------------------------------------------------------
 

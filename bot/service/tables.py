@@ -22,6 +22,8 @@ class Table:
     ai_due: float | None = None
     stop_votes: set[str] = field(default_factory=set)
     bots: dict[int, Player] = field(default_factory=dict)
+    leavers: set[str] = field(default_factory=set)  # users who left the game under way
+    reserved: dict[int, list[str]] = field(default_factory=dict)  # rematch: seat -> [id, name]
 
     @property
     def id(self) -> int:

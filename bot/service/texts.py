@@ -26,6 +26,7 @@ from .event_texts import (
 from .levels import add_buttons
 from .messages import MAX_DATA, Action, Message, action_data
 from .rules_pages import ChatPage
+from .summary import match_lines, round_just_ended, sheet_lines, team_result_lines
 
 if TYPE_CHECKING:
     from core.moves import Move
@@ -61,12 +62,14 @@ def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[st
     """Who won (every tied seat, or the winning team), the scores, the rounds played."""
     winners = result["winners"]
     listed = who_list(names, winners, lang)
-    if result.get("teams"):
-        lines = [t(lang, "Game over. Winning team: {winners}.", winners=listed)]
-        teams = " · ".join(f"{who_list(names, team, lang)}: {score}" for team, score in
-                           zip(result["teams"], result["team_scores"], strict=False))
-        lines.append(t(lang, "Team scores: {scores}", scores=teams))
-    elif len(winners) > 1:
+    if result.get("teams"):  # teams as teams: no ranking of partners against each other
+        lines = [t(lang, "Game over. Winning team: {winners}.",
+                   winners=listed.replace(", ", " & "))]
+        lines += team_result_lines(result, names, lang)
+        if result.get("rounds", 1) > 1:
+            lines.append(tn(lang, "{n} round played.", "{n} rounds played.", result["rounds"]))
+        return lines
+    if len(winners) > 1:
         lines = [t(lang, "Game over. Tie between {winners}.", winners=listed)]
     else:
         lines = [t(lang, "Game over. Winner: {winners}.", winners=listed)]
@@ -83,16 +86,40 @@ def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[st
     return lines
 
 
-def lobby_text(title: str, row: TableRow, lang: str) -> str:
-    """The lobby: the seats, who hosts, the turn timer."""
+def lobby_text(title: str, row: TableRow, lang: str,
+               reserved: dict[int, list[str]] | None = None) -> str:
+    """The lobby: the seats (a seat a rematch keeps: its player, to confirm), who hosts,
+    who may start, the turn timer."""
     lines = [title, t(lang, "Waiting for players:")]
+    teams = lobby_teams(row)
     for s in row.seats:
         host = " · " + t(lang, "host") if s.user_id == row.host else ""
-        lines.append(f"{s.seat + 1}. {s.name}{host}")
+        team = ""
+        if teams:
+            n = next(i for i, tm in enumerate(teams, 1) if s.seat in tm)
+            team = " · " + t(lang, "team {n}", n=n)
+        name = s.name
+        if reserved and s.seat in reserved and s.user_id is None and s.ai is None:
+            name = t(lang, "{who} (to confirm: join)", who=reserved[s.seat][1])
+        lines.append(f"{s.seat + 1}. {name}{team}{host}")
+    if any(s.user_id is None and s.ai is None for s in row.seats):
+        hosts = [s.name for s in row.seats if s.user_id == row.host]
+        lines.append(t(lang, "{who} can start now (open seats get computer players); anyone "
+                       "at the table can once every seat is taken.",
+                       who=hosts[0] if hosts else t(lang, "host")))
     if row.timer:
         lines.append(t(lang, "Turn timer: {n} seconds.", n=row.timer))
     lines += lobby_lines(row, lang)
     return "\n".join(lines)
+
+
+def lobby_teams(row: TableRow) -> list[list[int]] | None:
+    """The teams of a table's game (partners sit facing each other), or None."""
+    try:
+        game = variants.get(row.variant).new(players=row.players, seed=0, **row.options)
+    except Exception:  # a lobby is shown even if its options no longer make a game
+        return None
+    return game.view(None)["teams"]
 
 
 def title(table: Table, lang: str) -> str:
@@ -119,8 +146,8 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     lang = row.lang
     names = table.names()
     if row.status == "lobby" or table.game is None:
-        return [Message(row.channel, lobby_text(title(table, lang), row, lang), kind="table",
-                        table=row.id, actions=lobby_actions(row))]
+        return [Message(row.channel, lobby_text(title(table, lang), row, lang, table.reserved),
+                        kind="table", table=row.id, actions=lobby_actions(row))]
     game = table.game
     view = game.view(None)
     image = pictures.for_lang(lang).public(view, names)
@@ -130,16 +157,24 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
         lines += [said] if said else []
     lines += events_lines(view, names, lang)
     turn = view["turn"]
+    sheet = []
+    if round_just_ended(view):  # the final board and the score sheet, then the table
+        words = sheet_lines(view, names, lang)
+        if game.over:
+            words += match_lines(view, names, lang)
+        drawn = [words[0], *words[2:]]  # the picture shows the hands as tiles
+        sheet = [Message(row.channel, "\n".join(words), kind="board", table=row.id,
+                         image=pictures.for_lang(lang).scoresheet(view, names, drawn))]
     if game.over:
         lines += result_lines(game.result, names, lang)
         rematch = Action(t(lang, "Rematch"), action_data(row.id, turn, "m"), style="primary")
-        return [Message(row.channel, "\n".join(lines), kind="result", table=row.id,
-                        image=image, actions=(rematch,))]
+        return [*sheet, Message(row.channel, "\n".join(lines), kind="result", table=row.id,
+                                image=image, actions=(rematch,))]
     lines.append(table_summary(view, names, lang))
     actions = (Action(t(lang, "My hand"), action_data(row.id, turn, "h"), style="primary"),
                Action(t(lang, "Stop"), action_data(row.id, turn, "q"), style="danger"))
-    out = [Message(row.channel, "\n".join(lines), kind="table", table=row.id, image=image,
-                   actions=actions)]
+    out = [*sheet, Message(row.channel, "\n".join(lines), kind="table", table=row.id,
+                           image=image, actions=actions)]
     seat = game.to_move
     user = row.seats[seat].user_id
     if prompt and user and not table.is_ai(seat):
@@ -173,11 +208,13 @@ SHORT_ENDS = {"left": "l", "right": "r", "up": "u", "down": "b"}  # b: "bas" (d 
 def word_action(table: int, turn: int, move: str, view: dict[str, Any], lang: str,
                 row: int, claiming: bool) -> Action:
     """The button of a move without a tile: draw, pass, claim, muggins, buy..."""
-    points = (view.get("unclaimed") or {}).get("points", 0)
+    points = (view.get("unclaimed") or view.get("capture") or {}).get("points", 0)
     if move == "draw":
         return Action(t(lang, "Draw"), action_data(table, turn, "d"), style="success", row=row)
     if move == "pass":
         label = t(lang, "Do not claim") if claiming else t(lang, "Pass")
+        if claiming and view.get("capture"):
+            label = t(lang, "Leave them")
         return Action(label, action_data(table, turn, "x"), style="success", row=row)
     labels = {
         "claim": tn(lang, "Claim {n} point", "Claim {n} points", points),
@@ -231,6 +268,11 @@ def hand_text(table_id: int, view: dict[str, Any], legal: list[str], lang: str) 
     if all(m.startswith("give ") for m in legal):
         return t(lang, "Your hand at table #{id}. Choose a tile to give back to the stock "
                  "(nobody else sees which).", id=table_id)
+    capture = view.get("capture")
+    if "claim" in legal and capture:
+        return t(lang, "Your tile at table #{id} can capture {tiles} for {n} points: take them "
+                 "(you play again), or leave them.", id=table_id,
+                 tiles=", ".join(capture["tiles"]), n=capture["points"])
     if "claim" in legal:
         points = (view.get("unclaimed") or {}).get("points", 0)
         return tn(lang, "Your play at table #{id} scores {n} point: claim it, or the next "

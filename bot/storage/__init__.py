@@ -1,5 +1,9 @@
-"""Storage: the rows the bot keeps and the versioned schema, with the SQLite `Store` behind them."""
+"""Storage: the rows the bot keeps and the versioned schema, with the SQLite `Store` or the
+PostgreSQL `PostgresStore` behind them (`open_store` picks one)."""
 
+from .backends import is_postgres, open_store
+from .pg_schema import PG_MIGRATIONS
+from .postgres import PostgresStore
 from .rows import (
     ACTIVE,
     STATUSES,
@@ -19,16 +23,20 @@ from .sqlite import Store, StoreError
 __all__ = [
     "ACTIVE",
     "MIGRATIONS",
+    "PG_MIGRATIONS",
     "STATUSES",
     "DuplicateMove",
     "GamePlayer",
     "HistoryRow",
     "LeaderRow",
     "NotFound",
+    "PostgresStore",
     "RatingRow",
     "SeatRow",
     "StatRow",
     "Store",
     "StoreError",
     "TableRow",
+    "is_postgres",
+    "open_store",
 ]

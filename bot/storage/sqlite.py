@@ -696,3 +696,16 @@ class Store:
 
     async def user_pref_set(self, user_id: str, platform: str, key: str, value: str) -> None:
         await self._write(SQL_PREF_SET, (user_id, platform, key, value))
+
+    # -- for the service: one process, so its tables are never stale (see postgres.py) ------
+
+    shared = False
+
+    async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
+        """The table with its seats, and how many moves its log holds."""
+        return await self.get_table(table_id), await self.move_count(table_id)
+
+    async def move_count(self, table_id: int) -> int:
+        """How many moves the table's log holds (the turn its game is at)."""
+        row = await self._fetch_one("SELECT count(*) FROM moves WHERE table_id = ?", (table_id,))
+        return int(row[0])

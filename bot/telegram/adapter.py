@@ -38,6 +38,7 @@ from ..service.guard import Where
 from ..service.messages import Message
 from ..service.service import Service, User
 from .out import PLATFORM, Origin, Outbox, Pace, channel_of, user_id
+from .webhook import ALLOWED_UPDATES, Webhook, start_webhook
 
 log = logging.getLogger("domino.telegram")
 
@@ -70,10 +71,11 @@ class TelegramBot:
 
     def __init__(self, service: Service, token: str, base_url: str | None = None,
                  rate_limiter: AIORateLimiter | None = None, poll_timeout: int = 30,
-                 pace: Pace | None = None) -> None:
+                 pace: Pace | None = None, webhook: Webhook | None = None) -> None:
         self.service = service
         self.pace = pace  # the flood limits the outbox keeps (None: Telegram's)
         self.poll_timeout = poll_timeout
+        self.webhook = webhook  # None: long polling
         # a second connection for getUpdates: stopping cancels the open long poll, whose
         # connection is not back in the pool in time for PTB's last getUpdates
         limiter = rate_limiter or AIORateLimiter(max_retries=3)
@@ -101,15 +103,18 @@ class TelegramBot:
     # -- running ---------------------------------------------------------------------------
 
     async def run(self, router: Any = None, stop: asyncio.Event | None = None) -> None:
-        """Long-poll until `stop` is set or the task is cancelled."""
+        """Long-poll (or serve the webhook) until `stop` is set or the task is cancelled."""
         async with self.app:
             me = self.app.bot
             self.outbox = Outbox(me, self.service.store, me.username, self.pace)
             await self.set_commands()
             await self.app.start()
             assert self.app.updater is not None
-            await self.app.updater.start_polling(
-                timeout=self.poll_timeout, allowed_updates=["message", "callback_query"])
+            if self.webhook is not None:
+                await start_webhook(self.app.updater, self.webhook, ALLOWED_UPDATES)
+            else:
+                await self.app.updater.start_polling(
+                    timeout=self.poll_timeout, allowed_updates=["message", "callback_query"])
             try:
                 if router is not None:
                     await router.register(PLATFORM, self.outbox)

@@ -5,7 +5,8 @@
   keeps variety (the most distinct values left in hand, doubles first since
   they are the hardest to place later) and picks the end that leaves an open
   value it still holds.  Moves that are not tiles (draw, pass, bids...) are
-  taken only when nothing else is legal, or at random for unknown kinds.
+  taken only when nothing else is legal: a draw when it is offered, else at
+  random.
 
 Both always take points that are theirs to claim ("claim", "muggins").
 Both are seeded, so a table of computer seats replays the same way.
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from ..moves import CLAIM, LEFT, MUGGINS, Move
+from ..moves import CLAIM, DRAW, LEFT, MUGGINS, Move
 from ..tiles import Tile
 
 
@@ -66,7 +67,8 @@ class GreedyPlayer:
             return claim
         tiles = [m for m in moves if m.tile is not None]
         if not tiles:
-            return self.rng.choice(moves)
+            draw = next((m for m in moves if m.kind == DRAW), None)
+            return draw or self.rng.choice(moves)
         seat = game.to_move
         view = game.view(seat)
         hand = [Tile.parse(t) for t in view.get("hand", [])]

@@ -4,10 +4,11 @@ A round is the shared line engine (`core.line.engine`): the same dealing, leadin
 matching of equal half-faces and drawing.  Canton adds what happens after a
 tile is laid (the engine's `_laid` hook): if the tile and its neighbour total
 12, or the tile, its neighbour and the next one (or its neighbour and the tile
-at the far end of the line) total 10, 20 or 30, the player takes them: they
-leave the line face down, their pips are scored at once (`add_points`), and
-the player plays again.  Going out scores the pips left in the other hands
-(the match's ``pips`` scoring).
+at the far end of the line) total 10, 20 or 30, the player "peut ramasser":
+the same seat then chooses between ``claim`` (take them: they leave the line
+face down, their pips are scored at once with `add_points`, and the player
+plays again) and ``pass`` (leave them; the turn goes on as after any tile).
+Going out scores the pips left in the other hands (the match's ``pips`` scoring).
 
 The line is kept here as a list of oriented tiles, because captures take
 tiles off both ends; the tiles stand side by side, so the view's layout is
@@ -22,7 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..moves import LEAD, LEFT, Move
+from ..errors import illegal
+from ..moves import CLAIM, LEAD, LEFT, PASS, Move, move_for
 from ..tiles import tile_id
 from .match import LineMatch
 
@@ -30,6 +32,8 @@ PAIR_TOTAL = 12  # the tile laid and its neighbour
 TRIPLE_TOTALS = (10, 20, 30)  # the tile laid and two others
 
 Oriented = tuple[int, int]  # a tile in the line, its left half first
+CLAIM_MOVE = move_for(CLAIM)  # take the capture on offer
+PASS_MOVE = move_for(PASS)  # leave it
 
 
 def best_capture(line: list[Oriented], end: int) -> tuple[int, list[int]] | None:
@@ -64,7 +68,7 @@ def best_capture(line: list[Oriented], end: int) -> tuple[int, list[int]] | None
 class CantonMatch(LineMatch):
     """A match of Canton: the line engine plus the line of oriented tiles and captures."""
 
-    __slots__ = ("_first_top", "_line", "_piles")
+    __slots__ = ("_first_top", "_line", "_offer", "_piles")
 
     hooked = True  # the engine calls `_laid` after each tile
     equal_ends_differ = True  # both ends show one value: both placements are listed
@@ -72,9 +76,11 @@ class CantonMatch(LineMatch):
     _line: list[Oriented]
     _first_top: bool
     _piles: list[list[int]]
+    _offer: tuple[int, tuple[int, ...]] | None  # a capture on offer: (points, line indexes)
 
     def _reset_round(self, n: int) -> None:
         super()._reset_round(n)
+        self._offer = None
         self._line = []
         self._first_top = True
         self._piles = [[] for _ in range(n)]
@@ -92,16 +98,29 @@ class CantonMatch(LineMatch):
 
     def legal_moves(self) -> list[Move]:
         """As the line engine, but with both ends showing one value each end is
-        listed: what is taken depends on the neighbours."""
+        listed: what is taken depends on the neighbours.  While a capture is on
+        offer: ``claim`` or ``pass`` only."""
+        if self._offer is not None and self.to_move is not None:
+            return [CLAIM_MOVE, PASS_MOVE]
         moves = super().legal_moves()
         if self.left == self.right >= 0 and len(self._line) > 1:
             rights = self.tables[2]
             moves += [rights[m.tid] for m in moves]
         return moves
 
+    def check(self, move: Move) -> tuple[int, int]:
+        """As the engine's, but no tile while a capture is on offer."""
+        if self._offer is not None and self.to_move is not None:
+            raise illegal("take the capture ({points} points) with 'claim', or leave it with "
+                          "'pass'", points=self._offer[0])
+        return super().check(move)
+
+    def _extra_moves(self) -> list[Move]:
+        return [CLAIM_MOVE, PASS_MOVE] if self._offer is not None else []
+
     def _laid(self, seat: int, move: Move) -> bool:
-        """Put the tile in the line, make the capture it allows; True when this
-        decided who moves next (the capturer plays again)."""
+        """Put the tile in the line; when it allows a capture, offer it to the same
+        seat (True: this decided who moves next)."""
         line = self._line
         end = move.end
         if end == LEAD or not line:
@@ -115,7 +134,32 @@ class CantonMatch(LineMatch):
         found = best_capture(line, end)
         if found is None:
             return False
-        points, taken = found
+        self._offer = (found[0], tuple(found[1]))
+        self.to_move = seat
+        return True
+
+    def _play_extra(self, move: Move) -> None:
+        """``claim`` takes the capture on offer, ``pass`` leaves it; then the round
+        goes on (or ends, when the seat laid its last tile)."""
+        assert self._offer is not None and self.to_move is not None
+        seat = self.to_move
+        offer, self._offer = self._offer, None
+        if move.kind == CLAIM:
+            if self._capture(seat, *offer):
+                return
+        else:
+            self.events.append(("decline", seat))
+        if not self._hands[seat]:  # type: ignore[index]
+            self._went_out(seat)
+        elif move.kind == CLAIM:
+            self._again(seat)
+        else:
+            self._advance(seat)
+
+    def _capture(self, seat: int, points: int, taken: tuple[int, ...]) -> bool:
+        """Take the tiles at `taken` off the line and score them; True when that
+        ended the match (the target reached)."""
+        line = self._line
         ts = self.ts
         tids = [tile_id(*line[i]) for i in taken]
         front = 0  # tiles taken from the left end: the first tile changes row parity
@@ -134,11 +178,7 @@ class CantonMatch(LineMatch):
             self._sleeping |= 1 << t
         self._piles[seat].extend(tids)
         names = "+".join(ts.names[t] for t in tids)
-        self.add_points(seat, points, f"capture {names}")
-        if self.over or not self._hands[seat]:
-            return self.over  # out with a capture: the engine ends the round
-        self._again(seat)
-        return True
+        return self.add_points(seat, points, f"capture {names}")
 
     def _again(self, seat: int) -> None:
         """The capturer plays again: lead on an empty line, else play, or draw
@@ -155,9 +195,10 @@ class CantonMatch(LineMatch):
         it is still there (a capture takes it)."""
         line = self._line
         last = None
-        if self.played and line:
-            tid = self.played[-1][1].tid
-            i = 0 if self.played[-1][1].end == LEFT else len(line) - 1
+        laid = [m for _, m in self.played[-2:] if m.kind not in (CLAIM, PASS)]
+        if laid and line:
+            tid = laid[-1].tid
+            i = 0 if laid[-1].end == LEFT else len(line) - 1
             if tile_id(*line[i]) == tid:
                 last = i
         return [f"{a}-{b}" for a, b in line], last
@@ -168,7 +209,12 @@ class CantonMatch(LineMatch):
         pips = self.ts.pips
         piles = [{"tiles": len(p), "points": sum(pips[t] for t in p)} for p in self._piles]
         line, last = self.chain()
+        offer = None
+        if self._offer is not None:
+            offer = {"seat": self.to_move, "points": self._offer[0],
+                     "tiles": [f"{a}-{b}" for a, b in (self._line[i] for i in self._offer[1])]}
         return {
+            "capture": offer,
             "captured": piles,
             "layout": {"kind": "canton", "chain": line, "last": last,
                        "first_top": self._first_top, "piles": piles},

@@ -512,15 +512,16 @@ class LineRound:
 
     # -- what players see ----------------------------------------------------
 
-    def chain(self) -> tuple[list[str], int | None]:
+    def chain(self, played: list[tuple[int, Move]] | None = None
+              ) -> tuple[list[str], int | None]:
         """The tiles in line order, each written left half first, and the
-        index of the last one laid."""
+        index of the last one laid (of this round, or of the moves `played`)."""
         ts = self.ts
         line: list[str] = []
         left_count = 0
         ends = [-1, -1]
         last = None
-        for _, move in self.played:
+        for _, move in self.played if played is None else played:
             if move.kind != PLAY:
                 continue
             a, b = ts.hi[move.tid], ts.lo[move.tid]

@@ -172,6 +172,21 @@ class LineMatch(LineRound, MatchBase):
                 return
         MatchBase._round_ended(self)
 
+    def _final_board(self) -> dict[str, Any]:
+        """The board as the round ends; a plain line game builds it without a whole view
+        (the engine's self-play ends rounds often)."""
+        if self.hooked:
+            return MatchBase._final_board(self)
+        return ("moves", self.played, [] if self.left < 0 else [self.left, self.right])
+
+    def _board_of(self, summary: dict[str, Any]) -> dict[str, Any]:
+        board = summary["board"]
+        if isinstance(board, tuple):  # the round's moves, kept by `_final_board`
+            line, last = self.chain(board[1])
+            return {"board": line, "ends": board[2],
+                    "layout": {"kind": "line", "chain": line, "last": last}}
+        return MatchBase._board_of(self, summary)
+
     def _round_bonus(self) -> None:
         """Hook: points scored with `add_points` when a round ends, before the
         match scores it (``reason`` and ``winners`` say how it ended)."""

@@ -12,8 +12,12 @@ joins ordinarily or the stock is empty.
 
 Dominos K deals 13 tiles at 2 players, 9 at 3: the first tile of each hand
 is the one each player drew first, and the heaviest of those opens the
-round.  Every round each seat adds the pips left in its hand; the first to
-reach 50 loses and the others play on.
+round.  A player who lays their last tile stops there and the others play on
+"jusqu'au moment où personne ne peut plus jouer" (the option `first_out_ends`
+keeps the general rule: the first one out ends the round).  Every round each
+seat adds the pips left in its hand; the first to reach 50 loses and leaves
+the match: the others are dealt new rounds (as many tiles each as the book
+deals to that many players) until one is left.
 """
 
 from __future__ import annotations
@@ -188,6 +192,9 @@ class Matador(LineVariant):
         return MatchRules(scoring="pips", target=o["target"])
 
 
+K_HAND = {1: 13, 2: 13, 3: 9}  # tiles in hand by players in the round (000)
+
+
 class KMatch(Sum7Match):
     """Dominos K: each player's first tile decides who opens (the heaviest, with it)."""
 
@@ -205,23 +212,51 @@ class KMatch(Sum7Match):
         super().__init__(variant, players, seed, options, rules, mrules, deal)
 
     def _shuffle(self) -> tuple[list[int], list[int], int]:
-        """Each player draws one tile, then the rest of the hand."""
+        """Each player still in the match draws one tile, then the rest of the hand
+        (13 tiles in all when two are left, 9 for three); the others get none."""
         tiles = list(self.ts.ids)
         self.rng.shuffle(tiles)
-        n = self.players
-        self.first_draws = tiles[:n]
-        hands, rest = deal_masks(tiles[n:], n, self.rules.hand - 1)
-        return [h | 1 << t for h, t in zip(hands, self.first_draws, strict=True)], rest, 0
+        live = [s for s in range(self.players) if s not in self.gone]
+        n = len(live)
+        hand = K_HAND[n] if self.gone else self.rules.hand
+        hands, rest = deal_masks(tiles[n:], n, hand - 1)
+        self.first_draws = [-1] * self.players
+        out = [0] * self.players
+        for i, s in enumerate(live):
+            self.first_draws[s] = tiles[i]
+            out[s] = hands[i] | 1 << tiles[i]
+        return out, rest, 0
 
     def _find_leader(self, how: str) -> tuple[int, int]:
         hi, lo = self.ts.hi, self.ts.lo
         firsts = self.first_draws
-        if len(firsts) != self.n or any(not (h >> t) & 1 for h, t in zip(
-                self._hands or [], firsts, strict=False)):
+        hands = self._hands or []
+        live = [s for s in range(len(firsts)) if firsts[s] >= 0]
+        if len(firsts) != self.n or not live or any(
+                not (hands[s] >> firsts[s]) & 1 for s in live):
             return super()._find_leader("highest")  # a deal written another way
-        seat = max(range(len(firsts)), key=lambda s: (hi[firsts[s]] + lo[firsts[s]],
-                                                       hi[firsts[s]]))
+        seat = max(live, key=lambda s: (hi[firsts[s]] + lo[firsts[s]], hi[firsts[s]]))
         return seat, firsts[seat]
+
+    def _went_out(self, seat: int) -> bool:
+        """The round goes on without the seat that went out, until nobody can play
+        (or, with ``first_out_ends``, the general rule: it ends now)."""
+        if self.options.get("first_out_ends"):
+            return super()._went_out(seat)
+        self.events.append(("out", seat))
+        self.active[seat] = False
+        if not any(self.active):
+            self._finish("out", [s for s in range(self.n) if s not in self.gone])
+            return True
+        return False
+
+    def _blocked(self) -> None:
+        """Nobody can play: the seats holding the fewest pips win the round (those
+        who went out hold none)."""
+        counts = self.counts()
+        live = [s for s in range(self.n) if s not in self.gone]
+        best = min(counts[s] for s in live)
+        self._finish("blocked", [s for s in live if counts[s] == best])
 
 
 class K(LineVariant):
@@ -230,7 +265,10 @@ class K(LineVariant):
     seeds = ("000",)
     min_players, max_players, default_players = 2, 3, 2
     options = (Option("target", 50, minimum=10, maximum=1000, kind=int,
-                      help="the pips in hand that make a player lose (50 in the rule book)"),)
+                      help="the pips in hand that make a player lose (50 in the rule book)"),
+               Option("first_out_ends", False, kind=bool,
+                      help="the first player out ends the round (the book: the round goes "
+                      "on until nobody can play)"))
     match_class = KMatch
     joker = "a K tile"
     joker_refusal = N_("{tile} does not fit the {side} end, which takes a K tile")
@@ -239,7 +277,7 @@ class K(LineVariant):
         return Sum7Join(wild=True)
 
     def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
-        return LineRules(hand=13 if players == 2 else 9, draw=UNTIL, later_lead="highest")
+        return LineRules(hand=K_HAND[players], draw=UNTIL, later_lead="highest")
 
     def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
         return MatchRules(scoring="held", target=o["target"], reach="loses")

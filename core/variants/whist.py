@@ -3,8 +3,10 @@
 Four players, partners facing each other (seats 0+2 against 1+3), 6 tiles
 each and 4 sleeping tiles, no drawing.  A round ends when a player is out or
 the line is blocked; then the team holding fewer pips wins the round,
-whoever went out, and scores the other team's pips (in "qui perd gagne" the
-team holding more pips wins, and scores the pips it kept).  Match to 150;
+whoever went out, and scores the other team's pips.  "Qui perd gagne" is
+"joué comme au Domino Whist", but the team holding more pips wins the round;
+it scores the other team's pips too (the option `score_kept` scores the pips
+it kept instead, an older reading of ours).  Match to 150;
 the result names a "grande" or "petite bredouille".
 """
 
@@ -83,7 +85,12 @@ class QuiPerdGagneMatch(WhistMatch):
 class QuiPerdGagne(Whist):
     slug = "qui-perd-gagne"
     names = {"fr": "Domino qui perd gagne", "en": "Loser wins (domino whist)"}
+    options = (
+        *Whist.options,
+        Option("score_kept", False, kind=bool,
+               help="the winning team scores the pips it kept, not the other team's"),
+    )
     match_class = QuiPerdGagneMatch
 
     def match_rules(self, players: int, o: dict[str, Any]) -> MatchRules:
-        return MatchRules(scoring="kept", target=o["target"])
+        return MatchRules(scoring="kept" if o["score_kept"] else "pips", target=o["target"])

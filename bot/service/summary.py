@@ -1,0 +1,134 @@
+"""The score sheet of a finished round and the summary of a finished match, in words.
+
+Built from the public view only: ``view["last_round"]`` (every hand revealed with its pips,
+each scorer's lines with a reason code and points, the final board) and ``view["history"]``
+(what each scorer scored in every round, and the running totals).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import t, tn
+from .event_texts import seat_label, who_list
+
+
+def round_just_ended(view: dict[str, Any]) -> bool:
+    """Whether the move just made ended a round (a new one began, or the match is over)."""
+    if not view.get("last_round"):
+        return False
+    return bool(view.get("over")) or any(e["type"] == "round" for e in view.get("events", []))
+
+
+def scorer_name(names: list[str], seats: list[int]) -> str:
+    """A lone seat's name, or a team's names joined with "&"."""
+    return " & ".join(seat_label(names, s) for s in seats)
+
+
+def line_label(line: dict[str, Any], names: list[str], lang: str) -> str:
+    """What one score-sheet line is for, in words (the seed's own column names)."""
+    code, detail = line["code"], line.get("detail", "")
+    if code in ("hands", "worst", "difference"):
+        parts = []
+        for f in line.get("from", []):
+            pips = (f"{f['pips']}→{f['counted']}" if f["counted"] != f["pips"]
+                    else str(f["pips"]))
+            parts.append(f"{scorer_name(names, f['seats'])} {pips}")
+        held = ", ".join(parts)
+        if code == "worst":
+            return t(lang, "the worst hand ({held})", held=held)
+        if code == "difference":
+            return t(lang, "the difference ({held} against {own})", held=held,
+                     own=line.get("own", 0))
+        return t(lang, "the others' hands ({held})", held=held) if held else t(
+            lang, "the others' hands")
+    if code == "capture":
+        return t(lang, "capture of {tiles}", tiles=", ".join(detail.split("+")))
+    if code == "ends":
+        return t(lang, "the ends count {n}", n=detail) if detail else t(lang, "the ends")
+    if code == "pips":
+        return t(lang, "{n} pips left in the other hands", n=detail)
+    fixed = {
+        "lead": t(lang, "first player"),
+        "double cap": t(lang, "double cap"),
+        "triple cap": t(lang, "triple cap"),
+        "out": t(lang, "domino"),
+        "blocked": t(lang, "winner of the blocked game"),
+        "laid": t(lang, "tiles laid"),
+        "muggins": t(lang, "Muggins!"),
+        "round": t(lang, "round won"),
+        "held": t(lang, "pips in hand"),
+        "kept": t(lang, "pips kept"),
+    }
+    return fixed.get(code, code)
+
+
+def grouped_lines(lines: list[dict[str, Any]], names: list[str], lang: str
+                  ) -> list[tuple[str, int]]:
+    """The lines of one scorer, those of one kind together ("double cap ×2", 4)."""
+    out: dict[str, list[int]] = {}
+    for line in lines:
+        key = line_label(line, names, lang) if line["code"] not in (
+            "capture", "ends", "laid") else line["code"]
+        out.setdefault(key, []).append(line["points"])
+    words = {"capture": t(lang, "captures"), "ends": t(lang, "the ends"),
+             "laid": t(lang, "tiles laid")}
+    shown = []
+    for key, points in out.items():
+        label = words.get(key, key)
+        if len(points) > 1:
+            label += f" x{len(points)}"
+        shown.append((label, sum(points)))
+    return shown
+
+
+def sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """The score sheet of the round that just ended: each hand with its pips, then what
+    each seat or team scored and why, and the running totals against the target."""
+    last = view["last_round"]
+    sign = "-" if last.get("countdown") else "+"
+    lines = [t(lang, "Score sheet of round {n}:", n=last["round"])]
+    hands = []
+    for seat, (hand, pips) in enumerate(zip(last["hands"], last["pips"], strict=False)):
+        if seat in view.get("gone", []) and seat not in last.get("gone", []):
+            continue
+        tiles = " ".join(hand) if hand else t(lang, "no tile")
+        hands.append(tn(lang, "{who}: {tiles} ({n} pip)", "{who}: {tiles} ({n} pips)", pips,
+                        who=seat_label(names, seat), tiles=tiles))
+    lines.append(t(lang, "Hands: {hands}", hands=" · ".join(hands)))
+    target = view.get("target")
+    for i, seats in enumerate(last["scorers"]):
+        items = [f"{label} {sign}{p}" for label, p in grouped_lines(last["lines"][i], names,
+                                                                       lang)]
+        scored = " · ".join(items) if items else t(lang, "nothing")
+        total = last["totals"][i]
+        standing = (t(lang, "total {total} of {target}", total=total, target=target)
+                    if target is not None else t(lang, "total {total}", total=total))
+        lines.append(t(lang, "{who}: {scored} · {standing}", who=scorer_name(names, seats),
+                       scored=scored, standing=standing))
+    return lines
+
+
+def match_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """At the end of a match of several rounds: every round's points and totals."""
+    history = view.get("history") or []
+    last = view.get("last_round") or {}
+    if len(history) < 2 or not last.get("scorers"):
+        return []
+    sign = "-" if last.get("countdown") else "+"
+    out = [t(lang, "Every round:")]
+    for r in history:
+        cells = [f"{scorer_name(names, seats)} {sign}{p} ({total})" for seats, p, total in
+                 zip(last["scorers"], r["scored"], r["totals"], strict=False)]
+        out.append(t(lang, "Round {n}: {cells}", n=r["round"], cells=" · ".join(cells)))
+    return out
+
+
+def team_result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """A partnership result: the teams, best first, each with its score."""
+    teams, scores = result["teams"], result["team_scores"]
+    winners = set(result["winners"])
+    order = sorted(range(len(teams)), key=lambda i: (not (set(teams[i]) & winners), i))
+    ranked = " > ".join(f"{who_list(names, teams[i]).replace(', ', ' & ')} ({scores[i]})"
+                        for i in order)
+    return [t(lang, "Teams: {ranking}", ranking=ranked)]

@@ -1,0 +1,469 @@
+"""The PostgreSQL backend (asyncpg): the same `Store` interface as the SQLite one, for several
+bot processes on one database.
+
+The rows, the conversions and most queries are the SQLite backend's (its ``?`` marks become
+``$n`` here); only the SQL that differs lives in this module. The migrations are
+``PG_MIGRATIONS`` (pg_schema.py), numbered as the SQLite ones; each runs in its own
+transaction under an advisory lock, so processes starting together apply each once.
+
+Several processes
+    ``table_lock(table_id)`` holds a PostgreSQL advisory lock on the table (key: its id) on a
+    connection of the pool, for as long as the service acts on the table; every store call
+    made inside it (by the same task) runs on that connection, so a process never waits for
+    a second connection while it holds a lock. ``try_table_lock`` is the same but gives up at
+    once (None) when another process holds the table: its due computer move or timer is that
+    process's to fire. ``shared`` is True: the service re-reads a table under its lock and
+    rebuilds it from the move log when another process has moved it on.
+
+Moves
+    ``append_move`` writes the move and the table's deadline in one transaction and returns
+    after its COMMIT; the primary key (table_id, turn) refuses a second move for a turn
+    (DuplicateMove), the foreign key an unknown table (NotFound), whichever process wrote
+    first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from . import sqlite as q
+from .pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION_TABLE
+from .rows import (
+    ACTIVE,
+    DuplicateMove,
+    GamePlayer,
+    HistoryRow,
+    LeaderRow,
+    NotFound,
+    RatingRow,
+    SeatRow,
+    StatRow,
+    TableRow,
+)
+
+MIGRATION_LOCK = -7_346_118  # the advisory lock key of migrations (table ids are positive)
+POOL_SIZE = 20
+
+
+def pg(sql: str) -> str:
+    """SQLite's ``?`` marks as PostgreSQL's ``$1, $2...`` (no query here has a ``?`` in text)."""
+    count = iter(range(1, 10_000))
+    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+
+SQL_VERSION = q.SQL_VERSION
+SQL_ADD_VERSION = pg(q.SQL_ADD_VERSION)
+SQL_UPSERT_USER = """
+INSERT INTO users (id, name, locale) VALUES ($1, $2, $3)
+ON CONFLICT (id) DO UPDATE SET name = excluded.name,
+    locale = coalesce(excluded.locale, users.locale)
+WHERE users.name IS DISTINCT FROM excluded.name
+    OR users.locale IS DISTINCT FROM coalesce(excluded.locale, users.locale)"""
+SQL_USER = pg(q.SQL_USER)
+SQL_GET_SETTING = pg(q.SQL_GET_SETTING)
+SQL_SET_SETTING = pg(q.SQL_SET_SETTING)
+SQL_INSERT_TABLE = pg(q.SQL_INSERT_TABLE) + " RETURNING id"
+SQL_TABLE = pg(q.SQL_TABLE)
+SQL_TABLE_EXISTS = pg(q.SQL_TABLE_EXISTS)
+SQL_SEATS = pg(q.SQL_SEATS)
+SQL_DELETE_SEATS = pg(q.SQL_DELETE_SEATS)
+SQL_INSERT_SEAT = pg(q.SQL_INSERT_SEAT)
+SQL_INSERT_MOVE = pg(q.SQL_INSERT_MOVE)
+SQL_SET_DEADLINE = pg(q.SQL_SET_DEADLINE)
+SQL_MOVES = pg(q.SQL_MOVES)
+SQL_MOVE_COUNT = "SELECT count(*) FROM moves WHERE table_id = $1"
+SQL_TURN_TAKEN = "SELECT 1 FROM moves WHERE table_id = $1 AND turn = $2"
+SQL_APPEND_MOVE = """
+WITH m AS (INSERT INTO moves (table_id, turn, seat, move, at) VALUES ($1, $2, $3, $4, $5)
+           RETURNING table_id)
+UPDATE tables SET deadline = $6, warned = $7 WHERE id = (SELECT table_id FROM m)"""
+# A table, its seats (one row each; none: one row of NULLs) and the length of its move log.
+SQL_TABLE_STATE = f"""
+SELECT {', '.join(f't.{c}' for c in q.TABLE_COLUMNS)},
+    s.table_id, s.seat, s.user_id, s.name, s.ai, s.misses,
+    (SELECT count(*) FROM moves WHERE table_id = t.id)
+FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
+WHERE t.id = $1 ORDER BY s.seat"""
+SQL_GAME_EXISTS = pg(q.SQL_GAME_EXISTS)
+SQL_TABLE_GAME = pg(q.SQL_TABLE_GAME) + " FOR UPDATE"
+SQL_FINISH_TABLE = pg(q.SQL_FINISH_TABLE)
+SQL_INSERT_GAME = pg(q.SQL_INSERT_GAME)
+SQL_INSERT_PLAYER = pg(q.SQL_INSERT_PLAYER)
+SQL_UPSERT_RATING = pg(q.SQL_UPSERT_RATING)
+SQL_GAME_RECORD = pg(q.SQL_GAME_RECORD)
+SQL_LEADERBOARD = pg(q.SQL_LEADERBOARD)
+# All variants together: the sums of games and wins, and the rating of the user's best
+# variant (PostgreSQL has no bare columns beside max(): DISTINCT ON picks that row).
+SQL_LEADERBOARD_ALL = f"""
+WITH best AS (
+    SELECT DISTINCT ON (user_id) user_id, mu, sigma, {q.ORDINAL_SQL} AS ordinal
+    FROM ratings WHERE scope = $1 ORDER BY user_id, {q.ORDINAL_SQL} DESC, variant),
+totals AS (
+    SELECT user_id, sum(games) AS games, sum(wins) AS wins
+    FROM ratings WHERE scope = $1 GROUP BY user_id)
+SELECT b.user_id, coalesce(u.name, b.user_id), b.mu, b.sigma, b.ordinal, t.games, t.wins
+FROM best AS b JOIN totals AS t ON t.user_id = b.user_id
+LEFT JOIN users AS u ON u.id = b.user_id
+ORDER BY b.ordinal DESC, b.user_id
+LIMIT $2"""
+SQL_USER_STATS = pg(q.SQL_USER_STATS)
+SQL_HISTORY = pg(q.SQL_HISTORY)
+SQL_RATINGS = ("SELECT user_id, variant, scope, mu, sigma, games, wins FROM ratings "
+               "WHERE variant = $1 AND scope = $2 AND user_id = ANY($3::text[])")
+SQL_ADAPTER_GET = pg(q.SQL_ADAPTER_GET)
+SQL_ADAPTER_SET = pg(q.SQL_ADAPTER_SET)
+SQL_PREF_GET = pg(q.SQL_PREF_GET)
+SQL_PREF_SET = pg(q.SQL_PREF_SET)
+SQL_LOCK = "SELECT pg_advisory_lock($1::bigint)"
+SQL_TRY_LOCK = "SELECT pg_try_advisory_lock($1::bigint)"
+SQL_UNLOCK = "SELECT pg_advisory_unlock($1::bigint)"
+
+# The connection of the table lock the current task holds, if any.
+_pinned: contextvars.ContextVar[asyncpg.Connection | None] = contextvars.ContextVar(
+    "domino_pg_pinned", default=None)
+
+
+def _int(n: Any) -> int:
+    return int(n)
+
+
+class PostgresStore:
+    """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`."""
+
+    shared = True  # several processes may use the database: the service re-reads tables
+
+    def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
+        self._pool = pool
+        self._clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._closed = False
+
+    @classmethod
+    async def open(cls, url: str, *, clock: Callable[[], float] = time.time,
+                   pool_size: int = POOL_SIZE, **_ignored: Any) -> PostgresStore:
+        """Connect to `url` (postgresql://...) and bring the schema up to date.
+
+        SQLite's options (synchronous, group_commit) are accepted and ignored: every commit
+        here is PostgreSQL's, durable as the server is configured."""
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        store = cls(pool, clock)
+        try:
+            await store._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self._pool.close()
+
+    async def __aenter__(self) -> PostgresStore:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- connections ------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _con(self) -> AsyncIterator[asyncpg.Connection]:
+        """The pinned connection of the table lock held, else one of the pool."""
+        pinned = _pinned.get()
+        if pinned is not None and not pinned.is_closed():
+            yield pinned
+            return
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        async with self._pool.acquire() as con:
+            yield con
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        async with self._con() as con, con.transaction():
+            yield con
+
+    async def _fetch(self, sql: str, *params: Any) -> list[Any]:
+        async with self._con() as con:
+            return list(await con.fetch(sql, *params))
+
+    async def _fetch_one(self, sql: str, *params: Any) -> Any:
+        async with self._con() as con:
+            return await con.fetchrow(sql, *params)
+
+    async def _write(self, sql: str, *params: Any) -> int:
+        async with self._con() as con:
+            status = await con.execute(sql, *params)
+        return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
+
+    async def _migrate(self) -> None:
+        async with self._pool.acquire() as con:
+            for version, statements in enumerate(PG_MIGRATIONS, 1):
+                async with con.transaction():
+                    await con.execute("SELECT pg_advisory_xact_lock($1::bigint)",
+                                      MIGRATION_LOCK)
+                    await con.execute(PG_SCHEMA_VERSION_TABLE)
+                    current = await con.fetchval(SQL_VERSION)
+                    if current > len(PG_MIGRATIONS):
+                        raise RuntimeError(
+                            f"the database is at schema version {current}, newer than this "
+                            f"program ({len(PG_MIGRATIONS)}); upgrade the bot")
+                    if current >= version:
+                        continue
+                    for statement in statements:
+                        await con.execute(statement)
+                    await con.execute(SQL_ADD_VERSION, version, time.time())
+
+    async def schema_version(self) -> int:
+        async with self._con() as con:
+            return int(await con.fetchval(SQL_VERSION))
+
+    # -- table locks: one process at a time acts on a table ----------------------------------
+
+    @asynccontextmanager
+    async def table_lock(self, table_id: int) -> AsyncIterator[None]:
+        """Hold the table against every task of every process until the block ends."""
+        async with self._local(table_id), self._locked(table_id, SQL_LOCK) as held:
+            assert held
+            yield
+
+    @asynccontextmanager
+    async def try_table_lock(self, table_id: int) -> AsyncIterator[bool]:
+        """The table lock if nobody holds it (True), else nothing at once (False)."""
+        lock = self._local(table_id)
+        if lock.locked():
+            yield False
+            return
+        async with lock, self._locked(table_id, SQL_TRY_LOCK) as held:
+            yield held
+
+    def _local(self, table_id: int) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    @asynccontextmanager
+    async def _locked(self, table_id: int, sql: str) -> AsyncIterator[bool]:
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        async with self._pool.acquire() as con:
+            got = await con.fetchval(sql, table_id)
+            if got is False:
+                yield False
+                return
+            token = _pinned.set(con)
+            try:
+                yield True
+            finally:
+                _pinned.reset(token)
+                if not con.is_closed():
+                    await con.execute(SQL_UNLOCK, table_id)  # the pool's reset would too
+
+    # -- users and settings -----------------------------------------------------------------
+
+    async def upsert_user(self, user_id: str, name: str, locale: str | None = None) -> None:
+        await self._write(SQL_UPSERT_USER, user_id, name, locale)
+
+    async def user_name(self, user_id: str) -> str | None:
+        row = await self._fetch_one(SQL_USER, user_id)
+        return row[0] if row else None
+
+    async def user_locale(self, user_id: str) -> str | None:
+        row = await self._fetch_one(SQL_USER, user_id)
+        return row[1] if row else None
+
+    async def get_setting(self, scope: str, key: str, default: str | None = None) -> str | None:
+        row = await self._fetch_one(SQL_GET_SETTING, scope, key)
+        return row[0] if row else default
+
+    async def set_setting(self, scope: str, key: str, value: str) -> None:
+        await self._write(SQL_SET_SETTING, scope, key, value)
+
+    # -- tables -----------------------------------------------------------------------------
+
+    async def create_table(self, row: TableRow) -> int:
+        params = q._table_params(row)
+        async with self._transaction() as con:
+            table_id = int(await con.fetchval(SQL_INSERT_TABLE, *params))
+            await con.executemany(SQL_INSERT_SEAT, q._seat_params(table_id, row.seats))
+        return table_id
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        async with self._con() as con:
+            rows = await con.fetch(SQL_TABLE, table_id)
+            seats = await con.fetch(SQL_SEATS, table_id) if rows else []
+        return q._table_row(rows[0], [q._seat_row(s) for s in seats]) if rows else None
+
+    async def update_table(self, table_id: int, **fields: Any) -> None:
+        await self._update("tables", q.UPDATABLE, fields, "id = ?", (table_id,),
+                           f"no table #{table_id}")
+
+    async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
+        async with self._transaction() as con:
+            if await con.fetchval(SQL_TABLE_EXISTS, table_id) is None:
+                raise NotFound(f"no table #{table_id}")
+            await con.execute(SQL_DELETE_SEATS, table_id)
+            await con.executemany(SQL_INSERT_SEAT, q._seat_params(table_id, seats))
+
+    async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
+        await self._update("seats", q.SEAT_FIELDS, fields, "table_id = ? AND seat = ?",
+                           (table_id, seat), f"no seat {seat} at table #{table_id}")
+
+    async def _update(self, table: str, allowed: frozenset[str], fields: dict[str, Any],
+                      where: str, key: tuple[Any, ...], missing: str) -> None:
+        unknown = set(fields) - allowed
+        if unknown:
+            caller = "update_table" if table == "tables" else "update_seat"
+            raise TypeError(f"{caller}: unknown fields {sorted(unknown)}; "
+                            f"allowed: {sorted(allowed)}")
+        if not fields:
+            return
+        params = [q._encode_column(name, value) for name, value in fields.items()]
+        if await self._write(pg(q.sql_update(table, fields, where)), *params, *key) == 0:
+            raise NotFound(missing)
+
+    async def tables(self, status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
+        wanted = q._statuses(status)
+        return await self._load_tables("status = ANY($1::text[])", (list(wanted),))
+
+    async def tables_in_channel(self, channel: str,
+                                status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
+        wanted = q._statuses(status)
+        return await self._load_tables("channel = $1 AND status = ANY($2::text[])",
+                                       (channel, list(wanted)))
+
+    async def _load_tables(self, where: str, params: Sequence[Any]) -> list[TableRow]:
+        table_sql, seat_sql = q.sql_tables_where(where)
+        async with self._con() as con:
+            rows = await con.fetch(table_sql, *params)
+            seat_rows = await con.fetch(seat_sql, *params)
+        seats: dict[int, list[SeatRow]] = {}
+        for s in seat_rows:
+            seats.setdefault(s[0], []).append(q._seat_row(s))
+        return [q._table_row(r, seats.get(r[0], [])) for r in rows]
+
+    # -- the move log -----------------------------------------------------------------------
+
+    async def append_move(self, table_id: int, turn: int, seat: int, move: str,
+                          deadline: float | None = None, warned: bool = False) -> None:
+        """Log a move and set the table's deadline and warned flag, in one transaction.
+
+        Returns once committed. A move for a (table_id, turn) that already has one raises
+        DuplicateMove; an unknown table raises NotFound; either way nothing changes.
+        """
+        try:
+            async with self._con() as con:  # one statement: one round trip, one commit
+                await con.execute(SQL_APPEND_MOVE, table_id, turn, seat, move, self._clock(),
+                                  deadline, int(warned))
+        except asyncpg.UniqueViolationError:
+            raise DuplicateMove(f"table #{table_id} already has a move for turn "
+                                f"{turn}") from None
+        except asyncpg.ForeignKeyViolationError:
+            raise NotFound(f"no table #{table_id}") from None
+
+    async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
+        """The table with its seats, and how many moves its log holds: one round trip."""
+        rows = await self._fetch(SQL_TABLE_STATE, table_id)
+        if not rows:
+            return None, 0
+        width = len(q.TABLE_COLUMNS)
+        seats = [q._seat_row(r[width:width + 6]) for r in rows if r[width] is not None]
+        return q._table_row(rows[0][:width], seats), int(rows[0][-1])
+
+    async def moves(self, table_id: int) -> list[str]:
+        return [r[0] for r in await self._fetch(SQL_MOVES, table_id)]
+
+    async def move_count(self, table_id: int) -> int:
+        """How many moves the table's log holds (the turn its game is at)."""
+        async with self._con() as con:
+            return int(await con.fetchval(SQL_MOVE_COUNT, table_id))
+
+    # -- finished games, ratings, leaderboards, history -------------------------------------
+
+    async def finish_game(self, table_id: int, record: dict[str, Any], result: dict[str, Any],
+                          players: list[GamePlayer], ratings: list[RatingRow],
+                          last_move: tuple[int, int, str] | None = None) -> None:
+        """As the SQLite store's: one transaction, with the move that ended the game
+        (`last_move`: turn, seat, move; DuplicateMove if its turn is taken); NotFound, or
+        ValueError if finished."""
+        now = self._clock()
+        async with self._transaction() as con:
+            row = await con.fetchrow(SQL_TABLE_GAME, table_id)
+            if row is None:
+                raise NotFound(f"no table #{table_id}")
+            variant, scope = row
+            if await con.fetchval(SQL_GAME_EXISTS, table_id) is not None:
+                raise ValueError(f"game #{table_id} is already finished")
+            if last_move is not None:
+                turn, seat, move = last_move
+                if await con.fetchval(SQL_TURN_TAKEN, table_id, turn) is not None:
+                    raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
+                await con.execute(SQL_INSERT_MOVE, table_id, turn, seat, move, now)
+                await con.execute(SQL_SET_DEADLINE, None, 0, table_id)
+            await con.execute(SQL_FINISH_TABLE, q._json(result), table_id)
+            await con.execute(SQL_INSERT_GAME, table_id, variant, scope, now, q._json(record),
+                              q._json(result))
+            await con.executemany(SQL_INSERT_PLAYER, [
+                (table_id, p.seat, p.user_id, int(p.won), p.score, p.rank) for p in players])
+            await con.executemany(SQL_UPSERT_RATING, [
+                (r.user_id, r.variant, r.scope, r.mu, r.sigma, r.games, r.wins)
+                for r in sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope))])
+
+    async def ratings(self, user_ids: list[str], variant: str, scope: str
+                      ) -> dict[str, RatingRow]:
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        rows = await self._fetch(SQL_RATINGS, variant, scope, ids)
+        return {r[0]: RatingRow(*r) for r in rows}
+
+    async def leaderboard(self, variant: str | None, scope: str, limit: int = 10
+                          ) -> list[LeaderRow]:
+        if variant is None:
+            rows = await self._fetch(SQL_LEADERBOARD_ALL, scope, limit)
+        else:
+            rows = await self._fetch(SQL_LEADERBOARD, scope, variant, limit)
+        return [LeaderRow(user_id, name, mu, sigma, ordinal, _int(games), _int(wins),
+                          q._rate(_int(wins), _int(games)))
+                for user_id, name, mu, sigma, ordinal, games, wins in rows]
+
+    async def user_stats(self, user_id: str, scope: str | None = None) -> list[StatRow]:
+        rows = await self._fetch(SQL_USER_STATS, user_id, scope or "global")
+        return [StatRow(variant, games, wins, q._rate(wins, games), mu, sigma, ordinal)
+                for variant, games, wins, mu, sigma, ordinal in rows]
+
+    async def history(self, user_id: str, limit: int = 10) -> list[HistoryRow]:
+        rows = await self._fetch(SQL_HISTORY, user_id, limit)
+        return [HistoryRow(t, v, at, seat, bool(won), score, rank, players)
+                for t, v, at, seat, won, score, rank, players in rows]
+
+    async def game_record(self, table_id: int) -> dict[str, Any] | None:
+        row = await self._fetch_one(SQL_GAME_RECORD, table_id)
+        return q._unjson(row[0]) if row else None
+
+    # -- adapters' state ----------------------------------------------------------------------
+
+    async def adapter_get(self, table_id: int, platform: str, key: str) -> str | None:
+        row = await self._fetch_one(SQL_ADAPTER_GET, table_id, platform, key)
+        return row[0] if row else None
+
+    async def adapter_set(self, table_id: int, platform: str, key: str, value: str) -> None:
+        await self._write(SQL_ADAPTER_SET, table_id, platform, key, value)
+
+    async def user_pref_get(self, user_id: str, platform: str, key: str) -> str | None:
+        row = await self._fetch_one(SQL_PREF_GET, user_id, platform, key)
+        return row[0] if row else None
+
+    async def user_pref_set(self, user_id: str, platform: str, key: str, value: str) -> None:
+        await self._write(SQL_PREF_SET, user_id, platform, key, value)
