@@ -278,8 +278,8 @@ def test_group_game_two_humans_and_a_computer(tmp_path: Path) -> None:
         server = rig.server
         lobby = await rig.open_with_bob("players=3 hand=5")  # the lobby edited, not re-sent
         assert "Bob" in lobby["text"] and "Alice" in lobby["text"]
-        rows = lobby["reply_markup"]["inline_keyboard"]  # five buttons: two rows on a phone
-        assert len(rows) == 2 and all(len(r) <= 3 for r in rows)
+        rows = lobby["reply_markup"]["inline_keyboard"]  # five buttons: two rows on a phone,
+        assert len(rows) == 3 and all(len(r) <= 3 for r in rows)  # then the computer levels
         await rig.press(ALICE, lobby, button(server, lobby, "a"))
         assert "CPU" in server.messages[GROUP][lobby["message_id"]]["text"]
         await rig.press(ALICE, lobby, button(server, lobby, "s"))

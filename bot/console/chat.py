@@ -31,6 +31,8 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /as NAME                  speak as another user (you start as alice)
   /domino start VARIANT [players=N] [ai=K] [timer=SECONDS] [option=value ...]
   /domino join|leave|ai|noai|begin|hand|stop|rematch [TABLE]
+  /domino ai [TABLE] [easy|normal|hard|expert]   a computer seat of that level (add-ai too)
+  /domino review [TABLE]    your moves in a finished game, against the expert's
   /domino play [TABLE] MOVE e.g. /play 6-4 left, /play draw, /play pass
   /domino rules VARIANT     /domino variants
   /domino top [VARIANT] [global]    /domino stats [NAME]    /domino history [NAME]
@@ -43,9 +45,10 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
 TABLE is a table number (#2 or 2); without it, your table here that the command fits."""
 # Console verbs that look for their table as a `Service.find_table` command does.
 FIND_AS = {"ai": "begin", "noai": "begin", "draw": "play", "pass": "play", "export": "rematch"}
+FIND_AS["add-ai"] = "begin"
 VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
          "draw", "pass", "rules", "variants", "top", "stats", "history", "export", "lang",
-         "settings")
+         "settings", "add-ai", "review")
 
 
 class ConsoleChat:
@@ -284,7 +287,11 @@ class ConsoleChat:
         simple = {"join": s.join, "leave": s.leave, "begin": s.begin, "ai": s.add_ai,
                   "noai": s.remove_ai, "hand": s.hand, "stop": s.stop, "rematch": s.rematch,
                   "export": s.export}
-        if verb in simple:
+        if verb in ("ai", "add-ai"):  # a level may follow the table
+            self.show(await s.add_ai(u, table, args[0] if args else None, where=HERE))
+        elif verb == "review":
+            self.show(await s.review(u, table, where=HERE))
+        elif verb in simple:
             self.show(await simple[verb](u, table, where=HERE))
         elif verb in ("draw", "pass"):
             self.show(await s.play(u, table, verb, where=HERE))

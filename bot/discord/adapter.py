@@ -208,6 +208,10 @@ class DominoClient(discord.Client):
                                       options=o["options"] or "", where=at)
         if table is not None and name in ("join", "leave", "stop", "rematch"):
             return await getattr(s, name)(user, table, where=at)
+        if name == "add-ai" and table is not None:
+            return await s.add_ai(user, table, o["level"], where=at)
+        if name == "review" and table is not None:
+            return await s.review(user, table, where=at)
         if name == "hand" and table is not None:
             return await s.hand(user, table, where=at)
         if name == "play" and table is not None:

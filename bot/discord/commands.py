@@ -56,6 +56,7 @@ TABLE_COMMANDS = {
     "leave": (N_("leave"), N_("Leave the table before it starts")),
     "stop": (N_("stop"), N_("Stop your game (the host at once, or everybody agrees)")),
     "rematch": (N_("rematch"), N_("Play the last game again with the same seats")),
+    "review": (N_("review"), N_("Your moves in a finished game, against the expert's")),
 }
 
 
@@ -94,6 +95,18 @@ class DominoCommands(app_commands.Group):
                     options: str | None = None) -> None:
         await self._run(ix, "start", variant=variant, players=players, ai=ai, timer=timer,
                         options=options)
+
+    @app_commands.command(name=N_("add-ai"), description=N_("Add a computer player to the "
+                                                          "table waiting here"))
+    @app_commands.rename(level=N_("level"), table=N_("table"))
+    @app_commands.describe(level=N_("How strong it plays"), table=TABLE)
+    @app_commands.choices(level=[Choice(name=N_("easy"), value="easy"),
+                                 Choice(name=N_("normal"), value="normal"),
+                                 Choice(name=N_("hard"), value="hard"),
+                                 Choice(name=N_("expert"), value="expert")])
+    async def add_ai(self, ix: discord.Interaction, level: str = "normal",
+                     table: int | None = None) -> None:
+        await self._run(ix, "add-ai", level=level, table=table)
 
     @app_commands.command(name=N_("hand"), description=N_("Show your hand (only you see it)"))
     @app_commands.rename(where=N_("where"), table=N_("table"))

@@ -33,7 +33,6 @@ log = logging.getLogger("domino.families")
 
 HINT_MOVES = ["hint 1", "hint 2", "hint 3", "hint 4"]
 SEE = "?"  # an "e" argument that asks to see something: "?last", "?hint"
-SERVICE_OPTIONS = ("helpers",)  # table options the service keeps (the core never sees them)
 BEST = 3  # best plays offered in vingt
 YES = {"on", "yes", "true", "1", "oui"}
 NO = {"off", "no", "false", "0", "non"}
@@ -64,10 +63,6 @@ def pop_table_options(variant: Any, opts: dict[str, Any]) -> dict[str, Any]:
         out["helpers"] = value in YES
     return out
 
-
-def game_options(options: dict[str, Any]) -> dict[str, Any]:
-    """A table's options without the service's own: what the core's `new` takes."""
-    return {k: v for k, v in options.items() if k not in SERVICE_OPTIONS}
 
 
 def one_seat(table: Table) -> bool:

@@ -56,7 +56,7 @@ from core.options import parse_pairs
 
 from ..i18n import end_words, error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
-from . import families, texts
+from . import assist, families, levels, review, texts, thinking
 from . import seats as seating
 from .guard import door, number
 from .limits import Limits, TableIndex, clip, hosted, idle_lobbies, solo
@@ -80,6 +80,7 @@ TABLE_FOR: dict[str, tuple[tuple[str, ...], bool]] = {
     "begin": (("lobby",), True),
     "hand": (("playing",), True), "play": (("playing",), True),
     "stop": (("lobby", "playing"), True), "rematch": (("finished",), True),
+    "add-ai": (("lobby",), True), "review": (("finished",), True),
 }
 
 
@@ -281,8 +282,10 @@ class Service:
             players = opts.pop("players", players)
             ai = opts.pop("ai", ai)
             timer = opts.pop("timer", timer)
+            kept = assist.pop_table_options(opts)  # hints=on: the service's own
+            level = levels.parse_level(opts.pop("level", None), COMPUTER)
             invite = opts.pop("invite", invite)
-            kept = families.pop_table_options(v, opts)  # helpers=on: the service's own
+            kept |= families.pop_table_options(v, opts)  # helpers=on: the service's own
             n = v.check_players(v.default_players if players in (None, "") else players)
             n_ai = _whole(ai, "ai", 0, n - 1)
             if timer in (None, ""):
@@ -300,7 +303,7 @@ class Service:
         public_lang = await self.store.get_setting(scope, "lang") or lang
         seats = [SeatRow(0, user.id, user.name)]
         seats += [SeatRow(i, None, t(public_lang, "Open seat")) for i in range(1, n - n_ai)]
-        seats += [SeatRow(i, None, "", ai=COMPUTER) for i in range(n - n_ai, n)]
+        seats += [SeatRow(i, None, "", ai=level) for i in range(n - n_ai, n)]
         row = TableRow(id=0, channel=channel, scope=scope, host=user.id, variant=v.slug,
                        options={**probe.options, **kept}, players=n, timer=seconds or None,
                        status="lobby", seed=self.rng.getrandbits(62), lang=public_lang,
@@ -444,16 +447,24 @@ class Service:
             return self._table_messages(table)
 
     @door(table=True)
-    async def add_ai(self, user: User, table_id: int) -> list[Message]:
-        """The host puts a computer player in the last open seat."""
+    async def add_ai(self, user: User, table_id: int, level: str | None = None
+                     ) -> list[Message]:
+        """The host puts a computer player of `level` (easy, normal, hard, expert; normal
+        by default) in the last open seat."""
         async with self._lock(table_id):
             table, err = await self._lobby_table(user, table_id, host=True)
             if err:
                 return err
+            try:
+                kind = levels.parse_level(level, COMPUTER)
+            except DominoError as exc:
+                return self._error(user, self._t(user, table, "Cannot add a computer: {why}",
+                                                 why=error_text(self._lang_at(user, table),
+                                                                exc)), table)
             free = table.open_seats()
             if not free:
                 return self._error(user, self._t(user, table, "This table is full."), table)
-            free[0].ai = COMPUTER
+            free[0].ai = kind
             _name_computers(table)
             await self.store.set_seats(table_id, table.row.seats)
             self._changed[table_id] = self.clock()
@@ -600,6 +611,10 @@ class Service:
             return self._error(user, t(lang, "This button is not valid any more."))
         simple = {"j": self.join, "l": self.leave, "a": self.add_ai, "r": self.remove_ai,
                   "s": self.begin, "h": self.hand, "m": self.rematch, "q": self.stop}
+        if verb == "a" and arg:  # a computer of a level
+            return await self.add_ai(user, table_id, arg)
+        if verb == assist.HINT:
+            return await self.hint(user, table_id, turn)
         if verb in simple:
             return await simple[verb](user, table_id)
         if verb == "e":
@@ -723,7 +738,7 @@ class Service:
                 table.ai_due = self.clock() + self.ai_delay
                 return out
             seat = game.to_move
-            out += await self._apply(table, seat, table.bot(seat).choose(game))
+            out += await self._apply(table, seat, await thinking.choose(table, seat))
         table.ai_due = None
         return out
 
@@ -800,7 +815,7 @@ class Service:
         if table.is_ai(seat):
             if table.ai_due is None or now < table.ai_due:
                 return []
-            out = await self._apply(table, seat, table.bot(seat).choose(game))
+            out = await self._apply(table, seat, await thinking.choose(table, seat))
             on = not game.over and table.is_ai(game.to_move)
             table.ai_due = now + self.ai_delay if on else None
             return out
@@ -825,7 +840,7 @@ class Service:
         if s.misses >= self.miss_limit:
             s.ai = COMPUTER
         await self.store.update_seat(table.id, seat, misses=s.misses, ai=s.ai)
-        out += await self._apply(table, seat, table.bot(seat).choose(game))
+        out += await self._apply(table, seat, await thinking.choose(table, seat))
         if s.ai:
             out.append(Message(row.channel, t(
                 lang, "{who} missed {n} turns: a computer player takes the seat.", who=s.name,
@@ -856,6 +871,8 @@ class Service:
         user = table.row.seats[seat].user_id
         lang = self._user_lang(user, table)
         message = texts.hand_message(table, seat, lang, self._pictures_for(table))
+        if message:
+            message = assist.with_hint_button(table, seat, message, lang)
         return [message] if message else []
 
     def _table_messages(self, table: Table, *, prompt: bool = False, hands: bool = False,
@@ -894,7 +911,8 @@ class Service:
                  for s in row.seats]
         ratings: list[RatingRow] = []
         ids = [p.user_id for p in players]
-        for scope in dict.fromkeys((row.scope, "global")) if players else ():
+        rated = bool(players) and assist.rated(row)  # hints=on: a casual game, not rated
+        for scope in dict.fromkeys((row.scope, "global")) if rated else ():
             current = await self.store.ratings(ids, row.variant, scope)
             new = rate_game(seats, ranks, {u: (r.mu, r.sigma) for u, r in current.items()})
             for p in players:
@@ -1093,10 +1111,26 @@ class Service:
                 log.exception("tick failed")
             await asyncio.sleep(interval)
 
+    # -- hints and reviews (bot/service/assist.py, bot/service/review.py) ------------------
+
+    @door(table=True)
+    async def hint(self, user: User, table_id: int, turn: int | None = None
+                   ) -> list[Message]:
+        """The move the expert would play for the user, privately (tables with hints=on)."""
+        table, seat, err = await self._player_seat(user, table_id)
+        return err or await assist.hint(table, seat, turn, self._lang_at(user, table))
+
+    @door(table=True)
+    async def review(self, user: User, table_id: int) -> list[Message]:
+        """A finished game reviewed for one of its players, privately: the expert's move and
+        the chance of winning at each of their choices, and their biggest mistakes."""
+        lang = await self._lang(user)
+        return await review.review(self.store, self.pictures, user.id, table_id, lang)
+
 
 # Button verbs (see bot/service/messages.py); draw and pass have their own, "p" carries
 # the move text.
-VERBS = frozenset("jlarshmqepdxu")
+VERBS = frozenset("jlarshmqepdxu" + assist.HINT)
 MOVE_TEXT = {"d": "draw", "x": "pass"}
 
 
@@ -1105,6 +1139,7 @@ def _name_computers(table: Table) -> None:
     must fit a seat's panel in the pictures)."""
     for n, s in enumerate(table.computers(), 1):
         s.name = t(table.lang, "CPU {n}", n=n)
+    levels.mark_levels(table)
 
 
 def _whole(value: Any, name: str, lo: int, hi: int) -> int:

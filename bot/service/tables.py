@@ -10,7 +10,6 @@ from core import IllegalMove, variants
 from core.ai import Player, make_player
 
 from ..storage import SeatRow, TableRow
-from .families import game_options
 
 
 @dataclass
@@ -60,6 +59,16 @@ class Table:
             kind = self.row.seats[seat].ai or "greedy"
             self.bots[seat] = make_player(kind, self.row.seed * 31 + seat)
         return self.bots[seat]
+
+
+# Table options the service keeps for itself (the core never sees them): one-seat helpers
+# (bot/service/families.py) and hints (bot/service/assist.py).
+SERVICE_OPTIONS = ("helpers", "hints")
+
+
+def game_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A table's options without the service's own: what the core's `new` takes."""
+    return {k: v for k, v in options.items() if k not in SERVICE_OPTIONS}
 
 
 def new_game(row: TableRow) -> Any:

@@ -14,6 +14,7 @@ from core import variants
 
 from ..i18n import t, tn
 from . import families, family_words
+from .assist import lobby_lines
 from .event_texts import (
     events_lines,
     goal_text,
@@ -23,6 +24,7 @@ from .event_texts import (
     status_lines,
     who_list,
 )
+from .levels import add_buttons
 from .messages import MAX_DATA, Action, Message, action_data
 from .rules_pages import ChatPage
 from .summary import match_lines, round_just_ended, sheet_lines, team_result_lines
@@ -111,6 +113,7 @@ def lobby_text(title: str, row: TableRow, lang: str,
                        who=hosts[0] if hosts else t(lang, "host")))
     if row.timer:
         lines.append(t(lang, "Turn timer: {n} seconds.", n=row.timer))
+    lines += lobby_lines(row, lang)
     return "\n".join(lines)
 
 
@@ -135,6 +138,7 @@ def lobby_actions(row: TableRow) -> tuple[Action, ...]:
         Action(t(lang, "Add computer"), action_data(row.id, 0, "a")),
         Action(t(lang, "Remove computer"), action_data(row.id, 0, "r")),
         Action(t(lang, "Leave"), action_data(row.id, 0, "l"), style="danger"),
+        *add_buttons(row.id, lang),
     )
 
 

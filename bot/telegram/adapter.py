@@ -59,7 +59,11 @@ COMMANDS = {
     "stats": N_("My statistics"),
     "history": N_("My last games"),
     "settings": N_("Group settings (admins): /settings lang fr"),
+    "addai": N_("Add a computer: /addai hard (easy, normal, hard, expert)"),
+    "review": N_("Review your last finished game against the expert"),
 }
+# /domino words that are commands, not variants: /domino add-ai hard, /domino review 12
+SUBCOMMANDS = {"add-ai": "addai", "addai": "addai", "review": "review"}
 
 
 class TelegramBot:
@@ -89,7 +93,8 @@ class TelegramBot:
             self.app.add_handler(CommandHandler(name, self._table_command(name, call)))
         handlers = {"start": self.on_start, "domino": self.on_domino, "play": self.on_play,
                     "rules": self.on_rules, "top": self.on_top, "stats": self.on_stats,
-                    "history": self.on_history, "settings": self.on_settings}
+                    "history": self.on_history, "settings": self.on_settings,
+                    "addai": self.on_addai, "review": self.on_review}
         for name, handler in handlers.items():
             self.app.add_handler(CommandHandler(name, handler))
         self.app.add_handler(CallbackQueryHandler(self.on_press))
@@ -233,6 +238,9 @@ class TelegramBot:
                                        "e.g. /domino classic ai=1. Variants: {names}.",
                                        names=", ".join(variants.names())))
             return
+        if args[0].lower() in SUBCOMMANDS:
+            await self._subcommand(update, SUBCOMMANDS[args[0].lower()], args[1:])
+            return
         channel, scope, private = self.where(update)
         await self.send(await self.service.open_table(user, channel, scope, args[0],
                                                       options=" ".join(args[1:]),
@@ -294,6 +302,30 @@ class TelegramBot:
         await self.send(await self.service.set_setting(self.user(tg), scope, args[0], args[1],
                                                        admin, where=self.place(update)),
                         self.origin(update))
+
+    async def on_addai(self, update: Update, context: Context) -> None:
+        """/addai [table] [level]: a computer seat of that level (the host, in the lobby)."""
+        await self._subcommand(update, "addai", list(context.args or []))
+
+    async def on_review(self, update: Update, context: Context) -> None:
+        """/review [table]: the user's moves in a finished game, against the expert's."""
+        await self._subcommand(update, "review", list(context.args or []))
+
+    async def _subcommand(self, update: Update, name: str, args: list[str]) -> None:
+        assert update.effective_user is not None
+        user = self.user(update.effective_user)
+        command = "add-ai" if name == "addai" else name
+        table, rest = await self._find_table(update, args, command)
+        if table is None:
+            await self._tell(update, t(lang_for(user.locale), "No table here: open one with "
+                                       "/domino <variant>."))
+            return
+        if name == "addai":
+            messages = await self.service.add_ai(user, table, rest[0] if rest else None,
+                                                 where=self.place(update))
+        else:
+            messages = await self.service.review(user, table, where=self.place(update))
+        await self.send(messages, self.origin(update))
 
     # -- buttons ------------------------------------------------------------------------------
 
