@@ -156,3 +156,17 @@ def test_normal_beats_easy_in_classic() -> None:
             games += 1
             wins += g.result["winners"] == [strong]
     assert wins >= 36, f"normal won {wins} of {games}"
+
+
+def test_a_seat_that_drew_to_fit_shows_it_lacks_what_fitted() -> None:
+    hand0 = ["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"]
+    hand1 = ["5-4", "5-3", "5-2", "5-1", "5-0", "4-3", "4-2"]
+    stock = ["1-0", "2-1", "6-3"] + [t for t in SIX if t not in {*hand0, *hand1, "1-0",
+                                                                   "2-1", "6-3"}]
+    g = variants.get("classic").new(players=2, seed=1, opening="any",
+                                    deal={"hands": [hand0, hand1], "stock": stock})
+    g.play("6-6")
+    assert g.to_move == 1 and [str(m) for m in g.legal_moves()] == ["6-3 left"]
+    g.play("6-3 left")
+    sixes = g.vmask[6]
+    assert g.notin[1] == sixes and not g.hands[1] & sixes
