@@ -1,11 +1,15 @@
 """The generic computer players: they play any variant through the public interface alone.
 
 * `RandomPlayer` picks a legal move at random.
-* `GreedyPlayer` lays its heaviest legal tile; among equally heavy tiles it
-  keeps variety (the most distinct values left in hand, doubles first since
-  they are the hardest to place later) and picks the end that leaves an open
-  value it still holds.  Moves that are not tiles (draw, pass, bids...) are
-  taken only when nothing else is legal, or at random for unknown kinds.
+* `GreedyPlayer` (the `normal` level) looks one ply ahead in a line game: the
+  points a tile makes, the ends it leaves to the next seat when that seat is an
+  opponent (fewer of the tiles it may still hold, none at best), its own tiles
+  that still fit (`_LineLook`, from the seat's view and the public `notin`);
+  then it lays its heaviest tile, keeping variety (the most distinct values
+  left in hand, doubles first since they are the hardest to place later) and
+  the end that leaves an open value it still holds.  Moves that are not tiles
+  (draw, pass, bids...) are taken only when nothing else is legal, or at random
+  for unknown kinds.
 
 Both always take points that are theirs to claim ("claim", "muggins").
 Both are seeded, so a table of computer seats replays the same way.

@@ -4,11 +4,15 @@ At each decision with more than one move, the searcher imagines the tiles it can
 `game.determinized(seat, rng)` deals them again at random as its seat may know them (hand
 sizes, stock size, the tiles a seat showed it lacks by passing), never from where they
 really are.  In each imagined deal it plays every legal move, then plays the round out
-with a fast policy for every seat (claims first, then the heaviest tile), and scores the
-round for its seat or team under the variant's own scoring: the points its side gained
-minus the best other side's, plus a bonus for winning the round.  The move with the best
-total over all the deals is played.  Every move is tried on the same deals and the same
-playout seeds, so the comparison is between moves, not between lucky draws.
+with a fast policy for every seat (claims first; in a plain game the tile that blocks the
+next opponent, in a game that scores the count of the ends the tile that scores most; then
+the heaviest tile), and scores the round for its seat or team under the variant's own
+scoring: the points its side gained minus the best other side's, plus a bonus for winning
+the round.  `expert` also solves small plain positions exactly in each imagined deal
+(`core.ai.endgame`) and, in a plain round, aims at winning it rather than at points.  The
+move with the best total over all the deals is played.  Every move is tried on the same
+deals and the same playout seeds, so the comparison is between moves, not between lucky
+draws.
 
 It works through the core interface; a family whose matches have no `determinized` is
 played by that family's greedy player instead.  The choice depends only on the seat's view
