@@ -136,7 +136,7 @@ def test_full_game_two_humans_and_a_computer(monkeypatch: pytest.MonkeyPatch,
                                              tmp_path: Path) -> None:
     async def body(fake: FakeDiscord, db: Path) -> None:
         alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        async with running_bot(fake, db) as bot:
+        async with running_bot(fake, db, seed=6) as bot:
             await bot.slash(alice, "start", variant="classic", players=3, ai=1)
             table = max(bot.service.tables)
             lobby = await table_message(bot, table)

@@ -47,6 +47,11 @@ CASES += [
 ]
 
 
+# The service's seed where seed 1 deals no game that reaches the expected buttons
+# (the computer seats' play decides which positions come up)
+SEEDS = {("k", ""): 4, ("cross", ""): 4, ("all-fives", "muggins_claim=true target=61"): 4}
+
+
 def canonical(game: Any, text: str) -> str:
     return str(game.parse_move(text))
 
@@ -129,7 +134,8 @@ def test_every_variant_is_played_to_the_end_by_buttons(tmp_path: Path, slug: str
         assert (await service.store.game_record(tid))["variant"] == slug
         return kinds
 
-    kinds = run(with_service(tmp_path / "db.sqlite", body, pictures=RecordingPictures()))
+    kinds = run(with_service(tmp_path / "db.sqlite", body, pictures=RecordingPictures(),
+                             seed=SEEDS.get((slug, options), 1)))
     expected = {"nombres": {"give"}, "rubicon": {"buy", "pass"}, "k": {"draw"},
                 "sebastopol": {"up", "down"}, "canton": {"end step"},
                 "cross": {"branch", "up"} if options else {"up", "down"},

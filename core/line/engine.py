@@ -455,7 +455,10 @@ class LineRound:
                 events.append(("draw", seat, drawn))
                 stuck = 0
                 if draw != ONE_PASS and hands[seat] & playable:
-                    self.notin[seat] = 0  # the drawn tiles may be any
+                    # It held nothing that fits, and drew until one tile fit (or drew the
+                    # one that fits): it must lay that tile now, after which it holds
+                    # nothing of `playable`, as everyone saw.
+                    self.notin[seat] = playable
                     self.to_move = seat
                     return
                 events.append(("pass", seat))
