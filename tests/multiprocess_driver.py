@@ -1,7 +1,8 @@
 """One bot process for the multi-process tests: a `Service` on a PostgreSQL database.
 
     python tests/multiprocess_driver.py URL presses FILE
-        Send the presses of FILE (JSON: [[user_id, data], ...] per table id) to the service,
+        Print "ready", wait for a line on stdin (so that every process starts at once), then
+        send the presses of FILE (JSON: [[user_id, data], ...] per table id) to the service,
         the tables concurrently and each table's presses in order; print a JSON summary.
     python tests/multiprocess_driver.py URL ticks SECONDS [AI_DELAY]
         start(), print "ready", wait for a line on stdin, then tick for SECONDS; print one
@@ -59,6 +60,8 @@ async def main(url: str, mode: str, arg: str, ai_delay: float) -> int:
         if mode == "presses":
             with open(arg) as f:
                 streams: dict[str, list[list[str]]] = json.load(f)
+            print("ready", flush=True)
+            await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
 
             async def table(presses: list[list[str]]) -> None:
                 for user_id, data in presses:

@@ -109,9 +109,7 @@ def test_two_processes_apply_the_same_presses_once(pg_url: str, tmp_path: Path) 
     before = asyncio.run(_logs(pg_url))  # the computers' moves when the games began
     path = tmp_path / "presses.json"
     path.write_text(json.dumps(streams))
-    procs = [subprocess.Popen([sys.executable, DRIVER, pg_url, "presses", str(path)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env=_env()) for _ in range(2)]
+    procs = _started(pg_url, 2, "presses", str(path))  # both start pressing at once
     results = [p.communicate(timeout=240) for p in procs]
     for p, (out, err) in zip(procs, results, strict=True):
         assert p.returncode == 0, out + err
@@ -129,7 +127,12 @@ def test_two_processes_apply_the_same_presses_once(pg_url: str, tmp_path: Path) 
 
 
 def _start_tickers(url: str, seconds: float, n: int = 2) -> list[subprocess.Popen[str]]:
-    procs = [subprocess.Popen([sys.executable, DRIVER, url, "ticks", str(seconds), "0.2"],
+    return _started(url, n, "ticks", str(seconds), "0.2")
+
+
+def _started(url: str, n: int, *args: str) -> list[subprocess.Popen[str]]:
+    """`n` driver processes, each told to go once every one of them is ready."""
+    procs = [subprocess.Popen([sys.executable, DRIVER, url, *args],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, env=_env()) for _ in range(n)]
     for p in procs:
