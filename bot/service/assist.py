@@ -13,18 +13,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from core.ai import make_player
-from core.errors import bad_option
 
 from ..i18n import N_, t
 from . import thinking
 from .messages import Action, Message, action_data
+from .tables import pop_switch
 
 if TYPE_CHECKING:
     from ..storage import TableRow
     from .tables import Table
 
-YES = {"on", "yes", "true", "1", "oui"}
-NO = {"off", "no", "false", "0", "non"}
 HINT = "i"  # the button verb ("indice")
 HINT_LEVEL = "expert"
 
@@ -32,12 +30,7 @@ HINT_LEVEL = "expert"
 def pop_table_options(opts: dict[str, Any]) -> dict[str, Any]:
     """Take `hints` out of `opts` (as the service keeps it); an `OptionError` when it is
     not on or off."""
-    if "hints" not in opts:
-        return {}
-    value = str(opts.pop("hints")).strip().lower()
-    if value not in YES | NO:
-        raise bad_option("{name} must be on or off", name="hints")
-    return {"hints": True} if value in YES else {}
+    return {"hints": True} if pop_switch(opts, "hints") else {}
 
 
 

@@ -24,6 +24,7 @@ from ..i18n import t, tn
 from . import family_words as words
 from .builder import choices, split_arg, step_actions
 from .messages import Action, Message, action_data
+from .tables import pop_switch
 
 if TYPE_CHECKING:
     from .pictures import Pictures
@@ -34,8 +35,6 @@ log = logging.getLogger("domino.families")
 HINT_MOVES = ["hint 1", "hint 2", "hint 3", "hint 4"]
 SEE = "?"  # an "e" argument that asks to see something: "?last", "?hint"
 BEST = 3  # best plays offered in vingt
-YES = {"on", "yes", "true", "1", "oui"}
-NO = {"off", "no", "false", "0", "non"}
 
 
 def family(game: Any) -> str:
@@ -54,13 +53,11 @@ def pop_table_options(variant: Any, opts: dict[str, Any]) -> dict[str, Any]:
     """Take the service's own options out of `opts` (`helpers=on`: anyone in the channel may
     play a one-seat game); an `OptionError` when one is wrong."""
     out: dict[str, Any] = {}
-    if "helpers" in opts:
-        value = str(opts.pop("helpers")).strip().lower()
-        if value not in YES | NO:
-            raise bad_option("{name} must be on or off", name="helpers")
+    helpers = pop_switch(opts, "helpers")
+    if helpers is not None:
         if variant.max_players != 1:
             raise bad_option("helpers=on is for the games of one player (puzzles, patience)")
-        out["helpers"] = value in YES
+        out["helpers"] = helpers
     return out
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from core import IllegalMove, variants
 from core.ai import Player, make_player
+from core.errors import bad_option
 
 from ..storage import SeatRow, TableRow
 
@@ -64,6 +65,21 @@ class Table:
 # Table options the service keeps for itself (the core never sees them): one-seat helpers
 # (bot/service/families.py) and hints (bot/service/assist.py).
 SERVICE_OPTIONS = ("helpers", "hints")
+
+
+ON = frozenset({"on", "yes", "true", "1", "oui"})
+OFF = frozenset({"off", "no", "false", "0", "non"})
+
+
+def pop_switch(opts: dict[str, Any], name: str) -> bool | None:
+    """Take the on/off option `name` out of `opts`: True, False, or None when absent; an
+    `OptionError` for any other value."""
+    if name not in opts:
+        return None
+    value = str(opts.pop(name)).strip().lower()
+    if value not in ON | OFF:
+        raise bad_option("{name} must be on or off", name=name)
+    return value in ON
 
 
 def game_options(options: dict[str, Any]) -> dict[str, Any]:
