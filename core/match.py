@@ -120,6 +120,16 @@ class MatchBase:
             self._rng = random.Random(self.seed)
         return self._rng
 
+    def _shallow_copy(self) -> Any:
+        """A new match of this class sharing every slot's value with this one: the family's
+        `copy()` then gives it its own lists and calls `_copy_match`."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in all_slots(cls):
+            if hasattr(self, name):
+                setattr(new, name, getattr(self, name))
+        return new
+
     def _copy_match(self, new: MatchBase) -> None:
         """Give a copy its own match-level lists and generator."""
         new.totals = self.totals[:]

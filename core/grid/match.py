@@ -401,10 +401,7 @@ class GridMatch(MatchBase):
 
     def copy(self) -> GridMatch:
         """An independent copy (computer players search on copies)."""
-        new = GridMatch.__new__(GridMatch)
-        for name in ROUND_SLOTS + MATCH_SLOTS:
-            if hasattr(self, name):
-                setattr(new, name, getattr(self, name))
+        new = self._shallow_copy()
         new.cells = self.cells[:]
         new.halves = self.halves[:]
         new.laid = self.laid[:]

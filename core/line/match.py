@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, all_slots, copy_deal, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
 from ..tiles import iter_ids
@@ -109,11 +109,7 @@ class LineMatch(LineRound, MatchBase):
 
     def copy(self) -> LineMatch:
         """An independent copy (computer players search on copies)."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in all_slots(cls):
-            if hasattr(self, name):
-                setattr(new, name, getattr(self, name))
+        new = self._shallow_copy()
         if hasattr(self, "__dict__"):
             new.__dict__.update(self.__dict__)
         for name in ("played", "events", "active", "eliminated", "winners", "notin"):

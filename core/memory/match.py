@@ -182,11 +182,7 @@ class MemoryMatch(MatchBase):
 
     def copy(self) -> MemoryMatch:
         """An independent copy."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in cls.__slots__:
-            if hasattr(self, name):
-                setattr(new, name, getattr(self, name))
+        new = self._shallow_copy()
         for name in ("grid", "up", "turned", "kept", "played", "events", "_reveals", "winners"):
             setattr(new, name, getattr(self, name)[:])
         self._copy_match(new)

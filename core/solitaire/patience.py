@@ -242,11 +242,7 @@ class PatienceMatch(MatchBase):
         raise AssertionError("the patience is played in one round")
 
     def copy(self) -> PatienceMatch:
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in cls.__slots__:
-            if hasattr(self, name):
-                setattr(new, name, getattr(self, name))
+        new = self._shallow_copy()
         new.stacks = [s[:] for s in self.stacks]
         for name in ("removed", "played", "events", "winners"):
             setattr(new, name, getattr(self, name)[:])

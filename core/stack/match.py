@@ -464,11 +464,7 @@ class StackMatch(MatchBase):
 
     def copy(self) -> StackMatch:
         """An independent copy."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in ROUND_SLOTS + MATCH_SLOTS:
-            if hasattr(self, name):
-                setattr(new, name, getattr(self, name))
+        new = self._shallow_copy()
         new._hands = self._hands[:]
         new._stock = self._stock[:]
         new.con = self.con.copy()

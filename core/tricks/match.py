@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, all_slots, copy_deal, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile
 from ..moves import PASS, PLAY, Move, move_for
 from ..scoring import MatchRules
 from ..tiles import iter_ids, tile_id, tile_set
@@ -363,11 +363,7 @@ class TrickMatch(MatchBase):
 
     def copy(self) -> TrickMatch:
         """An independent copy (computer players search on copies)."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in all_slots(cls):
-            if hasattr(self, name):
-                setattr(new, name, getattr(self, name))
+        new = self._shallow_copy()
         for name in ("bids", "dealt", "events", "hands", "played", "taken", "trick", "tricks",
                      "won"):
             setattr(new, name, getattr(self, name)[:])
