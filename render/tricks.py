@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from . import canvas, theme, tile
 from .board import register_layout
 from .geometry import parse_tile
-from .words import Translator, t, tn
+from .words import N_, Translator, t, tn
 
 WIDTH, HEIGHT = 640, 476
 BAND = 64
@@ -30,7 +30,14 @@ HALF = 34
 HAND_HALF = 48
 # where each seat sits, by its place after seat 0: bottom, left, top, right
 PLACES = ((0.5, 0.82), (0.16, 0.5), (0.5, 0.14), (0.84, 0.5))
-COMPASS = ("S", "W", "N", "E")
+# the compass point of each place, as a word; the picture shows its first letter (S, O, N, E in
+# French)
+COMPASS = (N_("South"), N_("West"), N_("North"), N_("East"))
+
+
+def compass(place: int, tr: Translator | None) -> str:
+    """The compass letter of a place round the table, in the reader's language."""
+    return t(tr, COMPASS[place])[:1]
 
 
 def _trumps_text(view: dict[str, Any], tr: Translator | None) -> str:
@@ -92,7 +99,7 @@ def _table(view: dict[str, Any], plays: list[dict[str, Any]], winner: int | None
     for seat in range(4):
         fx, fy = PLACES[seat]
         cx, cy = fx * WIDTH, top + fy * height
-        label = f"{COMPASS[seat]} · " + who(seat, names, tr)
+        label = f"{compass(seat, tr)} · " + who(seat, names, tr)
         turn = view.get("to_move") == seat and not view.get("over") and title is None
         colour = theme.LAST if turn else theme.TEAMS[seat % 2]
         lx, ly = _label_at(seat, cx, cy)

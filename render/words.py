@@ -43,6 +43,12 @@ def t(tr: Translator | None, text: str, **values: Any) -> str:
     return out.format(**values) if values else out
 
 
+def N_(text: str) -> str:
+    """Marks a label for translation where it is written (a table of labels); `t` translates
+    it where it is drawn."""
+    return text
+
+
 def tn(tr: Translator | None, singular: str, plural: str, n: int, **values: Any) -> str:
     """The singular or plural form for ``n``, translated, with ``{n}`` filled."""
     return (tr or ENGLISH).ngettext(singular, plural, n).format(n=n, **values)
