@@ -1,9 +1,12 @@
 """Tables shared by several bot processes on one database (the PostgreSQL store).
 
 The service acts on a table only under `table_guard`: the store's lock on the table (a
-database lock that every process honours), then `refresh`, which re-reads the table there
-and, when another process has moved it on (its move log is longer than the game in memory,
-or its row changed), rebuilds it from the log. A press stamped with an older turn is then
+database lock that every process honours), then `refresh`. When nobody wrote the table since
+this process last let it go (`store.current`, known from the lock itself), the copy in memory
+is used as it is; else `refresh` re-reads the table and, when another process has moved it
+on (its move log is longer than the game in memory, or its row changed), rebuilds it from the
+log. An action that fails under the lock has the store forget the table's version, so that
+the next one re-reads it. A press stamped with an older turn is then
 refused by the service's usual turn check, so each move is applied once, whichever process
 receives it.
 
@@ -36,7 +39,11 @@ async def table_guard(service: Service, table_id: int) -> AsyncIterator[None]:
     """Hold the table (waiting for other processes) with an up-to-date copy in memory."""
     async with service.store.table_lock(table_id):
         await refresh(service, table_id)
-        yield
+        try:
+            yield
+        except BaseException:
+            service.store.forget(table_id)
+            raise
 
 
 @asynccontextmanager
@@ -45,7 +52,11 @@ async def tick_guard(service: Service, table_id: int) -> AsyncIterator[bool]:
     async with service.store.try_table_lock(table_id) as held:
         if held:
             await refresh(service, table_id)
-        yield held
+        try:
+            yield held
+        except BaseException:
+            service.store.forget(table_id)
+            raise
 
 
 async def refreshed(service: Service, table_id: int) -> None:
@@ -57,8 +68,11 @@ async def refreshed(service: Service, table_id: int) -> None:
 async def refresh(service: Service, table_id: int) -> None:
     """Bring `service.tables[table_id]` to what the database holds (caller holds the lock)."""
     store = service.store
-    row, logged = await store.table_state(table_id)
     held = service.tables.get(table_id)
+    if held is not None and store.current(table_id):
+        held.bots.clear()
+        return
+    row, logged = await store.table_state(table_id)
     if row is None or row.status not in ACTIVE:
         service.tables.pop(table_id, None)
         return

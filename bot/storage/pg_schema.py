@@ -111,4 +111,24 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (user_id, platform, key)
         )""",
     ),
+    # 3: a table's version, bumped by every write of the table (its row, seats or move log),
+    # and the table lock that reads it: `domino_lock_table(id, wait)` takes the advisory lock
+    # on the table (waiting for it, or NULL at once when another session holds it) and then
+    # reads the version in a fresh snapshot (a VOLATILE function's statements each take
+    # one), so it sees every commit of the lock's previous holder: one round trip that tells
+    # a process whether its copy in memory is current. -1: no such table.
+    (
+        "ALTER TABLE tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
+        """CREATE FUNCTION domino_lock_table(p_id BIGINT, p_wait BOOLEAN) RETURNS BIGINT
+        LANGUAGE plpgsql VOLATILE AS $$
+        BEGIN
+            IF p_wait THEN
+                PERFORM pg_advisory_lock(p_id);
+            ELSIF NOT pg_try_advisory_lock(p_id) THEN
+                RETURN NULL;
+            END IF;
+            RETURN coalesce((SELECT t.version FROM tables AS t WHERE t.id = p_id), -1);
+        END
+        $$""",
+    ),
 )

@@ -11,9 +11,21 @@ Several processes
     connection of the pool, for as long as the service acts on the table; every store call
     made inside it (by the same task) runs on that connection, so a process never waits for
     a second connection while it holds a lock. ``try_table_lock`` is the same but gives up at
-    once (None) when another process holds the table: its due computer move or timer is that
+    once (False) when another process holds the table: its due computer move or timer is that
     process's to fire. ``shared`` is True: the service re-reads a table under its lock and
     rebuilds it from the move log when another process has moved it on.
+
+    The lock and the check cost one round trip: ``domino_lock_table`` (pg_schema.py, migration
+    3) takes the lock and reads the table's version, which every write of the table bumps.
+    The store remembers the version each table had when this process last let it go (its
+    own writes counted); ``current(table_id)``, under the lock, says whether nobody wrote the
+    table since, so that the service may skip the re-read. Any failure under the lock (or a
+    write of the table outside it) forgets the version: the next action re-reads the table.
+
+Settings
+    ``get_setting`` answers from a cache kept ``SETTING_TTL`` seconds (a press reads the
+    server's language): a setting another process changed shows here within that time; this
+    process's own changes at once.
 
 Moves
     ``append_move`` writes the move and the table's deadline in one transaction and returns
@@ -28,8 +40,9 @@ import asyncio
 import contextvars
 import re
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -51,6 +64,7 @@ from .rows import (
 
 MIGRATION_LOCK = -7_346_118  # the advisory lock key of migrations (table ids are positive)
 POOL_SIZE = 20
+SETTING_TTL = 5.0  # seconds a setting read from the database is answered from memory
 
 
 def pg(sql: str) -> str:
@@ -84,7 +98,13 @@ SQL_TURN_TAKEN = "SELECT 1 FROM moves WHERE table_id = $1 AND turn = $2"
 SQL_APPEND_MOVE = """
 WITH m AS (INSERT INTO moves (table_id, turn, seat, move, at) VALUES ($1, $2, $3, $4, $5)
            RETURNING table_id)
-UPDATE tables SET deadline = $6, warned = $7 WHERE id = (SELECT table_id FROM m)"""
+UPDATE tables SET deadline = $6, warned = $7, version = version + 1
+WHERE id = (SELECT table_id FROM m)"""
+SQL_BUMP = "UPDATE tables SET version = version + 1 WHERE id = $1"
+# A seat's fields (set by `_update`) and the table's version, in one statement.
+SQL_UPDATE_SEAT = """
+WITH s AS ({update} RETURNING table_id)
+UPDATE tables SET version = version + 1 WHERE id = (SELECT table_id FROM s)"""
 # A table, its seats (one row each; none: one row of NULLs) and the length of its move log.
 SQL_TABLE_STATE = f"""
 SELECT {', '.join(f't.{c}' for c in q.TABLE_COLUMNS)},
@@ -123,13 +143,33 @@ SQL_ADAPTER_GET = pg(q.SQL_ADAPTER_GET)
 SQL_ADAPTER_SET = pg(q.SQL_ADAPTER_SET)
 SQL_PREF_GET = pg(q.SQL_PREF_GET)
 SQL_PREF_SET = pg(q.SQL_PREF_SET)
-SQL_LOCK = "SELECT pg_advisory_lock($1::bigint)"
-SQL_TRY_LOCK = "SELECT pg_try_advisory_lock($1::bigint)"
+SQL_LOCK = "SELECT domino_lock_table($1::bigint, $2::boolean)"
 SQL_UNLOCK = "SELECT pg_advisory_unlock($1::bigint)"
 
-# The connection of the table lock the current task holds, if any.
-_pinned: contextvars.ContextVar[asyncpg.Connection | None] = contextvars.ContextVar(
-    "domino_pg_pinned", default=None)
+
+@dataclass
+class _Hold:
+    """A table lock the current task holds: its connection, and the table's version (as
+    read when locked, plus this hold's own writes)."""
+
+    table_id: int
+    con: asyncpg.Connection
+    version: int
+    current: bool  # nobody wrote the table since this process last let it go
+    failed: bool = False  # a write failed: the version is no longer known
+
+
+# The table lock the current task holds, if any.
+_hold: contextvars.ContextVar[_Hold | None] = contextvars.ContextVar("domino_pg_hold",
+                                                                    default=None)
+
+
+async def _reset(con: asyncpg.Connection) -> None:
+    """What a connection needs when back in the pool: only a rollback if a transaction was
+    left open (the store releases its locks itself, and uses no LISTEN, cursor or SET): the
+    default reset would cost a round trip per use."""
+    if con.is_in_transaction():
+        await con.execute("ROLLBACK")
 
 
 def _int(n: Any) -> int:
@@ -145,6 +185,8 @@ class PostgresStore:
         self._pool = pool
         self._clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
+        self._seen: dict[int, int] = {}  # table id -> its version when this process let it go
+        self._settings: dict[tuple[str, str], tuple[str | None, float]] = {}
         self._closed = False
 
     @classmethod
@@ -154,7 +196,7 @@ class PostgresStore:
 
         SQLite's options (synchronous, group_commit) are accepted and ignored: every commit
         here is PostgreSQL's, durable as the server is configured."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_reset)
         store = cls(pool, clock)
         try:
             await store._migrate()
@@ -180,9 +222,9 @@ class PostgresStore:
     @asynccontextmanager
     async def _con(self) -> AsyncIterator[asyncpg.Connection]:
         """The pinned connection of the table lock held, else one of the pool."""
-        pinned = _pinned.get()
-        if pinned is not None and not pinned.is_closed():
-            yield pinned
+        hold = _hold.get()
+        if hold is not None and not hold.con.is_closed():
+            yield hold.con
             return
         if self._closed:
             raise RuntimeError("the store is closed")
@@ -234,7 +276,7 @@ class PostgresStore:
     @asynccontextmanager
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
         """Hold the table against every task of every process until the block ends."""
-        async with self._local(table_id), self._locked(table_id, SQL_LOCK) as held:
+        async with self._local(table_id), self._locked(table_id, True) as held:
             assert held
             yield
 
@@ -245,8 +287,21 @@ class PostgresStore:
         if lock.locked():
             yield False
             return
-        async with lock, self._locked(table_id, SQL_TRY_LOCK) as held:
+        async with lock, self._locked(table_id, False) as held:
             yield held
+
+    def current(self, table_id: int) -> bool:
+        """Under the table's lock: nobody wrote the table since this process let it go (so a
+        copy in memory made then is current)."""
+        hold = _hold.get()
+        return hold is not None and hold.table_id == table_id and hold.current
+
+    def forget(self, table_id: int) -> None:
+        """The copy in memory may differ from the database: re-read at the next action."""
+        self._seen.pop(table_id, None)
+        hold = _hold.get()
+        if hold is not None and hold.table_id == table_id:
+            hold.failed = True
 
     def _local(self, table_id: int) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -255,21 +310,57 @@ class PostgresStore:
         return lock
 
     @asynccontextmanager
-    async def _locked(self, table_id: int, sql: str) -> AsyncIterator[bool]:
+    async def _locked(self, table_id: int, wait: bool) -> AsyncIterator[bool]:
         if self._closed:
             raise RuntimeError("the store is closed")
         async with self._pool.acquire() as con:
-            got = await con.fetchval(sql, table_id)
-            if got is False:
+            version = await con.fetchval(SQL_LOCK, table_id, wait)
+            if version is None:
                 yield False
                 return
-            token = _pinned.set(con)
+            hold = _Hold(table_id, con, version, version >= 0 and
+                         self._seen.get(table_id) == version)
+            token = _hold.set(hold)
+            ok = False
             try:
                 yield True
+                ok = not hold.failed
             finally:
-                _pinned.reset(token)
-                if not con.is_closed():
-                    await con.execute(SQL_UNLOCK, table_id)  # the pool's reset would too
+                _hold.reset(token)
+                if ok:
+                    self._seen[table_id] = hold.version
+                else:
+                    self._seen.pop(table_id, None)
+                await self._unlock(con, table_id)
+
+    @staticmethod
+    async def _unlock(con: asyncpg.Connection, table_id: int) -> None:
+        """Let the table go; a connection that cannot is closed (which lets it go too), so
+        that no lock outlives its holder in the pool."""
+        if con.is_closed():
+            return
+        try:
+            await con.execute(SQL_UNLOCK, table_id)
+        except BaseException:
+            con.terminate()
+            raise
+
+    @contextmanager
+    def _writing(self, table_id: int) -> Iterator[None]:
+        """Around a write that bumps the table's version once: count it in the hold of the
+        table, else forget the version; a failed write forgets it too."""
+        hold = _hold.get()
+        mine = hold is not None and hold.table_id == table_id
+        try:
+            yield
+        except BaseException:
+            self.forget(table_id)
+            raise
+        if mine:
+            assert hold is not None
+            hold.version += 1
+        else:
+            self._seen.pop(table_id, None)
 
     # -- users and settings -----------------------------------------------------------------
 
@@ -285,11 +376,19 @@ class PostgresStore:
         return row[1] if row else None
 
     async def get_setting(self, scope: str, key: str, default: str | None = None) -> str | None:
-        row = await self._fetch_one(SQL_GET_SETTING, scope, key)
-        return row[0] if row else default
+        now = time.monotonic()
+        cached = self._settings.get((scope, key))
+        if cached is None or cached[1] <= now:
+            row = await self._fetch_one(SQL_GET_SETTING, scope, key)
+            if len(self._settings) >= 10_000:
+                self._settings.clear()
+            cached = self._settings[scope, key] = (row[0] if row else None, now + SETTING_TTL)
+        return default if cached[0] is None else cached[0]
 
     async def set_setting(self, scope: str, key: str, value: str) -> None:
+        self._settings.pop((scope, key), None)
         await self._write(SQL_SET_SETTING, scope, key, value)
+        self._settings.pop((scope, key), None)
 
     # -- tables -----------------------------------------------------------------------------
 
@@ -311,11 +410,13 @@ class PostgresStore:
                            f"no table #{table_id}")
 
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
-        async with self._transaction() as con:
-            if await con.fetchval(SQL_TABLE_EXISTS, table_id) is None:
-                raise NotFound(f"no table #{table_id}")
-            await con.execute(SQL_DELETE_SEATS, table_id)
-            await con.executemany(SQL_INSERT_SEAT, q._seat_params(table_id, seats))
+        with self._writing(table_id):
+            async with self._transaction() as con:
+                if await con.fetchval(SQL_TABLE_EXISTS, table_id) is None:
+                    raise NotFound(f"no table #{table_id}")
+                await con.execute(SQL_DELETE_SEATS, table_id)
+                await con.executemany(SQL_INSERT_SEAT, q._seat_params(table_id, seats))
+                await con.execute(SQL_BUMP, table_id)
 
     async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
         await self._update("seats", q.SEAT_FIELDS, fields, "table_id = ? AND seat = ?",
@@ -323,6 +424,8 @@ class PostgresStore:
 
     async def _update(self, table: str, allowed: frozenset[str], fields: dict[str, Any],
                       where: str, key: tuple[Any, ...], missing: str) -> None:
+        """An UPDATE of whitelisted fields of a table's row or seat, with the table's version
+        (key[0] is the table's id)."""
         unknown = set(fields) - allowed
         if unknown:
             caller = "update_table" if table == "tables" else "update_seat"
@@ -331,8 +434,14 @@ class PostgresStore:
         if not fields:
             return
         params = [q._encode_column(name, value) for name, value in fields.items()]
-        if await self._write(pg(q.sql_update(table, fields, where)), *params, *key) == 0:
-            raise NotFound(missing)
+        sql = pg(q.sql_update(table, fields, where))
+        if table == "tables":
+            sql = sql.replace(" WHERE ", ", version = version + 1 WHERE ", 1)
+        else:
+            sql = SQL_UPDATE_SEAT.format(update=sql)
+        with self._writing(key[0]):
+            if await self._write(sql, *params, *key) == 0:
+                raise NotFound(missing)
 
     async def tables(self, status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
         wanted = q._statuses(status)
@@ -364,9 +473,10 @@ class PostgresStore:
         DuplicateMove; an unknown table raises NotFound; either way nothing changes.
         """
         try:
-            async with self._con() as con:  # one statement: one round trip, one commit
-                await con.execute(SQL_APPEND_MOVE, table_id, turn, seat, move, self._clock(),
-                                  deadline, int(warned))
+            with self._writing(table_id):
+                async with self._con() as con:  # one statement: one round trip, one commit
+                    await con.execute(SQL_APPEND_MOVE, table_id, turn, seat, move,
+                                      self._clock(), deadline, int(warned))
         except asyncpg.UniqueViolationError:
             raise DuplicateMove(f"table #{table_id} already has a move for turn "
                                 f"{turn}") from None
@@ -399,6 +509,14 @@ class PostgresStore:
         (`last_move`: turn, seat, move; DuplicateMove if its turn is taken); NotFound, or
         ValueError if finished."""
         now = self._clock()
+        with self._writing(table_id):
+            await self._finish_game(table_id, now, record, result, players, ratings,
+                                    last_move)
+
+    async def _finish_game(self, table_id: int, now: float, record: dict[str, Any],
+                           result: dict[str, Any], players: list[GamePlayer],
+                           ratings: list[RatingRow],
+                           last_move: tuple[int, int, str] | None) -> None:
         async with self._transaction() as con:
             row = await con.fetchrow(SQL_TABLE_GAME, table_id)
             if row is None:
@@ -413,6 +531,7 @@ class PostgresStore:
                 await con.execute(SQL_INSERT_MOVE, table_id, turn, seat, move, now)
                 await con.execute(SQL_SET_DEADLINE, None, 0, table_id)
             await con.execute(SQL_FINISH_TABLE, q._json(result), table_id)
+            await con.execute(SQL_BUMP, table_id)
             await con.execute(SQL_INSERT_GAME, table_id, variant, scope, now, q._json(record),
                               q._json(result))
             await con.executemany(SQL_INSERT_PLAYER, [
