@@ -31,21 +31,12 @@ SAID = ("ran out of time", "seconds left to play")
 async def main(url: str, mode: str, arg: str, ai_delay: float) -> int:
     store = await PostgresStore.open(url)
     summary: dict[str, Any] = {"errors": 0, "exceptions": [], "said": Counter()}
-    append = store.append_move
 
-    async def logged(table_id: int, turn: int, seat: int, *args: Any, **kw: Any) -> None:
-        await append(table_id, turn, seat, *args, **kw)
-        print(json.dumps({"move": [table_id, turn, seat]}), flush=True)
+    def committed(table_id: int, moves: list[tuple[int, int]]) -> None:
+        for turn, seat in moves:  # printed once the store has committed them
+            print(json.dumps({"move": [table_id, turn, seat]}), flush=True)
 
-    store.append_move = logged  # type: ignore[method-assign]
-    finish = store.finish_game
-
-    async def finished(table_id: int, *args: Any, last_move: Any = None, **kw: Any) -> None:
-        await finish(table_id, *args, last_move=last_move, **kw)
-        if last_move is not None:  # the move that ended the game, stored with the result
-            print(json.dumps({"move": [table_id, last_move[0], last_move[1]]}), flush=True)
-
-    store.finish_game = finished  # type: ignore[method-assign]
+    store.on_moves = committed
     service = Service(store, pictures=NoPictures(), ai_delay=ai_delay, seed=1,
                       warn_before=0.5, miss_limit=1000)
 

@@ -117,6 +117,9 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # reads the version in a fresh snapshot (a VOLATILE function's statements each take
     # one), so it sees every commit of the lock's previous holder: one round trip that tells
     # a process whether its copy in memory is current. -1: no such table.
+    # `domino_append_moves` writes the moves of an action with the table's deadline, COMMITs
+    # (a procedure may), and then, if asked, lets the table's lock go: the last round trip
+    # of an action, which lets the lock go only once its moves are durable.
     (
         "ALTER TABLE tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
         """CREATE FUNCTION domino_lock_table(p_id BIGINT, p_wait BOOLEAN) RETURNS BIGINT
@@ -128,6 +131,21 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
                 RETURN NULL;
             END IF;
             RETURN coalesce((SELECT t.version FROM tables AS t WHERE t.id = p_id), -1);
+        END
+        $$""",
+        """CREATE PROCEDURE domino_append_moves(p_id BIGINT, p_turns INTEGER[],
+            p_seats INTEGER[], p_moves TEXT[], p_at DOUBLE PRECISION[],
+            p_deadline DOUBLE PRECISION, p_warned INTEGER, p_unlock BOOLEAN)
+        LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO moves (table_id, turn, seat, move, at)
+                SELECT p_id, * FROM unnest(p_turns, p_seats, p_moves, p_at);
+            UPDATE tables SET deadline = p_deadline, warned = p_warned,
+                version = version + 1 WHERE id = p_id;
+            COMMIT;
+            IF p_unlock THEN
+                PERFORM pg_advisory_unlock(p_id);
+            END IF;
         END
         $$""",
     ),

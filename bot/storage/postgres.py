@@ -31,7 +31,14 @@ Moves
     ``append_move`` writes the move and the table's deadline in one transaction and returns
     after its COMMIT; the primary key (table_id, turn) refuses a second move for a turn
     (DuplicateMove), the foreign key an unknown table (NotFound), whichever process wrote
-    first.
+    first. Under the table's lock, the moves of one action (a player's move and the computer
+    moves that answer it) are kept until the action ends, or until another call of the store
+    in it, and then written by one procedure call that commits them and lets the lock go:
+    an action costs two round trips (lock, then moves) and one commit. The lock is let go
+    only after that commit, and the service replies only after the lock is let go, so a
+    move is still committed before anyone is told of it; if the commit fails, the action
+    raises and nothing of it is stored. ``on_moves``, if set, is called with the
+    table and the (turn, seat) of the moves each commit stored.
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import asyncpg
@@ -100,6 +107,9 @@ WITH m AS (INSERT INTO moves (table_id, turn, seat, move, at) VALUES ($1, $2, $3
            RETURNING table_id)
 UPDATE tables SET deadline = $6, warned = $7, version = version + 1
 WHERE id = (SELECT table_id FROM m)"""
+# Several moves of one table (arrays of turns, seats, moves, times) and its deadline,
+# committed; then the table's lock let go if asked (pg_schema.py, migration 3).
+SQL_APPEND_MOVES = "CALL domino_append_moves($1, $2, $3, $4, $5, $6, $7, $8)"
 SQL_BUMP = "UPDATE tables SET version = version + 1 WHERE id = $1"
 # A seat's fields (set by `_update`) and the table's version, in one statement.
 SQL_UPDATE_SEAT = """
@@ -157,6 +167,9 @@ class _Hold:
     version: int
     current: bool  # nobody wrote the table since this process last let it go
     failed: bool = False  # a write failed: the version is no longer known
+    pending: list[tuple[int, int, str, float]] = field(default_factory=list)  # moves to write
+    after: tuple[float | None, bool] = (None, False)  # the deadline and warned flag after them
+    unlocked: bool = False  # the last write let the lock go
 
 
 # The table lock the current task holds, if any.
@@ -180,6 +193,7 @@ class PostgresStore:
     """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`."""
 
     shared = True  # several processes may use the database: the service re-reads tables
+    on_moves: Callable[[int, list[tuple[int, int]]], None] | None = None  # see Moves
 
     def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
         self._pool = pool
@@ -224,6 +238,8 @@ class PostgresStore:
         """The pinned connection of the table lock held, else one of the pool."""
         hold = _hold.get()
         if hold is not None and not hold.con.is_closed():
+            if hold.pending:
+                await self._flush(hold)
             yield hold.con
             return
         if self._closed:
@@ -323,7 +339,13 @@ class PostgresStore:
             token = _hold.set(hold)
             ok = False
             try:
-                yield True
+                try:
+                    yield True
+                except BaseException:
+                    hold.pending.clear()  # the action failed: none of it is stored
+                    raise
+                if hold.pending:
+                    await self._flush(hold, unlock=True)
                 ok = not hold.failed
             finally:
                 _hold.reset(token)
@@ -331,7 +353,8 @@ class PostgresStore:
                     self._seen[table_id] = hold.version
                 else:
                     self._seen.pop(table_id, None)
-                await self._unlock(con, table_id)
+                if not hold.unlocked:
+                    await self._unlock(con, table_id)
 
     @staticmethod
     async def _unlock(con: asyncpg.Connection, table_id: int) -> None:
@@ -472,6 +495,13 @@ class PostgresStore:
         Returns once committed. A move for a (table_id, turn) that already has one raises
         DuplicateMove; an unknown table raises NotFound; either way nothing changes.
         """
+        hold = _hold.get()
+        if hold is not None and hold.table_id == table_id and not hold.con.is_closed():
+            if any(t == turn for t, *_ in hold.pending):
+                raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
+            hold.pending.append((turn, seat, move, self._clock()))  # written by _flush
+            hold.after = (deadline, warned)
+            return
         try:
             with self._writing(table_id):
                 async with self._con() as con:  # one statement: one round trip, one commit
@@ -482,6 +512,29 @@ class PostgresStore:
                                 f"{turn}") from None
         except asyncpg.ForeignKeyViolationError:
             raise NotFound(f"no table #{table_id}") from None
+        self._stored(table_id, [(turn, seat)])
+
+    async def _flush(self, hold: _Hold, unlock: bool = False) -> None:
+        """Write the moves the held table's action made, in one call (see Moves); with
+        `unlock`, the end of the action: the call lets the lock go once they are committed."""
+        moves, hold.pending = hold.pending, []
+        turns, seats, texts, times = (list(column) for column in zip(*moves, strict=True))
+        deadline, warned = hold.after
+        try:
+            with self._writing(hold.table_id):
+                await hold.con.execute(SQL_APPEND_MOVES, hold.table_id, turns, seats, texts,
+                                       times, deadline, int(warned), unlock)
+                hold.unlocked = unlock
+        except asyncpg.UniqueViolationError:
+            raise DuplicateMove(f"table #{hold.table_id} already has a move for one of the "
+                                f"turns {turns}") from None
+        except asyncpg.ForeignKeyViolationError:
+            raise NotFound(f"no table #{hold.table_id}") from None
+        self._stored(hold.table_id, list(zip(turns, seats, strict=True)))
+
+    def _stored(self, table_id: int, moves: list[tuple[int, int]]) -> None:
+        if self.on_moves is not None:
+            self.on_moves(table_id, moves)
 
     async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
         """The table with its seats, and how many moves its log holds: one round trip."""
@@ -512,6 +565,8 @@ class PostgresStore:
         with self._writing(table_id):
             await self._finish_game(table_id, now, record, result, players, ratings,
                                     last_move)
+        if last_move is not None:
+            self._stored(table_id, [(last_move[0], last_move[1])])
 
     async def _finish_game(self, table_id: int, now: float, record: dict[str, Any],
                            result: dict[str, Any], players: list[GamePlayer],
