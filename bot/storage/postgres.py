@@ -162,6 +162,7 @@ class _Hold:
     """A table lock the current task holds: its connection, and the table's version (as
     read when locked, plus this hold's own writes)."""
 
+    store: PostgresStore
     table_id: int
     con: asyncpg.Connection
     version: int
@@ -236,7 +237,7 @@ class PostgresStore:
     @asynccontextmanager
     async def _con(self) -> AsyncIterator[asyncpg.Connection]:
         """The pinned connection of the table lock held, else one of the pool."""
-        hold = _hold.get()
+        hold = self._held()
         if hold is not None and not hold.con.is_closed():
             if hold.pending:
                 await self._flush(hold)
@@ -309,15 +310,20 @@ class PostgresStore:
     def current(self, table_id: int) -> bool:
         """Under the table's lock: nobody wrote the table since this process let it go (so a
         copy in memory made then is current)."""
-        hold = _hold.get()
+        hold = self._held()
         return hold is not None and hold.table_id == table_id and hold.current
 
     def forget(self, table_id: int) -> None:
         """The copy in memory may differ from the database: re-read at the next action."""
         self._seen.pop(table_id, None)
-        hold = _hold.get()
+        hold = self._held()
         if hold is not None and hold.table_id == table_id:
             hold.failed = True
+
+    def _held(self) -> _Hold | None:
+        """The table lock of this store the current task holds, if any."""
+        hold = _hold.get()
+        return hold if hold is not None and hold.store is self else None
 
     def _local(self, table_id: int) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -334,7 +340,7 @@ class PostgresStore:
             if version is None:
                 yield False
                 return
-            hold = _Hold(table_id, con, version, version >= 0 and
+            hold = _Hold(self, table_id, con, version, version >= 0 and
                          self._seen.get(table_id) == version)
             token = _hold.set(hold)
             ok = False
@@ -372,7 +378,7 @@ class PostgresStore:
     def _writing(self, table_id: int) -> Iterator[None]:
         """Around a write that bumps the table's version once: count it in the hold of the
         table, else forget the version; a failed write forgets it too."""
-        hold = _hold.get()
+        hold = self._held()
         mine = hold is not None and hold.table_id == table_id
         try:
             yield
@@ -495,7 +501,7 @@ class PostgresStore:
         Returns once committed. A move for a (table_id, turn) that already has one raises
         DuplicateMove; an unknown table raises NotFound; either way nothing changes.
         """
-        hold = _hold.get()
+        hold = self._held()
         if hold is not None and hold.table_id == table_id and not hold.con.is_closed():
             if any(t == turn for t, *_ in hold.pending):
                 raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
