@@ -233,3 +233,29 @@ def test_a_table_opened_in_one_process_is_served_by_another(pg_url: str) -> None
             await one.close()
             await two.close()
     asyncio.run(main())
+
+
+def test_stop_votes_taken_by_two_processes_add_up(pg_url: str) -> None:
+    """bob asks A to stop the game, carol asks B: B counts both, and with alice's (the host,
+    through A) the table stops."""
+    from service_helpers import CAROL
+
+    async def main() -> None:
+        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
+        try:
+            a = Service(one, pictures=NoPictures(), ai_delay=0, seed=5, default_timer=None)
+            b = Service(two, pictures=NoPictures(), ai_delay=0, seed=6, default_timer=None)
+            tid = table_id(await a.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                              options="players=3"))
+            await b.join(BOB, tid)
+            await b.join(CAROL, tid)
+            await a.begin(ALICE, tid)
+            said = [m.text for m in await a.stop(BOB, tid)]
+            assert any("1 of 3" in text for text in said), said
+            said = [m.text for m in await b.stop(CAROL, tid)]
+            assert any("2 of 3" in text for text in said), said  # bob's vote, taken by A
+            assert (await two.get_table(tid)).status == "playing"  # type: ignore[union-attr]
+        finally:
+            await one.close()
+            await two.close()
+    asyncio.run(main())

@@ -21,6 +21,7 @@ table's seed), so that an action gives the same moves in whichever process runs 
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from .service import Service
 
 ADOPT_EVERY = 5.0  # seconds between two looks for tables opened by other processes
+STOP_VOTES = "stop_votes"  # the service's note of the players who asked to stop a table
 
 
 @asynccontextmanager
@@ -116,3 +118,17 @@ async def adopt(service: Service) -> None:
         if row.id not in service.tables:
             async with table_guard(service, row.id):
                 pass  # refresh loads it
+
+
+async def vote_stop(service: Service, table: Table, user_id: str) -> None:
+    """Count `user_id`'s wish to stop the table with the wishes stored by every process
+    (caller holds the table's lock), and store them all: a vote taken by one process counts
+    when the next one reaches another."""
+    from .service import SERVICE  # the service's notes (adapter_state)
+
+    store = service.store
+    stored = await store.adapter_get(table.id, SERVICE, STOP_VOTES)
+    if stored:
+        table.stop_votes |= set(json.loads(stored))
+    table.stop_votes.add(user_id)
+    await store.adapter_set(table.id, SERVICE, STOP_VOTES, json.dumps(sorted(table.stop_votes)))
