@@ -92,11 +92,25 @@ SQL_USER = pg(q.SQL_USER)
 SQL_GET_SETTING = pg(q.SQL_GET_SETTING)
 SQL_SET_SETTING = pg(q.SQL_SET_SETTING)
 SQL_INSERT_TABLE = pg(q.SQL_INSERT_TABLE) + " RETURNING id"
+# The seats of a table as arrays (seat, user_id, name, ai, misses) from $n on.
+_SEAT_ARRAYS = "unnest(${}::integer[], ${}::text[], ${}::text[], ${}::text[], ${}::integer[])"
+# A table with its seats: one statement (one round trip, one commit).
+SQL_CREATE_TABLE = f"""
+WITH t AS ({SQL_INSERT_TABLE}),
+s AS (INSERT INTO seats (table_id, seat, user_id, name, ai, misses)
+      SELECT t.id, x.* FROM t, {_SEAT_ARRAYS.format(*range(15, 20))} AS x)
+SELECT id FROM t"""
+# A table's seats replaced, with its version: one statement; no row if there is no such table.
+SQL_SET_SEATS = f"""
+WITH t AS (UPDATE tables SET version = version + 1 WHERE id = $1 RETURNING id),
+d AS (DELETE FROM seats WHERE table_id IN (SELECT id FROM t) AND seat <> ALL($2::integer[])),
+u AS (INSERT INTO seats (table_id, seat, user_id, name, ai, misses)
+      SELECT t.id, x.* FROM t, {_SEAT_ARRAYS.format(*range(2, 7))} AS x
+      ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+          name = excluded.name, ai = excluded.ai, misses = excluded.misses)
+SELECT id FROM t"""
 SQL_TABLE = pg(q.SQL_TABLE)
-SQL_TABLE_EXISTS = pg(q.SQL_TABLE_EXISTS)
 SQL_SEATS = pg(q.SQL_SEATS)
-SQL_DELETE_SEATS = pg(q.SQL_DELETE_SEATS)
-SQL_INSERT_SEAT = pg(q.SQL_INSERT_SEAT)
 SQL_INSERT_MOVE = pg(q.SQL_INSERT_MOVE)
 SQL_SET_DEADLINE = pg(q.SQL_SET_DEADLINE)
 SQL_MOVES = pg(q.SQL_MOVES)
@@ -188,6 +202,12 @@ async def _reset(con: asyncpg.Connection) -> None:
 
 def _int(n: Any) -> int:
     return int(n)
+
+
+def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
+    """Seats as the five arrays of _SEAT_ARRAYS."""
+    return [[s.seat for s in seats], [s.user_id for s in seats], [s.name for s in seats],
+            [s.ai for s in seats], [s.misses for s in seats]]
 
 
 class PostgresStore:
@@ -422,11 +442,9 @@ class PostgresStore:
     # -- tables -----------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow) -> int:
-        params = q._table_params(row)
-        async with self._transaction() as con:
-            table_id = int(await con.fetchval(SQL_INSERT_TABLE, *params))
-            await con.executemany(SQL_INSERT_SEAT, q._seat_params(table_id, row.seats))
-        return table_id
+        async with self._con() as con:
+            return int(await con.fetchval(SQL_CREATE_TABLE, *q._table_params(row),
+                                          *_seat_arrays(row.seats)))
 
     async def get_table(self, table_id: int) -> TableRow | None:
         async with self._con() as con:
@@ -440,12 +458,9 @@ class PostgresStore:
 
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         with self._writing(table_id):
-            async with self._transaction() as con:
-                if await con.fetchval(SQL_TABLE_EXISTS, table_id) is None:
+            async with self._con() as con:
+                if await con.fetchval(SQL_SET_SEATS, table_id, *_seat_arrays(seats)) is None:
                     raise NotFound(f"no table #{table_id}")
-                await con.execute(SQL_DELETE_SEATS, table_id)
-                await con.executemany(SQL_INSERT_SEAT, q._seat_params(table_id, seats))
-                await con.execute(SQL_BUMP, table_id)
 
     async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
         await self._update("seats", q.SEAT_FIELDS, fields, "table_id = ? AND seat = ?",
