@@ -27,8 +27,10 @@ DRIVER = str(ROOT / "tests" / "multiprocess_driver.py")
 TABLES = 6
 
 
-def _env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}"}
+def _env(part: int = 0) -> dict[str, str]:
+    """The drivers' environment; `part`: which process this is (see the driver's presses)."""
+    return {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}",
+            "DOMINO_TEST_PART": str(part)}
 
 
 async def _open_tables(url: str, options: str, ai_delay: float = 0.0) -> list[int]:
@@ -134,7 +136,8 @@ def _started(url: str, n: int, *args: str) -> list[subprocess.Popen[str]]:
     """`n` driver processes, each told to go once every one of them is ready."""
     procs = [subprocess.Popen([sys.executable, DRIVER, url, *args],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=_env()) for _ in range(n)]
+                              stderr=subprocess.PIPE, text=True, env=_env(k))
+             for k in range(n)]
     for p in procs:
         assert p.stdout is not None and p.stdout.readline().strip() == "ready"
     for p in procs:

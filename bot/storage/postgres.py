@@ -111,11 +111,8 @@ u AS (INSERT INTO seats (table_id, seat, user_id, name, ai, misses)
 SELECT id FROM t"""
 SQL_TABLE = pg(q.SQL_TABLE)
 SQL_SEATS = pg(q.SQL_SEATS)
-SQL_INSERT_MOVE = pg(q.SQL_INSERT_MOVE)
-SQL_SET_DEADLINE = pg(q.SQL_SET_DEADLINE)
 SQL_MOVES = pg(q.SQL_MOVES)
 SQL_MOVE_COUNT = "SELECT count(*) FROM moves WHERE table_id = $1"
-SQL_TURN_TAKEN = "SELECT 1 FROM moves WHERE table_id = $1 AND turn = $2"
 SQL_APPEND_MOVE = """
 WITH m AS (INSERT INTO moves (table_id, turn, seat, move, at) VALUES ($1, $2, $3, $4, $5)
            RETURNING table_id)
@@ -124,7 +121,6 @@ WHERE id = (SELECT table_id FROM m)"""
 # Several moves of one table (arrays of turns, seats, moves, times) and its deadline,
 # committed; then the table's lock let go if asked (pg_schema.py, migration 3).
 SQL_APPEND_MOVES = "CALL domino_append_moves($1, $2, $3, $4, $5, $6, $7, $8)"
-SQL_BUMP = "UPDATE tables SET version = version + 1 WHERE id = $1"
 # A seat's fields (set by `_update`) and the table's version, in one statement.
 SQL_UPDATE_SEAT = """
 WITH s AS ({update} RETURNING table_id)
@@ -136,12 +132,9 @@ SELECT {', '.join(f't.{c}' for c in q.TABLE_COLUMNS)},
     (SELECT count(*) FROM moves WHERE table_id = t.id)
 FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
 WHERE t.id = $1 ORDER BY s.seat"""
-SQL_GAME_EXISTS = pg(q.SQL_GAME_EXISTS)
-SQL_TABLE_GAME = pg(q.SQL_TABLE_GAME) + " FOR UPDATE"
-SQL_FINISH_TABLE = pg(q.SQL_FINISH_TABLE)
-SQL_INSERT_GAME = pg(q.SQL_INSERT_GAME)
-SQL_INSERT_PLAYER = pg(q.SQL_INSERT_PLAYER)
-SQL_UPSERT_RATING = pg(q.SQL_UPSERT_RATING)
+# The end of a game in one statement (pg_schema.py, migration 3): 'ok', 'missing', 'finished'
+# or 'taken'.
+SQL_FINISH_GAME = f"SELECT domino_finish_game({', '.join(f'${n}' for n in range(1, 20))})"
 SQL_GAME_RECORD = pg(q.SQL_GAME_RECORD)
 SQL_LEADERBOARD = pg(q.SQL_LEADERBOARD)
 # All variants together: the sums of games and wins, and the rating of the user's best
@@ -593,28 +586,22 @@ class PostgresStore:
                            result: dict[str, Any], players: list[GamePlayer],
                            ratings: list[RatingRow],
                            last_move: tuple[int, int, str] | None) -> None:
-        async with self._transaction() as con:
-            row = await con.fetchrow(SQL_TABLE_GAME, table_id)
-            if row is None:
-                raise NotFound(f"no table #{table_id}")
-            variant, scope = row
-            if await con.fetchval(SQL_GAME_EXISTS, table_id) is not None:
-                raise ValueError(f"game #{table_id} is already finished")
-            if last_move is not None:
-                turn, seat, move = last_move
-                if await con.fetchval(SQL_TURN_TAKEN, table_id, turn) is not None:
-                    raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
-                await con.execute(SQL_INSERT_MOVE, table_id, turn, seat, move, now)
-                await con.execute(SQL_SET_DEADLINE, None, 0, table_id)
-            await con.execute(SQL_FINISH_TABLE, q._json(result), table_id)
-            await con.execute(SQL_BUMP, table_id)
-            await con.execute(SQL_INSERT_GAME, table_id, variant, scope, now, q._json(record),
-                              q._json(result))
-            await con.executemany(SQL_INSERT_PLAYER, [
-                (table_id, p.seat, p.user_id, int(p.won), p.score, p.rank) for p in players])
-            await con.executemany(SQL_UPSERT_RATING, [
-                (r.user_id, r.variant, r.scope, r.mu, r.sigma, r.games, r.wins)
-                for r in sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope))])
+        turn, seat, move = last_move if last_move is not None else (None, None, None)
+        rated = sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope))  # lock order
+        async with self._con() as con:
+            status = await con.fetchval(
+                SQL_FINISH_GAME, table_id, now, q._json(record), q._json(result), turn, seat,
+                move, [p.seat for p in players], [p.user_id for p in players],
+                [int(p.won) for p in players], [p.score for p in players],
+                [p.rank for p in players], [r.user_id for r in rated],
+                [r.variant for r in rated], [r.scope for r in rated], [r.mu for r in rated],
+                [r.sigma for r in rated], [r.games for r in rated], [r.wins for r in rated])
+        if status == "missing":
+            raise NotFound(f"no table #{table_id}")
+        if status == "finished":
+            raise ValueError(f"game #{table_id} is already finished")
+        if status == "taken":
+            raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
 
     async def ratings(self, user_ids: list[str], variant: str, scope: str
                       ) -> dict[str, RatingRow]:
