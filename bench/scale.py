@@ -6,7 +6,10 @@ Per column: moves committed per second (rows of the move log over the wall time,
 processes started together) and the p50/p99 latency of a press (`Service.press`, from the
 call to its reply, the move committed). Every column plays the same games: table i is dealt
 from seeds drawn from its own generator (seeded with i), whichever process drives it, and the
-move logs of the runs are compared (the "same games" row). PostgreSQL is a throwaway cluster
+move logs of the runs are compared (the "same games" row). With `--repeat n`, each column runs
+n times, the two PostgreSQL ones taking turns (so that a change of the machine's load weighs
+on both alike), each on a fresh database; the table shows the medians and the ratio of each
+pair of runs. PostgreSQL is a throwaway cluster
 (tests/pg_cluster.py, fsync on) unless `--pg URL` names a server. Target: two processes on
 PostgreSQL commit at least 1.5 times what one process commits on PostgreSQL.
 """
@@ -127,16 +130,35 @@ def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type:
         base = cluster.url()
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            columns = {"SQLite, 1 process": _run(str(Path(tmp) / "scale.sqlite"), 1, args),
-                       "PostgreSQL, 1 process": _run(fresh_database(base), 1, args),
-                       "PostgreSQL, 2 processes": _run(fresh_database(base), 2, args)}
+            runs: dict[str, list[dict[str, Any]]] = {
+                "SQLite, 1 process": [], "PostgreSQL, 1 process": [],
+                "PostgreSQL, 2 processes": []}
+            for k in range(max(1, args.repeat)):
+                runs["SQLite, 1 process"].append(
+                    _run(str(Path(tmp) / f"scale{k}.sqlite"), 1, args))
+                runs["PostgreSQL, 1 process"].append(_run(fresh_database(base), 1, args))
+                runs["PostgreSQL, 2 processes"].append(_run(fresh_database(base), 2, args))
+            columns = {name: _median(column) for name, column in runs.items()}
+            ratios = [two["rate"] / one["rate"] for one, two in zip(
+                runs["PostgreSQL, 1 process"], runs["PostgreSQL, 2 processes"], strict=True)]
     finally:
         if cluster is not None:
             cluster.stop()
     _report(args, columns)
-    same = all(c["logs"] == columns["PostgreSQL, 1 process"]["logs"]
-               for c in columns.values() if c is not columns["SQLite, 1 process"])
+    if len(ratios) > 1:
+        print("each pair of runs: " + ", ".join(f"{r:.2f}x" for r in ratios)
+              + f" (median {statistics.median(ratios):.2f}x)")
+    same = all(c["same"] != "NO" for c in columns.values())
     return 0 if same and not any(c["errors"] for c in columns.values()) else 1
+
+
+def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The median of each measure over the runs of a column (the logs: all alike, or "NO")."""
+    out = {key: statistics.median(r[key] for r in runs)
+           for key in ("rate", "moves", "seconds", "p50", "p99", "errors", "presses")}
+    out["errors"] = sum(r["errors"] for r in runs)
+    out["logs"] = runs[0]["logs"] if all(r["logs"] == runs[0]["logs"] for r in runs) else None
+    return out
 
 
 def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> None:
@@ -150,9 +172,10 @@ def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> Non
     reference = columns["PostgreSQL, 1 process"]["logs"]
     for name, c in columns.items():  # SQLite's computers keep their state between actions
         c["same"] = "n/a" if name.startswith("SQLite") else (
-            "yes" if c["logs"] == reference else "NO")
+            "yes" if reference is not None and c["logs"] == reference else "NO")
     rows = (("moves committed per second", "{rate:,.0f}"), ("press latency p50 (ms)", "{p50:.1f}"),
-            ("press latency p99 (ms)", "{p99:.1f}"), ("moves (presses)", "{moves:,} ({presses:,})"),
+            ("press latency p99 (ms)", "{p99:.1f}"),
+            ("moves (presses)", "{moves:,.0f} ({presses:,.0f})"),
             ("same games as PostgreSQL, 1 process", "{same}"), ("errors", "{errors:.0f}"))
     for name, fmt in rows:
         print(f"| {name} | " + " | ".join(fmt.format(**c) for c in columns.values()) + " |")
