@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-from service_helpers import ALICE, BOB, CHANNEL, SCOPE, hand_message, table_id
+from service_helpers import ALICE, BOB, CHANNEL, SCOPE, errors, hand_message, table_id
 
 from bot.service.pictures import NoPictures
 from bot.service.service import Service
@@ -258,6 +258,41 @@ def test_stop_votes_taken_by_two_processes_add_up(pg_url: str) -> None:
             said = [m.text for m in await b.stop(CAROL, tid)]
             assert any("2 of 3" in text for text in said), said  # bob's vote, taken by A
             assert (await two.get_table(tid)).status == "playing"  # type: ignore[union-attr]
+        finally:
+            await one.close()
+            await two.close()
+    asyncio.run(main())
+
+
+def test_a_lobbys_notes_hold_in_another_process(pg_url: str) -> None:
+    """A lobby for invited players only, and a rematch's seat kept for bob, both opened in A:
+    B refuses dave and seats carol elsewhere than bob's seat."""
+    from service_helpers import CAROL
+
+    from bot.service import seats as seating
+    from bot.service.service import User
+
+    dave = User("test:dave", "dave")
+
+    async def main() -> None:
+        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
+        try:
+            a = Service(one, pictures=NoPictures(), ai_delay=0, seed=5, default_timer=None)
+            b = Service(two, pictures=NoPictures(), ai_delay=0, seed=6, default_timer=None)
+            tid = table_id(await a.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                              options="players=3", invite="test:bob"))
+            assert errors(await b.join(dave, tid))  # not invited
+            assert not errors(await b.join(BOB, tid))
+            tid = table_id(await a.open_table(CAROL, CHANNEL, SCOPE, "classic",
+                                              options="players=3"))
+            async with a._lock(tid):
+                a.tables[tid].reserved = {1: [BOB.id, BOB.name]}  # as a rematch keeps it
+                await seating.save(one, a.tables[tid])
+                await one.update_table(tid, warned=False)  # written with the table
+            assert not errors(await b.join(ALICE, tid))
+            row = await two.get_table(tid)
+            assert row is not None and row.seats[2].user_id == ALICE.id  # seat 1 is bob's
+            assert row.seats[1].user_id is None
         finally:
             await one.close()
             await two.close()

@@ -27,10 +27,13 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from ..storage import ACTIVE, TableRow
+from . import seats as seating
 from .tables import Table, rebuild
 
 if TYPE_CHECKING:
     from .service import Service
+
+SERVICE = seating.NOTES  # the "platform" of the service's notes on a table (adapter_state)
 
 ADOPT_EVERY = 5.0  # seconds between two looks for tables opened by other processes
 STOP_VOTES = "stop_votes"  # the service's note of the players who asked to stop a table
@@ -84,6 +87,11 @@ async def refresh(service: Service, table_id: int) -> None:
         held.bots.clear()
         return
     table = load(row, await store.moves(table_id) if row.status == "playing" else [])
+    await seating.load(store, table)  # who left, the seats a rematch keeps
+    if row.status == "lobby" and table_id not in service._invited:
+        invited = await store.adapter_get(table_id, SERVICE, "invited")
+        if invited:  # a lobby another process opened for invited players only
+            service._invited[table_id] = frozenset(json.loads(invited))
     if held is not None:
         table.stop_votes = held.stop_votes
         if table.game is not None and table.ai_due is not None and held.ai_due is not None:
@@ -124,8 +132,6 @@ async def vote_stop(service: Service, table: Table, user_id: str) -> None:
     """Count `user_id`'s wish to stop the table with the wishes stored by every process
     (caller holds the table's lock), and store them all: a vote taken by one process counts
     when the next one reaches another."""
-    from .service import SERVICE  # the service's notes (adapter_state)
-
     store = service.store
     stored = await store.adapter_get(table.id, SERVICE, STOP_VOTES)
     if stored:
