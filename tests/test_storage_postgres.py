@@ -126,8 +126,10 @@ def test_the_lock_says_whether_another_process_wrote_the_table(pg_url: str) -> N
             async def current() -> bool:
                 async with one.table_lock(tid):
                     return one.current(tid)
-            assert not await current()  # never held here: nothing known of it
-            assert await current()  # nobody wrote it since
+            assert await current()  # created here, and nobody wrote it since
+            other = await two.create_table(_row())
+            async with one.table_lock(other):
+                assert not one.current(other)  # never held nor written here
             async with one.table_lock(tid):
                 await one.append_move(tid, 0, 0, "6-6")  # its own writes are counted
                 await one.update_seat(tid, 1, misses=1)

@@ -109,8 +109,6 @@ u AS (INSERT INTO seats (table_id, seat, user_id, name, ai, misses)
       ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,
           name = excluded.name, ai = excluded.ai, misses = excluded.misses)
 SELECT id FROM t"""
-SQL_TABLE = pg(q.SQL_TABLE)
-SQL_SEATS = pg(q.SQL_SEATS)
 SQL_MOVES = pg(q.SQL_MOVES)
 SQL_MOVE_COUNT = "SELECT count(*) FROM moves WHERE table_id = $1"
 SQL_APPEND_MOVE = """
@@ -126,12 +124,14 @@ SQL_UPDATE_SEAT = """
 WITH s AS ({update} RETURNING table_id)
 UPDATE tables SET version = version + 1 WHERE id = (SELECT table_id FROM s)"""
 # A table, its seats (one row each; none: one row of NULLs) and the length of its move log.
-SQL_TABLE_STATE = f"""
+_TABLE_WITH_SEATS = f"""
 SELECT {', '.join(f't.{c}' for c in q.TABLE_COLUMNS)},
-    s.table_id, s.seat, s.user_id, s.name, s.ai, s.misses,
-    (SELECT count(*) FROM moves WHERE table_id = t.id)
+    s.table_id, s.seat, s.user_id, s.name, s.ai, s.misses{{}}
 FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
 WHERE t.id = $1 ORDER BY s.seat"""
+SQL_TABLE_STATE = _TABLE_WITH_SEATS.format(
+    ",\n    (SELECT count(*) FROM moves WHERE table_id = t.id)")
+SQL_TABLE_WITH_SEATS = _TABLE_WITH_SEATS.format("")  # one round trip for get_table
 # The end of a game in one statement (pg_schema.py, migration 3): 'ok', 'missing', 'finished'
 # or 'taken'.
 SQL_FINISH_GAME = f"SELECT domino_finish_game({', '.join(f'${n}' for n in range(1, 20))})"
@@ -195,6 +195,15 @@ async def _reset(con: asyncpg.Connection) -> None:
 
 def _int(n: Any) -> int:
     return int(n)
+
+
+def _joined(rows: list[Any]) -> TableRow | None:
+    """A table from the rows of _TABLE_WITH_SEATS (one per seat, or one of NULL seats)."""
+    if not rows:
+        return None
+    width = len(q.TABLE_COLUMNS)
+    seats = [q._seat_row(r[width:width + 6]) for r in rows if r[width] is not None]
+    return q._table_row(rows[0][:width], seats)
 
 
 def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
@@ -436,14 +445,13 @@ class PostgresStore:
 
     async def create_table(self, row: TableRow) -> int:
         async with self._con() as con:
-            return int(await con.fetchval(SQL_CREATE_TABLE, *q._table_params(row),
-                                          *_seat_arrays(row.seats)))
+            table_id = int(await con.fetchval(SQL_CREATE_TABLE, *q._table_params(row),
+                                              *_seat_arrays(row.seats)))
+        self._seen[table_id] = 0  # as written: a copy made from `row` is current
+        return table_id
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self._con() as con:
-            rows = await con.fetch(SQL_TABLE, table_id)
-            seats = await con.fetch(SQL_SEATS, table_id) if rows else []
-        return q._table_row(rows[0], [q._seat_row(s) for s in seats]) if rows else None
+        return _joined(await self._fetch(SQL_TABLE_WITH_SEATS, table_id))
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         await self._update("tables", q.UPDATABLE, fields, "id = ?", (table_id,),
@@ -553,11 +561,7 @@ class PostgresStore:
     async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
         """The table with its seats, and how many moves its log holds: one round trip."""
         rows = await self._fetch(SQL_TABLE_STATE, table_id)
-        if not rows:
-            return None, 0
-        width = len(q.TABLE_COLUMNS)
-        seats = [q._seat_row(r[width:width + 6]) for r in rows if r[width] is not None]
-        return q._table_row(rows[0][:width], seats), int(rows[0][-1])
+        return _joined(rows), int(rows[0][-1]) if rows else 0
 
     async def moves(self, table_id: int) -> list[str]:
         return [r[0] for r in await self._fetch(SQL_MOVES, table_id)]
