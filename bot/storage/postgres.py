@@ -377,7 +377,7 @@ class PostgresStore:
                 ok = not hold.failed
             finally:
                 _hold.reset(token)
-                if ok:
+                if ok and version >= 0:  # (no entry for a number that is no table)
                     self._seen[table_id] = hold.version
                 else:
                     self._seen.pop(table_id, None)
