@@ -4,9 +4,14 @@ process drives half of the tables, as two Discord shards or two webhook workers 
 
 Per column: moves committed per second (rows of the move log over the wall time, all the
 processes started together) and the p50/p99 latency of a press (`Service.press`, from the
-call to its reply, the move committed). PostgreSQL is a throwaway cluster (tests/pg_cluster.py,
-fsync on) unless `--pg URL` names a server. Target: two processes on PostgreSQL commit at
-least 1.5 times what one process commits on PostgreSQL.
+call to its reply, the move committed). Every column plays the same games: table i is dealt
+from seeds drawn from its own generator (seeded with i), whichever process drives it, and the
+move logs of the runs are compared (the "same games" row). With `--repeat n`, each column runs
+n times, the two PostgreSQL ones taking turns (so that a change of the machine's load weighs
+on both alike), each on a fresh database; the table shows the medians and the ratio of each
+pair of runs. PostgreSQL is a throwaway cluster
+(tests/pg_cluster.py, fsync on) unless `--pg URL` names a server. Target: two processes on
+PostgreSQL commit at least 1.5 times what one process commits on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -16,12 +21,15 @@ import asyncio
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -33,36 +41,54 @@ from bot.service.service import Service  # noqa: E402
 from bot.storage import open_store  # noqa: E402
 
 TARGET_SPEEDUP = 1.5
+_table_seeds: ContextVar[random.Random] = ContextVar("bench_table_seeds")
 
 
-async def _count_moves(db: str) -> int:
+class TableSeeds(random.Random):
+    """The service's generator of table seeds, per table driven: each driving task sets its
+    own (seeded with the table's number), so that table i gets the same deals in every run."""
+
+    def getrandbits(self, k: int) -> int:
+        return _table_seeds.get().getrandbits(k)
+
+
+async def _logs(db: str) -> Counter[tuple[str, ...]]:
+    """Every table's move log (as a multiset: table ids differ between runs)."""
     store = await open_store(db)
     try:
         tables = await store.tables(("lobby", "playing", "finished", "stopped"))
-        return sum([len(await store.moves(t.id)) for t in tables])
+        return Counter([tuple(await store.moves(t.id)) for t in tables])
     finally:
         await store.close()
+
+
+def _moves(logs: Counter[tuple[str, ...]]) -> int:
+    return sum(len(log) * n for log, n in logs.items())
 
 
 async def _worker(db: str, part: int, parts: int, args: argparse.Namespace,
                   drive: Callable[..., Any], counts_type: type) -> dict[str, Any]:
     store = await open_store(db)
-    service = Service(store, pictures=NoPictures(), ai_delay=0, default_timer=None,
-                      seed=part + 1)
+    service = Service(store, pictures=NoPictures(), ai_delay=0, default_timer=None)
+    service.rng = TableSeeds()
     counts = counts_type()
     latencies: list[float] = []
+
+    async def table(i: int) -> None:
+        _table_seeds.set(random.Random(i))  # this task's own (gather runs each in a task)
+        await drive(service, i, args, counts, latencies)
+
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     start = time.perf_counter()
-    await asyncio.gather(*(drive(service, i, args, counts, latencies)
-                           for i in range(part, args.tables, parts)))
+    await asyncio.gather(*(table(i) for i in range(part, args.tables, parts)))
     elapsed = time.perf_counter() - start
     await store.close()
     return {"seconds": elapsed, "latencies": latencies, "errors": len(counts.errors)}
 
 
-def _run(db: str, parts: int, args: argparse.Namespace) -> dict[str, float]:
-    before = asyncio.run(_count_moves(db))  # also migrates before the workers start
+def _run(db: str, parts: int, args: argparse.Namespace) -> dict[str, Any]:
+    asyncio.run(_logs(db))  # migrates before the workers start
     procs = [subprocess.Popen([sys.executable, str(ROOT / "bench" / "service.py"), "--worker",
                                db, str(k), str(parts), "--tables", str(args.tables),
                                "--presses", str(args.presses), "--variant", args.variant,
@@ -78,11 +104,13 @@ def _run(db: str, parts: int, args: argparse.Namespace) -> dict[str, float]:
         p.stdin.flush()
     results = [json.loads(p.communicate()[0]) for p in procs]
     wall = time.perf_counter() - start
-    moves = asyncio.run(_count_moves(db)) - before
+    logs = asyncio.run(_logs(db))
+    moves = _moves(logs)
     latencies = sorted(x for r in results for x in r["latencies"])
     q = statistics.quantiles(latencies, n=100)
     return {"rate": moves / wall, "moves": moves, "seconds": wall, "p50": q[49] * 1000,
-            "p99": q[98] * 1000, "errors": sum(r["errors"] for r in results)}
+            "p99": q[98] * 1000, "errors": sum(r["errors"] for r in results),
+            "presses": len(latencies), "logs": logs}
 
 
 def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type: type) -> int:
@@ -102,17 +130,38 @@ def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type:
         base = cluster.url()
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            columns = {"SQLite, 1 process": _run(str(Path(tmp) / "scale.sqlite"), 1, args),
-                       "PostgreSQL, 1 process": _run(fresh_database(base), 1, args),
-                       "PostgreSQL, 2 processes": _run(fresh_database(base), 2, args)}
+            runs: dict[str, list[dict[str, Any]]] = {
+                "SQLite, 1 process": [], "PostgreSQL, 1 process": [],
+                "PostgreSQL, 2 processes": []}
+            for k in range(max(1, args.repeat)):
+                runs["SQLite, 1 process"].append(
+                    _run(str(Path(tmp) / f"scale{k}.sqlite"), 1, args))
+                runs["PostgreSQL, 1 process"].append(_run(fresh_database(base), 1, args))
+                runs["PostgreSQL, 2 processes"].append(_run(fresh_database(base), 2, args))
+            columns = {name: _median(column) for name, column in runs.items()}
+            ratios = [two["rate"] / one["rate"] for one, two in zip(
+                runs["PostgreSQL, 1 process"], runs["PostgreSQL, 2 processes"], strict=True)]
     finally:
         if cluster is not None:
             cluster.stop()
     _report(args, columns)
-    return 0 if not any(c["errors"] for c in columns.values()) else 1
+    if len(ratios) > 1:
+        print("each pair of runs: " + ", ".join(f"{r:.2f}x" for r in ratios)
+              + f" (median {statistics.median(ratios):.2f}x)")
+    same = all(c["same"] != "NO" for c in columns.values())
+    return 0 if same and not any(c["errors"] for c in columns.values()) else 1
 
 
-def _report(args: argparse.Namespace, columns: dict[str, dict[str, float]]) -> None:
+def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The median of each measure over the runs of a column (the logs: all alike, or "NO")."""
+    out = {key: statistics.median(r[key] for r in runs)
+           for key in ("rate", "moves", "seconds", "p50", "p99", "errors", "presses")}
+    out["errors"] = sum(r["errors"] for r in runs)
+    out["logs"] = runs[0]["logs"] if all(r["logs"] == runs[0]["logs"] for r in runs) else None
+    return out
+
+
+def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> None:
     print(f"{args.tables} tables of {args.variant} {args.options}, {args.players} players "
           f"(1 scripted, {args.players - 1} computer), {args.presses} scripted moves per table")
     print(f"Python {platform.python_version()}, {platform.machine()}, "
@@ -120,8 +169,14 @@ def _report(args: argparse.Namespace, columns: dict[str, dict[str, float]]) -> N
     print()
     print("| measure | " + " | ".join(columns) + " |")
     print("|---|" + "---:|" * len(columns))
+    reference = columns["PostgreSQL, 1 process"]["logs"]
+    for name, c in columns.items():  # SQLite's computers keep their state between actions
+        c["same"] = "n/a" if name.startswith("SQLite") else (
+            "yes" if reference is not None and c["logs"] == reference else "NO")
     rows = (("moves committed per second", "{rate:,.0f}"), ("press latency p50 (ms)", "{p50:.1f}"),
-            ("press latency p99 (ms)", "{p99:.1f}"), ("errors", "{errors:.0f}"))
+            ("press latency p99 (ms)", "{p99:.1f}"),
+            ("moves (presses)", "{moves:,.0f} ({presses:,.0f})"),
+            ("same games as PostgreSQL, 1 process", "{same}"), ("errors", "{errors:.0f}"))
     for name, fmt in rows:
         print(f"| {name} | " + " | ".join(fmt.format(**c) for c in columns.values()) + " |")
     one, two = columns["PostgreSQL, 1 process"], columns["PostgreSQL, 2 processes"]

@@ -3,7 +3,8 @@ on a real SQLite file: moves committed per second, resident memory, and the time
 process takes to reload every unfinished table after a restart.
 
     python bench/service.py [--tables 1000] [--presses 12] [--variant classic] [--players 2]
-    python bench/service.py --scale --tables 200 --presses 20   # SQLite, PostgreSQL, 2 processes
+    python bench/service.py --scale --tables 200 --presses 20 --repeat 3   # SQLite, PostgreSQL,
+                                                                           # 2 processes
 
 Each table has one scripted player (seat 0, "the host") and computer seats (greedy,
 ai_delay=0, so they answer inside the host's call, as with a zero delay in the bot). One
@@ -285,6 +286,8 @@ def main() -> int:
                    "PostgreSQL and two processes on PostgreSQL (bench/scale.py)")
     p.add_argument("--pg", help="a PostgreSQL server's URL for --scale (default: a throwaway "
                    "cluster, as the tests start)")
+    p.add_argument("--repeat", type=int, default=1, help="--scale: run each column this many "
+                   "times, the PostgreSQL ones alternately (1, 2, 1, 2...), and show medians")
     p.add_argument("--worker", nargs=3, metavar=("DB", "PART", "PARTS"), help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.worker or args.scale:

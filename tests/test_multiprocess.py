@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-from service_helpers import ALICE, BOB, CHANNEL, SCOPE, hand_message, table_id
+from service_helpers import ALICE, BOB, CHANNEL, SCOPE, errors, hand_message, table_id
 
 from bot.service.pictures import NoPictures
 from bot.service.service import Service
@@ -27,8 +27,10 @@ DRIVER = str(ROOT / "tests" / "multiprocess_driver.py")
 TABLES = 6
 
 
-def _env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}"}
+def _env(part: int = 0) -> dict[str, str]:
+    """The drivers' environment; `part`: which process this is (see the driver's presses)."""
+    return {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}",
+            "DOMINO_TEST_PART": str(part)}
 
 
 async def _open_tables(url: str, options: str, ai_delay: float = 0.0) -> list[int]:
@@ -134,7 +136,8 @@ def _started(url: str, n: int, *args: str) -> list[subprocess.Popen[str]]:
     """`n` driver processes, each told to go once every one of them is ready."""
     procs = [subprocess.Popen([sys.executable, DRIVER, url, *args],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=_env()) for _ in range(n)]
+                              stderr=subprocess.PIPE, text=True, env=_env(k))
+             for k in range(n)]
     for p in procs:
         assert p.stdout is not None and p.stdout.readline().strip() == "ready"
     for p in procs:
@@ -229,6 +232,67 @@ def test_a_table_opened_in_one_process_is_served_by_another(pg_url: str) -> None
                 assert errors(stale)
                 await a.hand(ALICE, tid)  # A reads the table afresh
             assert len(await one.moves(tid)) == 6 == a.tables[tid].game.turn
+        finally:
+            await one.close()
+            await two.close()
+    asyncio.run(main())
+
+
+def test_stop_votes_taken_by_two_processes_add_up(pg_url: str) -> None:
+    """bob asks A to stop the game, carol asks B: B counts both, and with alice's (the host,
+    through A) the table stops."""
+    from service_helpers import CAROL
+
+    async def main() -> None:
+        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
+        try:
+            a = Service(one, pictures=NoPictures(), ai_delay=0, seed=5, default_timer=None)
+            b = Service(two, pictures=NoPictures(), ai_delay=0, seed=6, default_timer=None)
+            tid = table_id(await a.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                              options="players=3"))
+            await b.join(BOB, tid)
+            await b.join(CAROL, tid)
+            await a.begin(ALICE, tid)
+            said = [m.text for m in await a.stop(BOB, tid)]
+            assert any("1 of 3" in text for text in said), said
+            said = [m.text for m in await b.stop(CAROL, tid)]
+            assert any("2 of 3" in text for text in said), said  # bob's vote, taken by A
+            assert (await two.get_table(tid)).status == "playing"  # type: ignore[union-attr]
+        finally:
+            await one.close()
+            await two.close()
+    asyncio.run(main())
+
+
+def test_a_lobbys_notes_hold_in_another_process(pg_url: str) -> None:
+    """A lobby for invited players only, and a rematch's seat kept for bob, both opened in A:
+    B refuses dave and seats carol elsewhere than bob's seat."""
+    from service_helpers import CAROL
+
+    from bot.service import seats as seating
+    from bot.service.service import User
+
+    dave = User("test:dave", "dave")
+
+    async def main() -> None:
+        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
+        try:
+            a = Service(one, pictures=NoPictures(), ai_delay=0, seed=5, default_timer=None)
+            b = Service(two, pictures=NoPictures(), ai_delay=0, seed=6, default_timer=None)
+            tid = table_id(await a.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                              options="players=3", invite="test:bob"))
+            assert errors(await b.join(dave, tid))  # not invited
+            assert not errors(await b.join(BOB, tid))
+            tid = table_id(await a.open_table(CAROL, CHANNEL, SCOPE, "classic",
+                                              options="players=3"))
+            async with a._lock(tid):
+                a.tables[tid].reserved = {1: [BOB.id, BOB.name]}  # as a rematch keeps it
+                await seating.save(one, a.tables[tid])
+                await one.update_table(tid, warned=False)  # written with the table
+            assert not errors(await b.join(ALICE, tid))
+            row = await two.get_table(tid)
+            assert row is not None and row.seats[2].user_id == ALICE.id  # seat 1 is bob's
+            assert row.seats[1].user_id is None
         finally:
             await one.close()
             await two.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from pathlib import Path
 
 import asyncpg
@@ -13,8 +14,11 @@ import pytest
 from bot.storage import (
     MIGRATIONS,
     PG_MIGRATIONS,
+    DuplicateMove,
     PostgresStore,
+    SeatRow,
     Store,
+    TableRow,
     is_postgres,
     open_store,
 )
@@ -101,6 +105,107 @@ def test_the_table_lock_holds_other_connections_off(pg_url: str) -> None:
                 order.append("one")
             await waiting
             assert order == ["one", "two"]
+        finally:
+            await one.close()
+            await two.close()
+    run(main())
+
+
+def _row() -> TableRow:
+    return TableRow(id=0, channel="c", scope="s", host="u:1", variant="classic", options={},
+                    players=2, timer=None, status="playing", seed=1, lang="en", created_at=0.0,
+                    seats=[SeatRow(0, "u:1", "one"), SeatRow(1, None, "CPU 1", "greedy")])
+
+
+def test_the_lock_says_whether_another_process_wrote_the_table(pg_url: str) -> None:
+    async def main() -> None:
+        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
+        try:
+            tid = await one.create_table(_row())
+
+            async def current() -> bool:
+                async with one.table_lock(tid):
+                    return one.current(tid)
+            assert await current()  # created here, and nobody wrote it since
+            other = await two.create_table(_row())
+            async with one.table_lock(other):
+                assert not one.current(other)  # never held nor written here
+            async with one.table_lock(tid):
+                await one.append_move(tid, 0, 0, "6-6")  # its own writes are counted
+                await one.update_seat(tid, 1, misses=1)
+            assert await current()
+            await two.update_table(tid, warned=True)  # another process writes it
+            assert not await current()
+            assert await current()
+            async with two.table_lock(tid):
+                await two.append_move(tid, 1, 1, "6-5r")
+            assert not await current()
+            await one.update_table(tid, warned=False)  # a write outside the lock: forgotten
+            assert not await current()
+            with pytest.raises(RuntimeError):
+                async with one.table_lock(tid):
+                    raise RuntimeError("the action failed")
+            assert not await current()  # a failed action forgets what it knew
+        finally:
+            await one.close()
+            await two.close()
+    run(main())
+
+
+def test_an_actions_moves_are_committed_together_before_the_lock_is_let_go(
+        pg_url: str) -> None:
+    async def main() -> None:
+        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
+        stored: list[tuple[int, list[tuple[int, int]]]] = []
+        one.on_moves = lambda table, moves: stored.append((table, moves))
+        try:
+            tid = await one.create_table(_row())
+            async with one.table_lock(tid):
+                await one.append_move(tid, 0, 0, "6-6", deadline=50.0)
+                await one.append_move(tid, 1, 1, "6-5r", deadline=70.0)
+                assert await two.moves(tid) == []  # not committed while the action runs
+                assert stored == []
+            assert await two.moves(tid) == ["6-6", "6-5r"]
+            assert stored == [(tid, [(0, 0), (1, 1)])]
+            row = await two.get_table(tid)
+            assert row is not None and row.deadline == 70.0  # the last move's deadline
+            async with two.try_table_lock(tid) as got:
+                assert got  # the lock was let go with the commit
+            async with one.table_lock(tid):
+                await one.append_move(tid, 2, 0, "5-5l")
+                assert await one.moves(tid) == ["6-6", "6-5r", "5-5l"]  # a read writes first
+            with pytest.raises(RuntimeError):
+                async with one.table_lock(tid):
+                    await one.append_move(tid, 3, 1, "pass")
+                    raise RuntimeError("the computer's move failed")
+            assert await two.moves(tid) == ["6-6", "6-5r", "5-5l"]  # none of it stored
+            with pytest.raises(DuplicateMove):
+                async with one.table_lock(tid):
+                    await one.append_move(tid, 2, 1, "draw")  # turn 2 is taken
+            assert await two.moves(tid) == ["6-6", "6-5r", "5-5l"]
+            async with two.try_table_lock(tid) as got:
+                assert got  # a failed commit lets the lock go too
+        finally:
+            await one.close()
+            await two.close()
+    run(main())
+
+
+def test_settings_are_read_again_after_a_few_seconds(pg_url: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.storage import postgres
+
+    async def main() -> None:
+        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
+        try:
+            await one.set_setting("g", "lang", "fr")
+            assert await two.get_setting("g", "lang") == "fr"
+            await one.set_setting("g", "lang", "en")
+            assert await one.get_setting("g", "lang") == "en"  # its own change at once
+            assert await two.get_setting("g", "lang") == "fr"  # another's within SETTING_TTL
+            now = time.monotonic()
+            monkeypatch.setattr(postgres.time, "monotonic", lambda: now + postgres.SETTING_TTL)
+            assert await two.get_setting("g", "lang") == "en"
         finally:
             await one.close()
             await two.close()

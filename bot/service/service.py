@@ -64,7 +64,7 @@ from .messages import Message, parse_action
 from .pictures import NoPictures, PicturePool, Pictures
 from .ratings import rate_game
 from .rules_pages import chat_page, rules_page
-from .shared import adopt, refreshed, table_guard, tick_guard
+from .shared import adopt, refreshed, table_guard, tick_guard, vote_stop
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
@@ -940,7 +940,10 @@ class Service:
                 await self._finish(table)
                 return self._table_messages(table)
             lang = table.lang
-            table.stop_votes.add(user.id)
+            if self.store.shared:  # the votes other processes took count too
+                await vote_stop(self, table, user.id)
+            else:
+                table.stop_votes.add(user.id)
             humans = {s.user_id for s in table.humans()}
             if user.id != table.row.host and not humans <= table.stop_votes:
                 return [Message(table.row.channel, t(

@@ -1,9 +1,12 @@
 """Tables shared by several bot processes on one database (the PostgreSQL store).
 
 The service acts on a table only under `table_guard`: the store's lock on the table (a
-database lock that every process honours), then `refresh`, which re-reads the table there
-and, when another process has moved it on (its move log is longer than the game in memory,
-or its row changed), rebuilds it from the log. A press stamped with an older turn is then
+database lock that every process honours), then `refresh`. When nobody wrote the table since
+this process last let it go (`store.current`, known from the lock itself), the copy in memory
+is used as it is; else `refresh` re-reads the table and, when another process has moved it
+on (its move log is longer than the game in memory, or its row changed), rebuilds it from the
+log. An action that fails under the lock has the store forget the table's version, so that
+the next one re-reads it. A press stamped with an older turn is then
 refused by the service's usual turn check, so each move is applied once, whichever process
 receives it.
 
@@ -18,17 +21,22 @@ table's seed), so that an action gives the same moves in whichever process runs 
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from ..storage import ACTIVE, TableRow
+from . import seats as seating
 from .tables import Table, rebuild
 
 if TYPE_CHECKING:
     from .service import Service
 
+SERVICE = seating.NOTES  # the "platform" of the service's notes on a table (adapter_state)
+
 ADOPT_EVERY = 5.0  # seconds between two looks for tables opened by other processes
+STOP_VOTES = "stop_votes"  # the service's note of the players who asked to stop a table
 
 
 @asynccontextmanager
@@ -36,7 +44,11 @@ async def table_guard(service: Service, table_id: int) -> AsyncIterator[None]:
     """Hold the table (waiting for other processes) with an up-to-date copy in memory."""
     async with service.store.table_lock(table_id):
         await refresh(service, table_id)
-        yield
+        try:
+            yield
+        except BaseException:
+            service.store.forget(table_id)
+            raise
 
 
 @asynccontextmanager
@@ -45,7 +57,11 @@ async def tick_guard(service: Service, table_id: int) -> AsyncIterator[bool]:
     async with service.store.try_table_lock(table_id) as held:
         if held:
             await refresh(service, table_id)
-        yield held
+        try:
+            yield held
+        except BaseException:
+            service.store.forget(table_id)
+            raise
 
 
 async def refreshed(service: Service, table_id: int) -> None:
@@ -57,8 +73,11 @@ async def refreshed(service: Service, table_id: int) -> None:
 async def refresh(service: Service, table_id: int) -> None:
     """Bring `service.tables[table_id]` to what the database holds (caller holds the lock)."""
     store = service.store
-    row, logged = await store.table_state(table_id)
     held = service.tables.get(table_id)
+    if held is not None and store.current(table_id):
+        held.bots.clear()
+        return
+    row, logged = await store.table_state(table_id)
     if row is None or row.status not in ACTIVE:
         service.tables.pop(table_id, None)
         return
@@ -68,6 +87,11 @@ async def refresh(service: Service, table_id: int) -> None:
         held.bots.clear()
         return
     table = load(row, await store.moves(table_id) if row.status == "playing" else [])
+    await seating.load(store, table)  # who left, the seats a rematch keeps
+    if row.status == "lobby" and table_id not in service._invited:
+        invited = await store.adapter_get(table_id, SERVICE, "invited")
+        if invited:  # a lobby another process opened for invited players only
+            service._invited[table_id] = frozenset(json.loads(invited))
     if held is not None:
         table.stop_votes = held.stop_votes
         if table.game is not None and table.ai_due is not None and held.ai_due is not None:
@@ -102,3 +126,15 @@ async def adopt(service: Service) -> None:
         if row.id not in service.tables:
             async with table_guard(service, row.id):
                 pass  # refresh loads it
+
+
+async def vote_stop(service: Service, table: Table, user_id: str) -> None:
+    """Count `user_id`'s wish to stop the table with the wishes stored by every process
+    (caller holds the table's lock), and store them all: a vote taken by one process counts
+    when the next one reaches another."""
+    store = service.store
+    stored = await store.adapter_get(table.id, SERVICE, STOP_VOTES)
+    if stored:
+        table.stop_votes |= set(json.loads(stored))
+    table.stop_votes.add(user_id)
+    await store.adapter_set(table.id, SERVICE, STOP_VOTES, json.dumps(sorted(table.stop_votes)))

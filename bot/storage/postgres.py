@@ -11,15 +11,34 @@ Several processes
     connection of the pool, for as long as the service acts on the table; every store call
     made inside it (by the same task) runs on that connection, so a process never waits for
     a second connection while it holds a lock. ``try_table_lock`` is the same but gives up at
-    once (None) when another process holds the table: its due computer move or timer is that
+    once (False) when another process holds the table: its due computer move or timer is that
     process's to fire. ``shared`` is True: the service re-reads a table under its lock and
     rebuilds it from the move log when another process has moved it on.
+
+    The lock and the check cost one round trip: ``domino_lock_table`` (pg_schema.py, migration
+    3) takes the lock and reads the table's version, which every write of the table bumps.
+    The store remembers the version each table had when this process last let it go (its
+    own writes counted); ``current(table_id)``, under the lock, says whether nobody wrote the
+    table since, so that the service may skip the re-read. Any failure under the lock (or a
+    write of the table outside it) forgets the version: the next action re-reads the table.
+
+Settings
+    ``get_setting`` answers from a cache kept ``SETTING_TTL`` seconds (a press reads the
+    server's language): a setting another process changed shows here within that time; this
+    process's own changes at once.
 
 Moves
     ``append_move`` writes the move and the table's deadline in one transaction and returns
     after its COMMIT; the primary key (table_id, turn) refuses a second move for a turn
     (DuplicateMove), the foreign key an unknown table (NotFound), whichever process wrote
-    first.
+    first. Under the table's lock, the moves of one action (a player's move and the computer
+    moves that answer it) are kept until the action ends, or until another call of the store
+    in it, and then written by one procedure call that commits them and lets the lock go:
+    an action costs two round trips (lock, then moves) and one commit. The lock is let go
+    only after that commit, and the service replies only after the lock is let go, so a
+    move is still committed before anyone is told of it; if the commit fails, the action
+    raises and nothing of it is stored. ``on_moves``, if set, is called with the
+    table and the (turn, seat) of the moves each commit stored.
 """
 
 from __future__ import annotations
@@ -28,8 +47,9 @@ import asyncio
 import contextvars
 import re
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import asyncpg
@@ -51,6 +71,7 @@ from .rows import (
 
 MIGRATION_LOCK = -7_346_118  # the advisory lock key of migrations (table ids are positive)
 POOL_SIZE = 20
+SETTING_TTL = 5.0  # seconds a setting read from the database is answered from memory
 
 
 def pg(sql: str) -> str:
@@ -71,33 +92,49 @@ SQL_USER = pg(q.SQL_USER)
 SQL_GET_SETTING = pg(q.SQL_GET_SETTING)
 SQL_SET_SETTING = pg(q.SQL_SET_SETTING)
 SQL_INSERT_TABLE = pg(q.SQL_INSERT_TABLE) + " RETURNING id"
-SQL_TABLE = pg(q.SQL_TABLE)
-SQL_TABLE_EXISTS = pg(q.SQL_TABLE_EXISTS)
-SQL_SEATS = pg(q.SQL_SEATS)
-SQL_DELETE_SEATS = pg(q.SQL_DELETE_SEATS)
-SQL_INSERT_SEAT = pg(q.SQL_INSERT_SEAT)
-SQL_INSERT_MOVE = pg(q.SQL_INSERT_MOVE)
-SQL_SET_DEADLINE = pg(q.SQL_SET_DEADLINE)
+# The seats of a table as arrays (seat, user_id, name, ai, misses) from $n on.
+_SEAT_ARRAYS = "unnest(${}::integer[], ${}::text[], ${}::text[], ${}::text[], ${}::integer[])"
+# A table with its seats: one statement (one round trip, one commit).
+SQL_CREATE_TABLE = f"""
+WITH t AS ({SQL_INSERT_TABLE}),
+s AS (INSERT INTO seats (table_id, seat, user_id, name, ai, misses)
+      SELECT t.id, x.* FROM t, {_SEAT_ARRAYS.format(*range(15, 20))} AS x)
+SELECT id FROM t"""
+# A table's seats replaced, with its version: one statement; no row if there is no such table.
+SQL_SET_SEATS = f"""
+WITH t AS (UPDATE tables SET version = version + 1 WHERE id = $1 RETURNING id),
+d AS (DELETE FROM seats WHERE table_id IN (SELECT id FROM t) AND seat <> ALL($2::integer[])),
+u AS (INSERT INTO seats (table_id, seat, user_id, name, ai, misses)
+      SELECT t.id, x.* FROM t, {_SEAT_ARRAYS.format(*range(2, 7))} AS x
+      ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+          name = excluded.name, ai = excluded.ai, misses = excluded.misses)
+SELECT id FROM t"""
 SQL_MOVES = pg(q.SQL_MOVES)
 SQL_MOVE_COUNT = "SELECT count(*) FROM moves WHERE table_id = $1"
-SQL_TURN_TAKEN = "SELECT 1 FROM moves WHERE table_id = $1 AND turn = $2"
 SQL_APPEND_MOVE = """
 WITH m AS (INSERT INTO moves (table_id, turn, seat, move, at) VALUES ($1, $2, $3, $4, $5)
            RETURNING table_id)
-UPDATE tables SET deadline = $6, warned = $7 WHERE id = (SELECT table_id FROM m)"""
+UPDATE tables SET deadline = $6, warned = $7, version = version + 1
+WHERE id = (SELECT table_id FROM m)"""
+# Several moves of one table (arrays of turns, seats, moves, times) and its deadline,
+# committed; then the table's lock let go if asked (pg_schema.py, migration 3).
+SQL_APPEND_MOVES = "CALL domino_append_moves($1, $2, $3, $4, $5, $6, $7, $8)"
+# A seat's fields (set by `_update`) and the table's version, in one statement.
+SQL_UPDATE_SEAT = """
+WITH s AS ({update} RETURNING table_id)
+UPDATE tables SET version = version + 1 WHERE id = (SELECT table_id FROM s)"""
 # A table, its seats (one row each; none: one row of NULLs) and the length of its move log.
-SQL_TABLE_STATE = f"""
+_TABLE_WITH_SEATS = f"""
 SELECT {', '.join(f't.{c}' for c in q.TABLE_COLUMNS)},
-    s.table_id, s.seat, s.user_id, s.name, s.ai, s.misses,
-    (SELECT count(*) FROM moves WHERE table_id = t.id)
+    s.table_id, s.seat, s.user_id, s.name, s.ai, s.misses{{}}
 FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
 WHERE t.id = $1 ORDER BY s.seat"""
-SQL_GAME_EXISTS = pg(q.SQL_GAME_EXISTS)
-SQL_TABLE_GAME = pg(q.SQL_TABLE_GAME) + " FOR UPDATE"
-SQL_FINISH_TABLE = pg(q.SQL_FINISH_TABLE)
-SQL_INSERT_GAME = pg(q.SQL_INSERT_GAME)
-SQL_INSERT_PLAYER = pg(q.SQL_INSERT_PLAYER)
-SQL_UPSERT_RATING = pg(q.SQL_UPSERT_RATING)
+SQL_TABLE_STATE = _TABLE_WITH_SEATS.format(
+    ",\n    (SELECT count(*) FROM moves WHERE table_id = t.id)")
+SQL_TABLE_WITH_SEATS = _TABLE_WITH_SEATS.format("")  # one round trip for get_table
+# The end of a game in one statement (pg_schema.py, migration 3): 'ok', 'missing', 'finished'
+# or 'taken'.
+SQL_FINISH_GAME = f"SELECT domino_finish_game({', '.join(f'${n}' for n in range(1, 20))})"
 SQL_GAME_RECORD = pg(q.SQL_GAME_RECORD)
 SQL_LEADERBOARD = pg(q.SQL_LEADERBOARD)
 # All variants together: the sums of games and wins, and the rating of the user's best
@@ -123,28 +160,70 @@ SQL_ADAPTER_GET = pg(q.SQL_ADAPTER_GET)
 SQL_ADAPTER_SET = pg(q.SQL_ADAPTER_SET)
 SQL_PREF_GET = pg(q.SQL_PREF_GET)
 SQL_PREF_SET = pg(q.SQL_PREF_SET)
-SQL_LOCK = "SELECT pg_advisory_lock($1::bigint)"
-SQL_TRY_LOCK = "SELECT pg_try_advisory_lock($1::bigint)"
+SQL_LOCK = "SELECT domino_lock_table($1::bigint, $2::boolean)"
 SQL_UNLOCK = "SELECT pg_advisory_unlock($1::bigint)"
 
-# The connection of the table lock the current task holds, if any.
-_pinned: contextvars.ContextVar[asyncpg.Connection | None] = contextvars.ContextVar(
-    "domino_pg_pinned", default=None)
+
+@dataclass
+class _Hold:
+    """A table lock the current task holds: its connection, and the table's version (as
+    read when locked, plus this hold's own writes)."""
+
+    store: PostgresStore
+    table_id: int
+    con: asyncpg.Connection
+    version: int
+    current: bool  # nobody wrote the table since this process last let it go
+    failed: bool = False  # a write failed: the version is no longer known
+    pending: list[tuple[int, int, str, float]] = field(default_factory=list)  # moves to write
+    after: tuple[float | None, bool] = (None, False)  # the deadline and warned flag after them
+    unlocked: bool = False  # the last write let the lock go
+
+
+# The table lock the current task holds, if any.
+_hold: contextvars.ContextVar[_Hold | None] = contextvars.ContextVar("domino_pg_hold",
+                                                                    default=None)
+
+
+async def _reset(con: asyncpg.Connection) -> None:
+    """What a connection needs when back in the pool: only a rollback if a transaction was
+    left open (the store releases its locks itself, and uses no LISTEN, cursor or SET): the
+    default reset would cost a round trip per use."""
+    if con.is_in_transaction():
+        await con.execute("ROLLBACK")
 
 
 def _int(n: Any) -> int:
     return int(n)
 
 
+def _joined(rows: list[Any]) -> TableRow | None:
+    """A table from the rows of _TABLE_WITH_SEATS (one per seat, or one of NULL seats)."""
+    if not rows:
+        return None
+    width = len(q.TABLE_COLUMNS)
+    seats = [q._seat_row(r[width:width + 6]) for r in rows if r[width] is not None]
+    return q._table_row(rows[0][:width], seats)
+
+
+def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
+    """Seats as the five arrays of _SEAT_ARRAYS."""
+    return [[s.seat for s in seats], [s.user_id for s in seats], [s.name for s in seats],
+            [s.ai for s in seats], [s.misses for s in seats]]
+
+
 class PostgresStore:
     """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`."""
 
     shared = True  # several processes may use the database: the service re-reads tables
+    on_moves: Callable[[int, list[tuple[int, int]]], None] | None = None  # see Moves
 
     def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
         self._pool = pool
         self._clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
+        self._seen: dict[int, int] = {}  # table id -> its version when this process let it go
+        self._settings: dict[tuple[str, str], tuple[str | None, float]] = {}
         self._closed = False
 
     @classmethod
@@ -154,7 +233,7 @@ class PostgresStore:
 
         SQLite's options (synchronous, group_commit) are accepted and ignored: every commit
         here is PostgreSQL's, durable as the server is configured."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_reset)
         store = cls(pool, clock)
         try:
             await store._migrate()
@@ -180,9 +259,11 @@ class PostgresStore:
     @asynccontextmanager
     async def _con(self) -> AsyncIterator[asyncpg.Connection]:
         """The pinned connection of the table lock held, else one of the pool."""
-        pinned = _pinned.get()
-        if pinned is not None and not pinned.is_closed():
-            yield pinned
+        hold = self._held()
+        if hold is not None and not hold.con.is_closed():
+            if hold.pending:
+                await self._flush(hold)
+            yield hold.con
             return
         if self._closed:
             raise RuntimeError("the store is closed")
@@ -234,7 +315,7 @@ class PostgresStore:
     @asynccontextmanager
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
         """Hold the table against every task of every process until the block ends."""
-        async with self._local(table_id), self._locked(table_id, SQL_LOCK) as held:
+        async with self._local(table_id), self._locked(table_id, True) as held:
             assert held
             yield
 
@@ -245,8 +326,26 @@ class PostgresStore:
         if lock.locked():
             yield False
             return
-        async with lock, self._locked(table_id, SQL_TRY_LOCK) as held:
+        async with lock, self._locked(table_id, False) as held:
             yield held
+
+    def current(self, table_id: int) -> bool:
+        """Under the table's lock: nobody wrote the table since this process let it go (so a
+        copy in memory made then is current)."""
+        hold = self._held()
+        return hold is not None and hold.table_id == table_id and hold.current
+
+    def forget(self, table_id: int) -> None:
+        """The copy in memory may differ from the database: re-read at the next action."""
+        self._seen.pop(table_id, None)
+        hold = self._held()
+        if hold is not None and hold.table_id == table_id:
+            hold.failed = True
+
+    def _held(self) -> _Hold | None:
+        """The table lock of this store the current task holds, if any."""
+        hold = _hold.get()
+        return hold if hold is not None and hold.store is self else None
 
     def _local(self, table_id: int) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -255,21 +354,64 @@ class PostgresStore:
         return lock
 
     @asynccontextmanager
-    async def _locked(self, table_id: int, sql: str) -> AsyncIterator[bool]:
+    async def _locked(self, table_id: int, wait: bool) -> AsyncIterator[bool]:
         if self._closed:
             raise RuntimeError("the store is closed")
         async with self._pool.acquire() as con:
-            got = await con.fetchval(sql, table_id)
-            if got is False:
+            version = await con.fetchval(SQL_LOCK, table_id, wait)
+            if version is None:
                 yield False
                 return
-            token = _pinned.set(con)
+            hold = _Hold(self, table_id, con, version, version >= 0 and
+                         self._seen.get(table_id) == version)
+            token = _hold.set(hold)
+            ok = False
             try:
-                yield True
+                try:
+                    yield True
+                except BaseException:
+                    hold.pending.clear()  # the action failed: none of it is stored
+                    raise
+                if hold.pending:
+                    await self._flush(hold, unlock=True)
+                ok = not hold.failed
             finally:
-                _pinned.reset(token)
-                if not con.is_closed():
-                    await con.execute(SQL_UNLOCK, table_id)  # the pool's reset would too
+                _hold.reset(token)
+                if ok and version >= 0:  # (no entry for a number that is no table)
+                    self._seen[table_id] = hold.version
+                else:
+                    self._seen.pop(table_id, None)
+                if not hold.unlocked:
+                    await self._unlock(con, table_id)
+
+    @staticmethod
+    async def _unlock(con: asyncpg.Connection, table_id: int) -> None:
+        """Let the table go; a connection that cannot is closed (which lets it go too), so
+        that no lock outlives its holder in the pool."""
+        if con.is_closed():
+            return
+        try:
+            await con.execute(SQL_UNLOCK, table_id)
+        except BaseException:
+            con.terminate()
+            raise
+
+    @contextmanager
+    def _writing(self, table_id: int) -> Iterator[None]:
+        """Around a write that bumps the table's version once: count it in the hold of the
+        table, else forget the version; a failed write forgets it too."""
+        hold = self._held()
+        mine = hold is not None and hold.table_id == table_id
+        try:
+            yield
+        except BaseException:
+            self.forget(table_id)
+            raise
+        if mine:
+            assert hold is not None
+            hold.version += 1
+        else:
+            self._seen.pop(table_id, None)
 
     # -- users and settings -----------------------------------------------------------------
 
@@ -285,37 +427,41 @@ class PostgresStore:
         return row[1] if row else None
 
     async def get_setting(self, scope: str, key: str, default: str | None = None) -> str | None:
-        row = await self._fetch_one(SQL_GET_SETTING, scope, key)
-        return row[0] if row else default
+        now = time.monotonic()
+        cached = self._settings.get((scope, key))
+        if cached is None or cached[1] <= now:
+            row = await self._fetch_one(SQL_GET_SETTING, scope, key)
+            if len(self._settings) >= 10_000:
+                self._settings.clear()
+            cached = self._settings[scope, key] = (row[0] if row else None, now + SETTING_TTL)
+        return default if cached[0] is None else cached[0]
 
     async def set_setting(self, scope: str, key: str, value: str) -> None:
+        self._settings.pop((scope, key), None)
         await self._write(SQL_SET_SETTING, scope, key, value)
+        self._settings.pop((scope, key), None)
 
     # -- tables -----------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow) -> int:
-        params = q._table_params(row)
-        async with self._transaction() as con:
-            table_id = int(await con.fetchval(SQL_INSERT_TABLE, *params))
-            await con.executemany(SQL_INSERT_SEAT, q._seat_params(table_id, row.seats))
+        async with self._con() as con:
+            table_id = int(await con.fetchval(SQL_CREATE_TABLE, *q._table_params(row),
+                                              *_seat_arrays(row.seats)))
+        self._seen[table_id] = 0  # as written: a copy made from `row` is current
         return table_id
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self._con() as con:
-            rows = await con.fetch(SQL_TABLE, table_id)
-            seats = await con.fetch(SQL_SEATS, table_id) if rows else []
-        return q._table_row(rows[0], [q._seat_row(s) for s in seats]) if rows else None
+        return _joined(await self._fetch(SQL_TABLE_WITH_SEATS, table_id))
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         await self._update("tables", q.UPDATABLE, fields, "id = ?", (table_id,),
                            f"no table #{table_id}")
 
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
-        async with self._transaction() as con:
-            if await con.fetchval(SQL_TABLE_EXISTS, table_id) is None:
-                raise NotFound(f"no table #{table_id}")
-            await con.execute(SQL_DELETE_SEATS, table_id)
-            await con.executemany(SQL_INSERT_SEAT, q._seat_params(table_id, seats))
+        with self._writing(table_id):
+            async with self._con() as con:
+                if await con.fetchval(SQL_SET_SEATS, table_id, *_seat_arrays(seats)) is None:
+                    raise NotFound(f"no table #{table_id}")
 
     async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
         await self._update("seats", q.SEAT_FIELDS, fields, "table_id = ? AND seat = ?",
@@ -323,6 +469,8 @@ class PostgresStore:
 
     async def _update(self, table: str, allowed: frozenset[str], fields: dict[str, Any],
                       where: str, key: tuple[Any, ...], missing: str) -> None:
+        """An UPDATE of whitelisted fields of a table's row or seat, with the table's version
+        (key[0] is the table's id)."""
         unknown = set(fields) - allowed
         if unknown:
             caller = "update_table" if table == "tables" else "update_seat"
@@ -331,8 +479,14 @@ class PostgresStore:
         if not fields:
             return
         params = [q._encode_column(name, value) for name, value in fields.items()]
-        if await self._write(pg(q.sql_update(table, fields, where)), *params, *key) == 0:
-            raise NotFound(missing)
+        sql = pg(q.sql_update(table, fields, where))
+        if table == "tables":
+            sql = sql.replace(" WHERE ", ", version = version + 1 WHERE ", 1)
+        else:
+            sql = SQL_UPDATE_SEAT.format(update=sql)
+        with self._writing(key[0]):
+            if await self._write(sql, *params, *key) == 0:
+                raise NotFound(missing)
 
     async def tables(self, status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
         wanted = q._statuses(status)
@@ -363,24 +517,51 @@ class PostgresStore:
         Returns once committed. A move for a (table_id, turn) that already has one raises
         DuplicateMove; an unknown table raises NotFound; either way nothing changes.
         """
+        hold = self._held()
+        if hold is not None and hold.table_id == table_id and not hold.con.is_closed():
+            if any(t == turn for t, *_ in hold.pending):
+                raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
+            hold.pending.append((turn, seat, move, self._clock()))  # written by _flush
+            hold.after = (deadline, warned)
+            return
         try:
-            async with self._con() as con:  # one statement: one round trip, one commit
-                await con.execute(SQL_APPEND_MOVE, table_id, turn, seat, move, self._clock(),
-                                  deadline, int(warned))
+            with self._writing(table_id):
+                async with self._con() as con:  # one statement: one round trip, one commit
+                    await con.execute(SQL_APPEND_MOVE, table_id, turn, seat, move,
+                                      self._clock(), deadline, int(warned))
         except asyncpg.UniqueViolationError:
             raise DuplicateMove(f"table #{table_id} already has a move for turn "
                                 f"{turn}") from None
         except asyncpg.ForeignKeyViolationError:
             raise NotFound(f"no table #{table_id}") from None
+        self._stored(table_id, [(turn, seat)])
+
+    async def _flush(self, hold: _Hold, unlock: bool = False) -> None:
+        """Write the moves the held table's action made, in one call (see Moves); with
+        `unlock`, the end of the action: the call lets the lock go once they are committed."""
+        moves, hold.pending = hold.pending, []
+        turns, seats, texts, times = (list(column) for column in zip(*moves, strict=True))
+        deadline, warned = hold.after
+        try:
+            with self._writing(hold.table_id):
+                await hold.con.execute(SQL_APPEND_MOVES, hold.table_id, turns, seats, texts,
+                                       times, deadline, int(warned), unlock)
+                hold.unlocked = unlock
+        except asyncpg.UniqueViolationError:
+            raise DuplicateMove(f"table #{hold.table_id} already has a move for one of the "
+                                f"turns {turns}") from None
+        except asyncpg.ForeignKeyViolationError:
+            raise NotFound(f"no table #{hold.table_id}") from None
+        self._stored(hold.table_id, list(zip(turns, seats, strict=True)))
+
+    def _stored(self, table_id: int, moves: list[tuple[int, int]]) -> None:
+        if self.on_moves is not None:
+            self.on_moves(table_id, moves)
 
     async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
         """The table with its seats, and how many moves its log holds: one round trip."""
         rows = await self._fetch(SQL_TABLE_STATE, table_id)
-        if not rows:
-            return None, 0
-        width = len(q.TABLE_COLUMNS)
-        seats = [q._seat_row(r[width:width + 6]) for r in rows if r[width] is not None]
-        return q._table_row(rows[0][:width], seats), int(rows[0][-1])
+        return _joined(rows), int(rows[0][-1]) if rows else 0
 
     async def moves(self, table_id: int) -> list[str]:
         return [r[0] for r in await self._fetch(SQL_MOVES, table_id)]
@@ -399,27 +580,32 @@ class PostgresStore:
         (`last_move`: turn, seat, move; DuplicateMove if its turn is taken); NotFound, or
         ValueError if finished."""
         now = self._clock()
-        async with self._transaction() as con:
-            row = await con.fetchrow(SQL_TABLE_GAME, table_id)
-            if row is None:
-                raise NotFound(f"no table #{table_id}")
-            variant, scope = row
-            if await con.fetchval(SQL_GAME_EXISTS, table_id) is not None:
-                raise ValueError(f"game #{table_id} is already finished")
-            if last_move is not None:
-                turn, seat, move = last_move
-                if await con.fetchval(SQL_TURN_TAKEN, table_id, turn) is not None:
-                    raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
-                await con.execute(SQL_INSERT_MOVE, table_id, turn, seat, move, now)
-                await con.execute(SQL_SET_DEADLINE, None, 0, table_id)
-            await con.execute(SQL_FINISH_TABLE, q._json(result), table_id)
-            await con.execute(SQL_INSERT_GAME, table_id, variant, scope, now, q._json(record),
-                              q._json(result))
-            await con.executemany(SQL_INSERT_PLAYER, [
-                (table_id, p.seat, p.user_id, int(p.won), p.score, p.rank) for p in players])
-            await con.executemany(SQL_UPSERT_RATING, [
-                (r.user_id, r.variant, r.scope, r.mu, r.sigma, r.games, r.wins)
-                for r in sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope))])
+        with self._writing(table_id):
+            await self._finish_game(table_id, now, record, result, players, ratings,
+                                    last_move)
+        if last_move is not None:
+            self._stored(table_id, [(last_move[0], last_move[1])])
+
+    async def _finish_game(self, table_id: int, now: float, record: dict[str, Any],
+                           result: dict[str, Any], players: list[GamePlayer],
+                           ratings: list[RatingRow],
+                           last_move: tuple[int, int, str] | None) -> None:
+        turn, seat, move = last_move if last_move is not None else (None, None, None)
+        rated = sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope))  # lock order
+        async with self._con() as con:
+            status = await con.fetchval(
+                SQL_FINISH_GAME, table_id, now, q._json(record), q._json(result), turn, seat,
+                move, [p.seat for p in players], [p.user_id for p in players],
+                [int(p.won) for p in players], [p.score for p in players],
+                [p.rank for p in players], [r.user_id for r in rated],
+                [r.variant for r in rated], [r.scope for r in rated], [r.mu for r in rated],
+                [r.sigma for r in rated], [r.games for r in rated], [r.wins for r in rated])
+        if status == "missing":
+            raise NotFound(f"no table #{table_id}")
+        if status == "finished":
+            raise ValueError(f"game #{table_id} is already finished")
+        if status == "taken":
+            raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
 
     async def ratings(self, user_ids: list[str], variant: str, scope: str
                       ) -> dict[str, RatingRow]:

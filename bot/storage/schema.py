@@ -106,6 +106,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (user_id, platform, key)
         ) WITHOUT ROWID""",
     ),
+    # 3: a table's version, which the PostgreSQL store bumps at every write of the table so
+    # that a process knows at once whether its copy in memory is current (see
+    # pg_schema.py). One process on SQLite has nothing to check: it stays 0 here.
+    (
+        "ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 
 # -- SQL: the queries ----------------------------------------------------------------------------
