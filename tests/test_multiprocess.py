@@ -185,7 +185,9 @@ def test_a_killed_process_leaves_the_other_serving_and_resumes(pg_url: str) -> N
     time.sleep(2.0)
     later = asyncio.run(_logs(pg_url))
     assert sum(map(len, later.values())) > sum(map(len, at_kill.values()))  # still served
-    [again] = _start_tickers(pg_url, 2.0, n=1)
+    # the restarted process outlives the other, so it serves alone at the end (beside it,
+    # it is quiet and may lose every race for the due tables)
+    [again] = _start_tickers(pg_url, 4.0, n=1)
     out_again, err_again = again.communicate(timeout=120)
     out_second, err_second = second.communicate(timeout=120)
     assert again.returncode == 0 and second.returncode == 0, err_again + err_second
@@ -297,3 +299,42 @@ def test_a_lobbys_notes_hold_in_another_process(pg_url: str) -> None:
             await one.close()
             await two.close()
     asyncio.run(main())
+
+
+async def _restarts(url: str) -> tuple[int, int, int, int]:
+    """Messages of start() for: the first process, a second one while the first runs, a third
+    while the second runs, and a fourth alone; and the second's answer to a press."""
+    await _open_tables(url, "players=2")
+    counts = []
+    a = await PostgresStore.open(url)
+    first = await Service(a, pictures=NoPictures(), seed=5).start()
+    counts.append(len(first))
+    b = await PostgresStore.open(url)
+    second = Service(b, pictures=NoPictures(), seed=5)
+    counts.append(len(await second.start()))
+    assert await b.peers() == 1
+    await a.close()
+    c = await PostgresStore.open(url)
+    counts.append(len(await Service(c, pictures=NoPictures(), seed=5).start()))
+    await c.close()
+    tid = next(iter(second.tables))
+    answer = await second.hand(ALICE, tid)  # the quiet process serves the table all the same
+    assert not errors(answer)
+    await b.close()
+    d = await PostgresStore.open(url)
+    try:
+        for _ in range(50):  # a closed connection's backend leaves the activity view soon
+            if await d.peers() == 0:
+                break
+            await asyncio.sleep(0.1)
+        counts.append(len(await Service(d, pictures=NoPictures(), seed=5).start()))
+    finally:
+        await d.close()
+    return counts[0], counts[1], counts[2], counts[3]
+
+
+def test_a_process_started_beside_another_prompts_nobody_again(pg_url: str) -> None:
+    first, beside, third, alone = asyncio.run(_restarts(pg_url))
+    assert first >= TABLES  # alone: every table's player is prompted again
+    assert beside == 0 and third == 0  # another process serves them: no second prompt
+    assert alone == first  # alone again: prompted as the first was

@@ -134,8 +134,14 @@ class Service:
     # -- start-up ------------------------------------------------------------------------
 
     async def start(self) -> list[Message]:
-        """Reload every unfinished table and prompt its current player again."""
+        """Reload every unfinished table and prompt its current player again.
+
+        When other bot processes are serving the same database (`store.peers()`), they have
+        prompted their tables' players and keep their timers: this process loads the tables
+        quietly (no message, no deadline moved), so that restarting one process of several
+        does not prompt every player again."""
         out: list[Message] = []
+        quiet = await self.store.peers() > 0
         for row in await self.store.tables(("lobby", "playing")):
             table = Table(row)
             await seating.load(self.store, table)
@@ -153,7 +159,8 @@ class Service:
                 invited = await self.store.adapter_get(row.id, SERVICE, "invited")
                 if invited:
                     self._invited[row.id] = frozenset(json.loads(invited))
-                out += self._table_messages(table)
+                if not quiet:
+                    out += self._table_messages(table)
                 continue
             try:
                 table.game = rebuild(row, await self.store.moves(row.id))
@@ -171,6 +178,10 @@ class Service:
                     log.error("table %s: the result cannot be stored yet", row.id)
                     continue  # kept in memory, finished; stored at the next start
                 out += self._table_messages(table)
+                continue
+            if quiet:  # another process serves it: its players were prompted there
+                if table.is_ai(table.game.to_move):
+                    table.ai_due = self.clock() + self.ai_delay
                 continue
             if row.deadline is not None:  # time to read the re-prompt before the bot plays
                 row.deadline = max(row.deadline, self.clock() + self.warn_before)

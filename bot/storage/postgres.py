@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import os
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
@@ -71,6 +72,7 @@ from .rows import (
 
 MIGRATION_LOCK = -7_346_118  # the advisory lock key of migrations (table ids are positive)
 POOL_SIZE = 20
+APP_NAME = "domino-bot"  # every process's connections are named "domino-bot <token>"
 SETTING_TTL = 5.0  # seconds a setting read from the database is answered from memory
 
 
@@ -225,6 +227,7 @@ class PostgresStore:
         self._seen: dict[int, int] = {}  # table id -> its version when this process let it go
         self._settings: dict[tuple[str, str], tuple[str | None, float]] = {}
         self._closed = False
+        self._token = ""
 
     @classmethod
     async def open(cls, url: str, *, clock: Callable[[], float] = time.time,
@@ -233,14 +236,27 @@ class PostgresStore:
 
         SQLite's options (synchronous, group_commit) are accepted and ignored: every commit
         here is PostgreSQL's, durable as the server is configured."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_reset)
+        token = os.urandom(6).hex()
+        pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=pool_size, reset=_reset,
+            server_settings={"application_name": f"{APP_NAME} {token}"})
         store = cls(pool, clock)
+        store._token = token
         try:
             await store._migrate()
         except BaseException:
             await pool.close()
             raise
         return store
+
+    async def peers(self) -> int:
+        """How many other bot processes (other stores) are connected to the database now,
+        by the names their connections carry (the same database role sees them)."""
+        row = await self._fetch_one(
+            "SELECT count(DISTINCT application_name) FROM pg_stat_activity "
+            "WHERE application_name LIKE $1 AND application_name <> $2",
+            f"{APP_NAME} %", f"{APP_NAME} {self._token}")
+        return int(row[0])
 
     async def close(self) -> None:
         if self._closed:

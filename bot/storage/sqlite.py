@@ -716,6 +716,10 @@ class Store:
 
     shared = False
 
+    async def peers(self) -> int:
+        """Other processes serving the same tables: none, SQLite is one process's."""
+        return 0
+
     async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
         """The table with its seats, and how many moves its log holds."""
         return await self.get_table(table_id), await self.move_count(table_id)
