@@ -99,6 +99,9 @@ class LineRound:
     tables: Tables
     vmask: list[int]
     chain_turns: bool  # rules.chain_turns, read at every move
+    pair_k: int  # `pair_tables(tables)`, for `legal_moves`
+    pair_mask: list[int]
+    pair_memo: list[dict[int, tuple[Move, ...]]]
     n: int
     _hands: list[int] | None  # None: the round's tiles are not dealt yet
     _stock: list[int]
@@ -216,29 +219,47 @@ class LineRound:
     # -- moves ---------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """The moves of the seat to move (none once the match is over)."""
-        seat = self.to_move
-        if seat is None:
-            return []
-        hands = self._hands
-        if hands is None:
-            hands = self._deal_pending()
-        h = hands[seat]
+        """The moves of the seat to move (none once the match is over).
+
+        Memoised by the pair of end values (`pair_tables`): the key is the seat's tiles
+        that fit either end.
+        """
+        try:
+            h = self._hands[self.to_move]
+        except TypeError:  # the match is over, or the round's tiles are not dealt yet
+            if self.to_move is None:
+                return []
+            h = self._deal_pending()[self.to_move]
         left = self.left
         if left < 0:
-            lead_moves = self.tables[0]
             if self.lead_tid >= 0:
-                return [lead_moves[self.lead_tid]]
-            return [lead_moves[t] for t in iter_ids(h)]
+                return [self.tables[0][self.lead_tid]]
+            pair = -1  # the memo of leads
+        else:
+            pair = left * self.pair_k + self.right
+            h &= self.pair_mask[pair]
+        memo = self.pair_memo[pair]
+        found = memo.get(h)
+        if found is None:
+            found = self._list_moves(h, left)
+            if len(memo) < _PAIR_LIMIT:
+                memo[h] = found
+        return [*found]
+
+    def _list_moves(self, fit: int, left: int) -> tuple[Move, ...]:
+        """The moves of the tiles `fit` (that fit an end) in `legal_moves`' order: the
+        leads (empty board), or those on the left end, then those on the right (none
+        when both ends show one value)."""
+        tables = self.tables
+        if left < 0:
+            return tuple(tables[0][t] for t in iter_ids(fit))
         vmask = self.vmask
-        right = self.right
-        lefts, rights = self.tables[4], self.tables[5]
-        m = h & vmask[left]
-        out = lefts.get(m) or _moves_of(lefts, m, self.tables[1])
-        if right == left:
-            return list(out)
-        m = h & vmask[right]
-        return [*out, *(rights.get(m) or _moves_of(rights, m, self.tables[2]))]
+        m = fit & vmask[left]
+        out = tables[4].get(m) or _moves_of(tables[4], m, tables[1])
+        if self.right == left:
+            return out
+        m = fit & vmask[self.right]
+        return out + (tables[5].get(m) or _moves_of(tables[5], m, tables[2]))
 
     def check(self, move: Move) -> tuple[int, int]:
         """The (left, right) ends after `move`, or `IllegalMove` saying why not."""
@@ -280,40 +301,32 @@ class LineRound:
         if move.__class__ is not Move:
             move = self.parse_move(move)  # type: ignore[arg-type]
         seat = self.to_move
-        if seat is None:
-            raise illegal("the game is over")
-        tid = move.tid
-        hands = self._hands
-        if hands is None:
+        try:
+            hands = self._hands
+            hand = hands[seat]  # type: ignore[index]
+        except TypeError:  # the match is over, or the round's tiles are not dealt yet
+            if seat is None:
+                raise illegal("the game is over") from None
             hands = self._deal_pending()
-        hand = hands[seat]
-        end = move.end
+            hand = hands[seat]
+        side = move.side
         left = self.left
         hooked = self.hooked
-        if move.kind or hooked or not (hand >> tid) & 1 or left < 0 or end < 0:
+        if side < 0 or hooked or left < 0 or not hand & move.bit:
             if move.kind and hooked:  # (a PLAY has a tile)
                 self._extra(seat, move)
                 return
             left, right = self.check(move)  # the rare cases, with their messages
-        else:
-            ts = self.ts
-            a = ts.hi[tid]
-            b = ts.lo[tid]
-            right = self.right
-            if end == LEFT:
-                if a == left:
-                    left = b
-                elif b == left:
-                    left = a
-                else:
-                    left, right = self.check(move)
-            elif a == right:
-                right = b
-            elif b == right:
-                right = a
-            else:
+        elif side:  # LEFT is 0: a tile on the right end
+            right = move.after[self.right]
+            if right < 0:
                 left, right = self.check(move)
-        hand &= ~(1 << tid)
+        else:
+            left = move.after[left]
+            right = self.right
+            if left < 0:
+                left, right = self.check(move)
+        hand ^= move.bit
         hands[seat] = hand
         self.left = left
         self.right = right
@@ -331,7 +344,7 @@ class LineRound:
                 return
         elif self.chain_turns and hand & playable:
             return
-        nxt = seat + 1 if seat + 1 < self.n else 0
+        nxt = (seat + 1) % self.n
         if hands[nxt] & playable and self.active[nxt]:
             self.to_move = nxt
             return
@@ -423,19 +436,22 @@ class LineRound:
         if playable < 0:
             vmask = self.tables[3]
             playable = vmask[self.left] | vmask[self.right]
-        draw = draw or self.rules.draw
+        rules = self.rules
+        draw = draw or rules.draw
+        eliminate = rules.eliminate
+        hooked = self.hooked
         stock = self._stock
         events = self.events
         stuck = 0
         live = sum(active)
         while True:
-            seat = seat + 1 if seat + 1 < n else 0
+            seat = (seat + 1) % n
             if not active[seat]:
                 continue
-            if hands[seat] & playable or (self.hooked and self._wants_turn(seat)):
+            if hands[seat] & playable or (hooked and self._wants_turn(seat)):
                 self.to_move = seat
                 return
-            if self.rules.eliminate:
+            if eliminate:
                 if self._eliminate(seat):
                     return
                 live -= 1
@@ -560,6 +576,7 @@ class LineRound:
 
 _TABLE_CACHE: dict[int, Tables] = {}
 _MEMO_LIMIT = 100_000
+_PAIR_LIMIT = 2048  # per pair of end values: the common hands (a few tiles that fit) fit in
 
 
 def _tables(ts: TileSet) -> Tables:
@@ -592,6 +609,24 @@ def _moves_of(memo: dict[int, tuple[Move, ...]], mask: int, by_id: list[Move]
         if len(memo) < _MEMO_LIMIT:
             memo[mask] = found
     return found
+
+
+PairTables = tuple[int, list[int], list[dict[int, tuple[Move, ...]]]]
+_PAIR_CACHE: dict[int, tuple[Tables, PairTables]] = {}
+
+
+def pair_tables(tables: Tables) -> PairTables:
+    """For `legal_moves`, by pair of end values ``left * k + right``: k (the count of end
+    values, ``len(tables[3])``), the mask of the tiles that fit either end, and a memo of
+    the moves by the tiles of a hand that fit; the last memo (index -1) is the leads'."""
+    found = _PAIR_CACHE.get(id(tables))
+    if found is None or found[0] is not tables:
+        vmask = tables[3]
+        k = len(vmask)
+        masks = [vmask[left] | vmask[right] for left in range(k) for right in range(k)]
+        memos: list[dict[int, tuple[Move, ...]]] = [{0: ()} for _ in range(k * k)]
+        found = _PAIR_CACHE[id(tables)] = (tables, (k, masks, [*memos, {}]))
+    return found[1]
 
 
 def deal_masks(tiles: list[int], players: int, hand: int) -> tuple[list[int], list[int]]:

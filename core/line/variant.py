@@ -50,7 +50,10 @@ class LineVariant(Variant):
     def new(self, players: int | None = None, seed: int | None = None,
             deal: dict[str, Any] | None = None, **options: Any) -> Match:
         """A new match; `deal` fixes the first round's hands and stock."""
-        n = self.check_players(self.default_players if players is None else players)
+        if players.__class__ is int and self.min_players <= players <= self.max_players:  # type: ignore[operator]
+            n = players
+        else:
+            n = self.check_players(self.default_players if players is None else players)
         try:  # the value types are in the key: True == 1, yet strict=1 is refused
             key = (n, *options.items(), *map(type, options.values()))
             setup = self._setups.get(key)
@@ -66,7 +69,8 @@ class LineVariant(Variant):
                 "{variant}: {n} hands of {hand} need {need} tiles, the set has {size}",
                 variant=self.slug, n=n, hand=rules.hand, need=rules.hand * n,
                 size=rules.tiles.size)
-        seed = checked_seed(seed)
+        if seed.__class__ is not int:
+            seed = checked_seed(seed)
         return self.match_class(self, n, seed, dict(opts), rules, mrules, deal)
 
     def _setup(self, n: int, options: dict[str, Any]
