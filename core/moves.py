@@ -40,6 +40,7 @@ _PLAY_RE = re.compile(
     r"^(?:play\s+|joue\s+)?\[?(\d{1,2})\s*[-:|/x]\s*(\d{1,2})\]?(?:\s+(?:on\s+|à\s+|a\s+)?(\w+))?$"
 )
 MAX_MOVE_TEXT = 60
+MAX_SEATS = 10  # more than any variant seats (`Move.by_seat`)
 MAX_VALUE = 15  # the highest end value of any set (`core.tiles.tile_set`: up to double-15)
 
 
@@ -49,10 +50,11 @@ class Move:
     Three derived attributes serve the line engine's hot path: ``side`` (the end, LEFT or
     RIGHT, of a tile laid on an end; -1 for a lead or a move that is not a tile), ``bit``
     (``1 << tid``, 0 without a tile) and ``after`` (by end value, the tile's other half
-    when one half matches that value, else -1: the plain join rule).
+    when one half matches that value, else -1: the plain join rule); ``by_seat[seat]`` is
+    the interned ``(seat, move)`` of a match's list of moves played.
     """
 
-    __slots__ = ("after", "bit", "end", "kind", "side", "text", "tid", "tile")
+    __slots__ = ("after", "bit", "by_seat", "end", "kind", "side", "text", "tid", "tile")
 
     kind: int
     tid: int
@@ -62,6 +64,7 @@ class Move:
     side: int
     bit: int
     after: tuple[int, ...]
+    by_seat: tuple[tuple[int, Move], ...]
 
     def __init__(self, kind: int, tid: int = -1, end: int = LEAD) -> None:
         self.kind = kind
@@ -70,6 +73,7 @@ class Move:
         self.side = end if kind == PLAY and end >= 0 else -1
         self.bit = 1 << tid if tid >= 0 else 0
         self.after = ()
+        self.by_seat = tuple((seat, self) for seat in range(MAX_SEATS))
         if kind == PLAY:
             a, b = id_halves(tid)
             self.after = tuple(b if v == a else a if v == b else -1 for v in range(MAX_VALUE + 1))

@@ -160,7 +160,6 @@ class LineRound:
         self.ended = False
         self.reason = ""
         self.winners = []
-        self.team_of = _team_of(self.rules.teams, n)
 
     def _check_leader(self) -> None:
         if not self._hands[self.leader]:
@@ -330,7 +329,7 @@ class LineRound:
         hands[seat] = hand
         self.left = left
         self.right = right
-        self.played.append((seat, move))
+        self.played.append(move.by_seat[seat])  # the interned (seat, move)
         if self.events:
             self.events = []
         if hooked:
@@ -443,7 +442,7 @@ class LineRound:
         stock = self._stock
         events = self.events
         stuck = 0
-        live = sum(active)
+        live = -1  # how many seats are in the round, counted at the first pass
         while True:
             seat = (seat + 1) % n
             if not active[seat]:
@@ -486,6 +485,8 @@ class LineRound:
                 events.append(("pass", seat))
                 self.notin[seat] |= playable
             stuck += 1
+            if live < 0:
+                live = sum(active)
             if stuck >= live:
                 self._blocked()
                 return

@@ -18,7 +18,7 @@ from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
 from ..tiles import iter_ids
-from .engine import LineRound, LineRules, _tables, deal_masks, pair_tables
+from .engine import LineRound, LineRules, _tables, _team_of, deal_masks, pair_tables
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -51,6 +51,7 @@ class LineMatch(LineRound, MatchBase):
             hands, stock, sleeping = parse_deal(rules, players, deal)
             deal = copy_deal(deal)  # the match's own: a caller changing theirs changes nothing
         self._init_match(variant, players, seed, options, rules, mrules, deal)
+        self.team_of = _team_of(rules.teams, players)
         self._set_tables()
         self.pair_k, self.pair_mask, self.pair_memo = pair_tables(self.tables)
         if deal is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..errors import bad_option
+from ..moves import MAX_SEATS
 from ..options import Option, resolve
 from ..scoring import MatchRules
 from ..variant import Variant, checked_seed
@@ -37,6 +38,11 @@ class LineVariant(Variant):
 
     family = "line"
     match_class: ClassVar[type[Match]] = Match
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.max_players > MAX_SEATS:  # the engine records moves with `Move.by_seat`
+            raise TypeError(f"{cls.__name__}: at most {MAX_SEATS} players in a line game")
 
     def __init__(self) -> None:
         self._setups: dict[Any, tuple[dict[str, Any], LineRules, MatchRules]] = {}
