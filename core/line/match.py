@@ -159,7 +159,8 @@ class LineMatch(LineRound, MatchBase):
         for t in rest[n_stock:]:
             sleeping |= 1 << t
         new._sleeping = sleeping
-        new._rng = random.Random(rng.getrandbits(64))
+        new._rng = None  # made from this seed when first needed (`rng`)
+        new._rng_state = rng.getrandbits(64)
         return new
 
     def _round_ended(self) -> None:
