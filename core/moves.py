@@ -50,7 +50,8 @@ class Move:
     Three derived attributes serve the line engine's hot path: ``side`` (the end, LEFT or
     RIGHT, of a tile laid on an end; -1 for a lead or a move that is not a tile), ``bit``
     (``1 << tid``, 0 without a tile) and ``after`` (by end value, the tile's other half
-    when one half matches that value, else -1: the plain join rule); ``by_seat[seat]`` is
+    when one half matches that value, else -1: the plain join rule; -1 at index -1, an
+    empty line's end); ``by_seat[seat]`` is
     the interned ``(seat, move)`` of a match's list of moves played.
     """
 
@@ -76,7 +77,8 @@ class Move:
         self.by_seat = tuple((seat, self) for seat in range(MAX_SEATS))
         if kind == PLAY:
             a, b = id_halves(tid)
-            self.after = tuple(b if v == a else a if v == b else -1 for v in range(MAX_VALUE + 1))
+            self.after = (*(b if v == a else a if v == b else -1 for v in range(MAX_VALUE + 1)),
+                          -1)  # index -1, the end of an empty line: fits nothing
             self.tile = Tile(a, b)
             side = END_NAMES[end]
             self.text = f"{self.tile} {side}" if side else str(self.tile)

@@ -309,26 +309,28 @@ class LineRound:
             hands = self._deal_pending()
             hand = hands[seat]
         side = move.side
-        left = self.left
         hooked = self.hooked
-        if side < 0 or hooked or left < 0 or not hand & move.bit:
+        if side < 0 or hooked or not hand & move.bit:
             if move.kind and hooked:  # (a PLAY has a tile)
                 self._extra(seat, move)
                 return
-            left, right = self.check(move)  # the rare cases, with their messages
-        elif side:  # LEFT is 0: a tile on the right end
+            self.left, self.right = left, right = self.check(move)  # with the messages
+        elif side:  # LEFT is 0: a tile on the right end (an empty line's is -1: no fit)
+            left = self.left
             right = move.after[self.right]
             if right < 0:
                 left, right = self.check(move)
+                self.left = left
+            self.right = right
         else:
-            left = move.after[left]
+            left = move.after[self.left]
             right = self.right
             if left < 0:
                 left, right = self.check(move)
+                self.right = right
+            self.left = left
         hand ^= move.bit
         hands[seat] = hand
-        self.left = left
-        self.right = right
         self.played.append(move.by_seat[seat])  # the interned (seat, move)
         if self.events:
             self.events = []
