@@ -99,9 +99,7 @@ class LineRound:
     tables: Tables
     vmask: list[int]
     chain_turns: bool  # rules.chain_turns, read at every move
-    pair_k: int  # `pair_tables(tables)`, for `legal_moves`
-    pair_mask: list[int]
-    pair_memo: list[dict[int, tuple[Move, ...]]]
+    lead_bytes: list[list[tuple[Move, ...]]]  # `lead_bytes(tables[0])`
     n: int
     _hands: list[int] | None  # None: the round's tiles are not dealt yet
     _stock: list[int]
@@ -218,11 +216,7 @@ class LineRound:
     # -- moves ---------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """The moves of the seat to move (none once the match is over).
-
-        Memoised by the pair of end values (`pair_tables`): the key is the seat's tiles
-        that fit either end.
-        """
+        """The moves of the seat to move (none once the match is over)."""
         try:
             h = self._hands[self.to_move]
         except TypeError:  # the match is over, or the round's tiles are not dealt yet
@@ -233,32 +227,24 @@ class LineRound:
         if left < 0:
             if self.lead_tid >= 0:
                 return [self.tables[0][self.lead_tid]]
-            pair = -1  # the memo of leads
-        else:
-            pair = left * self.pair_k + self.right
-            h &= self.pair_mask[pair]
-        memo = self.pair_memo[pair]
-        found = memo.get(h)
-        if found is None:
-            found = self._list_moves(h, left)
-            if len(memo) < _PAIR_LIMIT:
-                memo[h] = found
-        return [*found]
-
-    def _list_moves(self, fit: int, left: int) -> tuple[Move, ...]:
-        """The moves of the tiles `fit` (that fit an end) in `legal_moves`' order: the
-        leads (empty board), or those on the left end, then those on the right (none
-        when both ends show one value)."""
-        tables = self.tables
-        if left < 0:
-            return tuple(tables[0][t] for t in iter_ids(fit))
-        vmask = self.vmask
-        m = fit & vmask[left]
-        out = tables[4].get(m) or _moves_of(tables[4], m, tables[1])
-        if self.right == left:
+            out: list[Move] = []
+            for moves in self.lead_bytes:  # a byte of the hand at a time, lowest tile first
+                out += moves[h & 255]
+                h >>= 8
+                if not h:
+                    break
             return out
-        m = fit & vmask[self.right]
-        return out + (tables[5].get(m) or _moves_of(tables[5], m, tables[2]))
+        tables = self.tables
+        vmask = self.vmask
+        right = self.right
+        m = h & vmask[left]
+        lefts = tables[4]
+        out_left = lefts.get(m) or _moves_of(lefts, m, tables[1])
+        if right == left:
+            return [*out_left]
+        m = h & vmask[right]
+        rights = tables[5]
+        return [*out_left, *(rights.get(m) or _moves_of(rights, m, tables[2]))]
 
     def check(self, move: Move) -> tuple[int, int]:
         """The (left, right) ends after `move`, or `IllegalMove` saying why not."""
@@ -579,7 +565,6 @@ class LineRound:
 
 _TABLE_CACHE: dict[int, Tables] = {}
 _MEMO_LIMIT = 100_000
-_PAIR_LIMIT = 2048  # per pair of end values: the common hands (a few tiles that fit) fit in
 
 
 def _tables(ts: TileSet) -> Tables:
@@ -614,21 +599,18 @@ def _moves_of(memo: dict[int, tuple[Move, ...]], mask: int, by_id: list[Move]
     return found
 
 
-PairTables = tuple[int, list[int], list[dict[int, tuple[Move, ...]]]]
-_PAIR_CACHE: dict[int, tuple[Tables, PairTables]] = {}
+LeadBytes = list[list[tuple[Move, ...]]]
+_LEAD_CACHE: dict[int, tuple[list[Move], LeadBytes]] = {}
 
 
-def pair_tables(tables: Tables) -> PairTables:
-    """For `legal_moves`, by pair of end values ``left * k + right``: k (the count of end
-    values, ``len(tables[3])``), the mask of the tiles that fit either end, and a memo of
-    the moves by the tiles of a hand that fit; the last memo (index -1) is the leads'."""
-    found = _PAIR_CACHE.get(id(tables))
-    if found is None or found[0] is not tables:
-        vmask = tables[3]
-        k = len(vmask)
-        masks = [vmask[left] | vmask[right] for left in range(k) for right in range(k)]
-        memos: list[dict[int, tuple[Move, ...]]] = [{0: ()} for _ in range(k * k)]
-        found = _PAIR_CACHE[id(tables)] = (tables, (k, masks, [*memos, {}]))
+def lead_bytes(lead: list[Move]) -> LeadBytes:
+    """The lead moves (`lead`: by tile id) of each byte of a hand: ``[i][b]`` are those of
+    the tiles ``8 * i`` to ``8 * i + 7`` whose bits are set in ``b``, lowest first."""
+    found = _LEAD_CACHE.get(id(lead))
+    if found is None or found[0] is not lead:
+        table = [[tuple(lead[t] for t in iter_ids(byte << start) if t < len(lead))
+                  for byte in range(256)] for start in range(0, len(lead), 8)]
+        found = _LEAD_CACHE[id(lead)] = (lead, table)
     return found[1]
 
 

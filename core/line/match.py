@@ -18,15 +18,15 @@ from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
 from ..tiles import iter_ids
-from .engine import LineRound, LineRules, _tables, _team_of, deal_masks, pair_tables
+from .engine import LineRound, LineRules, _tables, _team_of, deal_masks, lead_bytes
 
 if TYPE_CHECKING:
     from ..variant import Variant
 
 ROUND_SLOTS = (
     "_hands", "_sleeping", "_stock", "active", "chain_turns", "eliminated", "ended", "events",
-    "lead_tid", "leader", "left", "n", "notin", "pair_k", "pair_mask", "pair_memo", "played",
-    "reason", "right", "tables", "team_of", "to_move", "ts", "vmask", "winners",
+    "lead_bytes", "lead_tid", "leader", "left", "n", "notin", "played", "reason", "right",
+    "tables", "team_of", "to_move", "ts", "vmask", "winners",
 )
 
 
@@ -53,7 +53,7 @@ class LineMatch(LineRound, MatchBase):
         self._init_match(variant, players, seed, options, rules, mrules, deal)
         self.team_of = _team_of(rules.teams, players)
         self._set_tables()
-        self.pair_k, self.pair_mask, self.pair_memo = pair_tables(self.tables)
+        self.lead_bytes = lead_bytes(self.tables[0])
         if deal is None:
             hands, stock, sleeping = self._shuffle()
         self._start_round(hands, stock, sleeping, 0 if rules.lead == "any" else None)
