@@ -47,12 +47,12 @@ MAX_VALUE = 15  # the highest end value of any set (`core.tiles.tile_set`: up to
 class Move:
     """One decision. Compare moves with ``==``; ``str(move)`` is its notation.
 
-    Three derived attributes serve the line engine's hot path: ``side`` (the end, LEFT or
-    RIGHT, of a tile laid on an end; -1 for a lead or a move that is not a tile), ``bit``
-    (``1 << tid``, 0 without a tile) and ``after`` (by end value, the tile's other half
-    when one half matches that value, else -1: the plain join rule; -1 at index -1, an
-    empty line's end); ``by_seat[seat]`` is
-    the interned ``(seat, move)`` of a match's list of moves played.
+    Derived attributes serve the line engine's hot path: ``side`` (the end, LEFT or RIGHT,
+    of a tile laid on an end; -1 for a lead or a move that is not a tile), ``bit``
+    (``1 << tid``, 0 without a tile), ``after`` (by end value, the tile's other half when
+    one half matches that value, else -1: the plain join rule; -1 at index -1, an empty
+    line's end) and ``by_seat[seat]``, the interned ``(seat, move)`` of a match's list of
+    moves played.
     """
 
     __slots__ = ("after", "bit", "by_seat", "end", "kind", "side", "text", "tid", "tile")
