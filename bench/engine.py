@@ -11,7 +11,9 @@ ours ``variants.get(...).new(players=, seed=, deal=, ...)`` played until the
 first round ends; OpenSpiel ``new_initial_state()`` and its 14 chance actions;
 `dominoes` its ``Game`` constructor on the hands (no reshuffle).  Forty-two
 (a first round of bids, trumps and seven tricks, random moves) has no peer.  Repetitions
-are interleaved across engines and the best one is reported (the median too).
+are interleaved across engines and the best one is reported (the median too); the ratio
+is ours over the peer's, of the best times (of the medians, in brackets: the target is
+judged on it).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from core import variants
 Deal = list[list[tuple[int, int]]]  # per seat, tiles as (high, low)
 Runner = Callable[[], int]  # plays every deal once, returns the number of moves
 
-TARGETS = {"OpenSpiel": 5.0, "dominoes": 2.5}  # the issue's speed-up targets
+TARGETS = {"OpenSpiel": 5.0, "dominoes": 3.0}  # the speed-up targets (dominoes: issue 18)
 
 
 def make_deals(seed: int, count: int, players: int, hand: int) -> list[Deal]:
@@ -178,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), "
           f"{machine()}")
     print(f"{args.deals} deals per engine, best of {args.repeats} interleaved repetitions "
-          f"(median in brackets), seed {args.seed}\n")
+          f"(median in brackets), seed {args.seed}, load average {os.getloadavg()[0]:.1f}\n")
     print("| engine | peer | games/s ours | games/s peer | ratio | target |")
     print("|---|---|---:|---:|---:|---:|")
     for engine, peer, _, theirs in rows:
@@ -191,8 +193,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {engine} | {peer} (not installed) | {rate(mine)} | - | - | {target}x |")
             continue
         ratio = min(times[peer]) / min(times[mine])
-        verdict = "met" if ratio >= target else "MISSED"
-        print(f"| {engine} | {peer} | {rate(mine)} | {rate(peer)} | {ratio:.1f}x "
+        median = statistics.median(times[peer]) / statistics.median(times[mine])
+        verdict = "met" if median >= target else "MISSED"  # judged on the medians
+        print(f"| {engine} | {peer} | {rate(mine)} | {rate(peer)} | {ratio:.1f}x ({median:.1f}x) "
               f"| {target}x {verdict} |")
     print("\nmoves per game: " + ", ".join(
         f"{name} {count / args.deals:.1f}" for name, count in moves.items()))

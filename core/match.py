@@ -20,6 +20,7 @@ match (`gone`): the family deals the next rounds to the others only.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -35,9 +36,9 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "domino-record/1"
 
 MATCH_SLOTS = (
-    "_last", "_leader1", "_past", "_result", "_rng", "_scored", "deal", "gone", "mrules", "options",
-    "over", "players", "round_no", "round_results", "rules", "scorers", "seed", "totals",
-    "variant",
+    "_last", "_leader1", "_past", "_result", "_rng", "_rng_state", "_scored", "deal", "gone",
+    "mrules", "options", "over", "players", "round_no", "round_results", "rules", "scorers", "seed",
+    "totals", "variant",
 )
 
 
@@ -54,6 +55,7 @@ class MatchBase:
     mrules: MatchRules
     deal: dict[str, Any] | None
     _rng: random.Random | None
+    _rng_state: Any  # while _rng is None: None (start from the seed), an int seed, or a state
     scorers: list[tuple[int, ...]]
     totals: list[int]
     gone: list[int]  # seats out of the match (reach="loses"), in the order they left
@@ -80,6 +82,7 @@ class MatchBase:
         self.mrules = mrules
         self.deal = deal
         self._rng = None
+        self._rng_state = None
         self.scorers = scoring.units(players, rules.teams)
         self.totals = [mrules.start] * len(self.scorers)
         self.gone = []
@@ -115,31 +118,46 @@ class MatchBase:
 
     @property
     def rng(self) -> random.Random:
-        """The match's shuffler, made from the seed when first needed."""
-        if self._rng is None:
-            self._rng = random.Random(self.seed)
-        return self._rng
+        """The match's shuffler, made when first needed: from the seed, or from the state a
+        copy was given (`_copy_match`)."""
+        rng = self._rng
+        if rng is None:
+            state = self._rng_state
+            if state is None or state.__class__ is int:
+                rng = random.Random(self.seed if state is None else state)
+            else:  # a generator's state (getstate): set in full, no seeding needed
+                rng = random.Random.__new__(random.Random)
+                rng.setstate(state)
+            self._rng = rng
+        return rng
 
     def _shallow_copy(self) -> Any:
         """A new match of this class sharing every slot's value with this one: the family's
         `copy()` then gives it its own lists and calls `_copy_match`."""
         cls = type(self)
         new = cls.__new__(cls)
-        for name in all_slots(cls):
-            if hasattr(self, name):
-                setattr(new, name, getattr(self, name))
+        try:
+            slot_copier(cls)(self, new)
+        except AttributeError:  # a slot not set: copy the others one by one
+            for name in all_slots(cls):
+                if hasattr(self, name):
+                    setattr(new, name, getattr(self, name))
         return new
 
     def _copy_match(self, new: MatchBase) -> None:
-        """Give a copy its own match-level lists and generator."""
+        """Give a copy its own match-level lists and generator: this match's generator
+        becomes a snapshot of its state (`rng` makes it again when needed), which the copy
+        shares, so that copying a copy costs nothing more."""
         new.totals = self.totals[:]
         new.gone = self.gone[:]
         new._past = self._past[:]
         new._scored = self._scored[:]
         new.round_results = self.round_results[:]
-        if self._rng is not None:
-            new._rng = random.Random()
-            new._rng.setstate(self._rng.getstate())
+        if self._rng is not None:  # both go on from a snapshot of its state, taken once
+            self._rng_state = self._rng.getstate()  # (a copy makes its generator if it
+            self._rng = None  # needs it: a playout seldom does; a new one costs 20 µs)
+        new._rng = None
+        new._rng_state = self._rng_state
 
     def record(self) -> dict[str, Any]:
         """Everything needed to rebuild this match: `core.replay(record)`."""
@@ -420,8 +438,9 @@ def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
     """A copy of a checked deal that shares no list with it (its tiles are text)."""
     out = dict(deal)
     for key, value in deal.items():  # hands, stock; a grid or columns in other families
-        if isinstance(value, (list, tuple)):
-            out[key] = [list(v) if isinstance(v, (list, tuple)) else v for v in value]
+        if isinstance(value, (list, tuple)):  # (a list's own copy first: the common case)
+            out[key] = [v[:] if v.__class__ is list else list(v) if isinstance(v, (list, tuple))
+                        else v for v in value]
     return out
 
 
@@ -462,6 +481,19 @@ def deal_tile(ts: TileSet, text: object, seen: int) -> int:
     if (seen >> t) & 1:
         raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
     return t
+
+
+@cache
+def slot_copier(cls: type) -> Callable[[Any, Any], None]:
+    """A function ``(old, new)`` that sets each slot of `new` to the value of `old`'s, one
+    statement a slot (a copy runs at every move a computer player tries; a loop of
+    ``getattr``/``setattr`` calls took most of it).  It raises AttributeError if a slot
+    of `old` is not set."""
+    body = "".join(f"    new.{name} = old.{name}\n" for name in all_slots(cls)) or "    pass\n"
+    scope: dict[str, Any] = {}
+    exec(f"def copy_slots(old, new):\n{body}", scope)  # names: identifiers from __slots__
+    copier: Callable[[Any, Any], None] = scope["copy_slots"]
+    return copier
 
 
 @cache

@@ -40,25 +40,46 @@ _PLAY_RE = re.compile(
     r"^(?:play\s+|joue\s+)?\[?(\d{1,2})\s*[-:|/x]\s*(\d{1,2})\]?(?:\s+(?:on\s+|à\s+|a\s+)?(\w+))?$"
 )
 MAX_MOVE_TEXT = 60
+MAX_SEATS = 10  # more than any variant seats (`Move.by_seat`)
+MAX_VALUE = 15  # the highest end value of any set (`core.tiles.tile_set`: up to double-15)
 
 
 class Move:
-    """One decision. Compare moves with ``==``; ``str(move)`` is its notation."""
+    """One decision. Compare moves with ``==``; ``str(move)`` is its notation.
 
-    __slots__ = ("end", "kind", "text", "tid", "tile")
+    Derived attributes serve the line engine's hot path: ``side`` (the end, LEFT or RIGHT,
+    of a tile laid on an end; -1 for a lead or a move that is not a tile), ``bit``
+    (``1 << tid``, 0 without a tile), ``after`` (by end value, the tile's other half when
+    one half matches that value, else -1: the plain join rule; -1 at index -1, an empty
+    line's end) and ``by_seat[seat]``, the interned ``(seat, move)`` of a match's list of
+    moves played.
+    """
+
+    __slots__ = ("after", "bit", "by_seat", "end", "kind", "side", "text", "tid", "tile")
 
     kind: int
     tid: int
     end: int
     tile: Tile | None
     text: str
+    side: int
+    bit: int
+    after: tuple[int, ...]
+    by_seat: tuple[tuple[int, Move], ...]
 
     def __init__(self, kind: int, tid: int = -1, end: int = LEAD) -> None:
         self.kind = kind
         self.tid = tid
         self.end = end
+        self.side = end if kind == PLAY and end >= 0 else -1
+        self.bit = 1 << tid if tid >= 0 else 0
+        self.after = ()
+        self.by_seat = tuple((seat, self) for seat in range(MAX_SEATS))
         if kind == PLAY:
-            self.tile = Tile(*id_halves(tid))
+            a, b = id_halves(tid)
+            self.after = (*(b if v == a else a if v == b else -1 for v in range(MAX_VALUE + 1)),
+                          -1)  # index -1, the end of an empty line: fits nothing
+            self.tile = Tile(a, b)
             side = END_NAMES[end]
             self.text = f"{self.tile} {side}" if side else str(self.tile)
         elif kind == GIVE:

@@ -99,6 +99,7 @@ class LineRound:
     tables: Tables
     vmask: list[int]
     chain_turns: bool  # rules.chain_turns, read at every move
+    lead_bytes: list[list[tuple[Move, ...]]]  # `lead_bytes(tables[0])`
     n: int
     _hands: list[int] | None  # None: the round's tiles are not dealt yet
     _stock: list[int]
@@ -157,7 +158,6 @@ class LineRound:
         self.ended = False
         self.reason = ""
         self.winners = []
-        self.team_of = _team_of(self.rules.teams, n)
 
     def _check_leader(self) -> None:
         if not self._hands[self.leader]:
@@ -217,28 +217,34 @@ class LineRound:
 
     def legal_moves(self) -> list[Move]:
         """The moves of the seat to move (none once the match is over)."""
-        seat = self.to_move
-        if seat is None:
-            return []
-        hands = self._hands
-        if hands is None:
-            hands = self._deal_pending()
-        h = hands[seat]
+        try:
+            h = self._hands[self.to_move]
+        except TypeError:  # the match is over, or the round's tiles are not dealt yet
+            if self.to_move is None:
+                return []
+            h = self._deal_pending()[self.to_move]
         left = self.left
         if left < 0:
-            lead_moves = self.tables[0]
             if self.lead_tid >= 0:
-                return [lead_moves[self.lead_tid]]
-            return [lead_moves[t] for t in iter_ids(h)]
+                return [self.tables[0][self.lead_tid]]
+            out: list[Move] = []
+            for moves in self.lead_bytes:  # a byte of the hand at a time, lowest tile first
+                out += moves[h & 255]
+                h >>= 8
+                if not h:
+                    break
+            return out
+        tables = self.tables
         vmask = self.vmask
         right = self.right
-        lefts, rights = self.tables[4], self.tables[5]
         m = h & vmask[left]
-        out = lefts.get(m) or _moves_of(lefts, m, self.tables[1])
+        lefts = tables[4]
+        out_left = lefts.get(m) or _moves_of(lefts, m, tables[1])
         if right == left:
-            return list(out)
+            return [*out_left]
         m = h & vmask[right]
-        return [*out, *(rights.get(m) or _moves_of(rights, m, self.tables[2]))]
+        rights = tables[5]
+        return [*out_left, *(rights.get(m) or _moves_of(rights, m, tables[2]))]
 
     def check(self, move: Move) -> tuple[int, int]:
         """The (left, right) ends after `move`, or `IllegalMove` saying why not."""
@@ -280,44 +286,38 @@ class LineRound:
         if move.__class__ is not Move:
             move = self.parse_move(move)  # type: ignore[arg-type]
         seat = self.to_move
-        if seat is None:
-            raise illegal("the game is over")
-        tid = move.tid
-        hands = self._hands
-        if hands is None:
+        try:
+            hands = self._hands
+            hand = hands[seat]  # type: ignore[index]
+        except TypeError:  # the match is over, or the round's tiles are not dealt yet
+            if seat is None:
+                raise illegal("the game is over") from None
             hands = self._deal_pending()
-        hand = hands[seat]
-        end = move.end
-        left = self.left
+            hand = hands[seat]
+        side = move.side
         hooked = self.hooked
-        if move.kind or hooked or not (hand >> tid) & 1 or left < 0 or end < 0:
+        if side < 0 or hooked or not hand & move.bit:
             if move.kind and hooked:  # (a PLAY has a tile)
                 self._extra(seat, move)
                 return
-            left, right = self.check(move)  # the rare cases, with their messages
-        else:
-            ts = self.ts
-            a = ts.hi[tid]
-            b = ts.lo[tid]
-            right = self.right
-            if end == LEFT:
-                if a == left:
-                    left = b
-                elif b == left:
-                    left = a
-                else:
-                    left, right = self.check(move)
-            elif a == right:
-                right = b
-            elif b == right:
-                right = a
-            else:
+            self.left, self.right = left, right = self.check(move)  # with the messages
+        elif side:  # LEFT is 0: a tile on the right end (an empty line's is -1: no fit)
+            left = self.left
+            right = move.after[self.right]
+            if right < 0:
                 left, right = self.check(move)
-        hand &= ~(1 << tid)
+                self.left = left
+            self.right = right
+        else:
+            left = move.after[self.left]
+            right = self.right
+            if left < 0:
+                left, right = self.check(move)
+                self.right = right
+            self.left = left
+        hand ^= move.bit
         hands[seat] = hand
-        self.left = left
-        self.right = right
-        self.played.append((seat, move))
+        self.played.append(move.by_seat[seat])  # the interned (seat, move)
         if self.events:
             self.events = []
         if hooked:
@@ -331,7 +331,7 @@ class LineRound:
                 return
         elif self.chain_turns and hand & playable:
             return
-        nxt = seat + 1 if seat + 1 < self.n else 0
+        nxt = (seat + 1) % self.n
         if hands[nxt] & playable and self.active[nxt]:
             self.to_move = nxt
             return
@@ -423,19 +423,22 @@ class LineRound:
         if playable < 0:
             vmask = self.tables[3]
             playable = vmask[self.left] | vmask[self.right]
-        draw = draw or self.rules.draw
+        rules = self.rules
+        draw = draw or rules.draw
+        eliminate = rules.eliminate
+        hooked = self.hooked
         stock = self._stock
         events = self.events
         stuck = 0
-        live = sum(active)
+        live = -1  # how many seats are in the round, counted at the first pass
         while True:
-            seat = seat + 1 if seat + 1 < n else 0
+            seat = (seat + 1) % n
             if not active[seat]:
                 continue
-            if hands[seat] & playable or (self.hooked and self._wants_turn(seat)):
+            if hands[seat] & playable or (hooked and self._wants_turn(seat)):
                 self.to_move = seat
                 return
-            if self.rules.eliminate:
+            if eliminate:
                 if self._eliminate(seat):
                     return
                 live -= 1
@@ -470,6 +473,8 @@ class LineRound:
                 events.append(("pass", seat))
                 self.notin[seat] |= playable
             stuck += 1
+            if live < 0:
+                live = sum(active)
             if stuck >= live:
                 self._blocked()
                 return
@@ -592,6 +597,21 @@ def _moves_of(memo: dict[int, tuple[Move, ...]], mask: int, by_id: list[Move]
         if len(memo) < _MEMO_LIMIT:
             memo[mask] = found
     return found
+
+
+LeadBytes = list[list[tuple[Move, ...]]]
+_LEAD_CACHE: dict[int, tuple[list[Move], LeadBytes]] = {}
+
+
+def lead_bytes(lead: list[Move]) -> LeadBytes:
+    """The lead moves (`lead`: by tile id) of each byte of a hand: ``[i][b]`` are those of
+    the tiles ``8 * i`` to ``8 * i + 7`` whose bits are set in ``b``, lowest first."""
+    found = _LEAD_CACHE.get(id(lead))
+    if found is None or found[0] is not lead:
+        table = [[tuple(lead[t] for t in iter_ids(byte << start) if t < len(lead))
+                  for byte in range(256)] for start in range(0, len(lead), 8)]
+        found = _LEAD_CACHE[id(lead)] = (lead, table)
+    return found[1]
 
 
 def deal_masks(tiles: list[int], players: int, hand: int) -> tuple[list[int], list[int]]:

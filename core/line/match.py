@@ -17,16 +17,16 @@ from ..errors import IllegalMove, bad_option, illegal
 from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
-from ..tiles import iter_ids
-from .engine import LineRound, LineRules, _tables, deal_masks
+from ..tiles import TileSet, iter_ids
+from .engine import LineRound, LineRules, _tables, _team_of, deal_masks, lead_bytes
 
 if TYPE_CHECKING:
     from ..variant import Variant
 
 ROUND_SLOTS = (
     "_hands", "_sleeping", "_stock", "active", "chain_turns", "eliminated", "ended", "events",
-    "lead_tid", "leader", "left", "n", "notin", "played", "reason", "right", "tables", "team_of",
-    "to_move", "ts", "vmask", "winners",
+    "lead_bytes", "lead_tid", "leader", "left", "n", "notin", "played", "reason", "right",
+    "tables", "team_of", "to_move", "ts", "vmask", "winners",
 )
 
 
@@ -45,13 +45,15 @@ class LineMatch(LineRound, MatchBase):
         mrules: MatchRules,
         deal: dict[str, Any] | None = None,
     ) -> None:
-        self.ts = rules.tiles
+        self.ts = ts = rules.tiles
         self.chain_turns = rules.chain_turns
         if deal is not None:
-            hands, stock, sleeping = parse_deal(rules, players, deal)
+            hands, stock, sleeping = parse_deal(rules, players, deal, ts)
             deal = copy_deal(deal)  # the match's own: a caller changing theirs changes nothing
         self._init_match(variant, players, seed, options, rules, mrules, deal)
+        self.team_of = _team_of(rules.teams, players)
         self._set_tables()
+        self.lead_bytes = lead_bytes(self.tables[0])
         if deal is None:
             hands, stock, sleeping = self._shuffle()
         self._start_round(hands, stock, sleeping, 0 if rules.lead == "any" else None)
@@ -157,7 +159,8 @@ class LineMatch(LineRound, MatchBase):
         for t in rest[n_stock:]:
             sleeping |= 1 << t
         new._sleeping = sleeping
-        new._rng = random.Random(rng.getrandbits(64))
+        new._rng = None  # made from this seed when first needed (`rng`)
+        new._rng_state = rng.getrandbits(64)
         return new
 
     def _round_ended(self) -> None:
@@ -276,20 +279,23 @@ class LineMatch(LineRound, MatchBase):
 
 
 
-def parse_deal(rules: LineRules, players: int, deal: dict[str, Any]
+def parse_deal(rules: LineRules, players: int, deal: dict[str, Any], ts: TileSet | None = None
                ) -> tuple[list[int], list[int], int]:
-    """Hands, stock and sleeping tiles of a hand-built deal, checked."""
-    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
+    """Hands, stock and sleeping tiles of a hand-built deal, checked (`ts`: the rules'
+    tiles, when the caller has them)."""
+    given_hands = deal.get("hands") if isinstance(deal, dict) else None
+    if not isinstance(given_hands, list):
         raise bad_option('deal must be {{"hands": [[tiles], ...], "stock": [tiles]}}')
-    if len(deal["hands"]) != players:
+    if len(given_hands) != players:
         raise bad_option("deal has {hands} hands for {players} players",
-                         hands=len(deal["hands"]), players=players)
-    ts = rules.tiles
+                         hands=len(given_hands), players=players)
+    if ts is None:
+        ts = rules.tiles
     try:  # the common case, tiles written as "6-4": a sum of bits, one per tile
         bit = ts.bits.__getitem__
         count = 0
         hands = []
-        for hand in deal["hands"]:
+        for hand in given_hands:
             count += len(hand)  # before reading it: a one-pass iterator goes the slow way
             hands.append(sum(map(bit, hand)))
         seen = sum(hands)

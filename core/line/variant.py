@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..errors import bad_option
+from ..moves import MAX_SEATS
 from ..options import Option, resolve
 from ..scoring import MatchRules
 from ..variant import Variant, checked_seed
@@ -38,6 +39,11 @@ class LineVariant(Variant):
     family = "line"
     match_class: ClassVar[type[Match]] = Match
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.max_players > MAX_SEATS:  # the engine records moves with `Move.by_seat`
+            raise TypeError(f"{cls.__name__}: at most {MAX_SEATS} players in a line game")
+
     def __init__(self) -> None:
         self._setups: dict[Any, tuple[dict[str, Any], LineRules, MatchRules]] = {}
 
@@ -50,7 +56,10 @@ class LineVariant(Variant):
     def new(self, players: int | None = None, seed: int | None = None,
             deal: dict[str, Any] | None = None, **options: Any) -> Match:
         """A new match; `deal` fixes the first round's hands and stock."""
-        n = self.check_players(self.default_players if players is None else players)
+        if players.__class__ is int and self.min_players <= players <= self.max_players:  # type: ignore[operator]
+            n = players
+        else:
+            n = self.check_players(self.default_players if players is None else players)
         try:  # the value types are in the key: True == 1, yet strict=1 is refused
             key = (n, *options.items(), *map(type, options.values()))
             setup = self._setups.get(key)
@@ -66,7 +75,8 @@ class LineVariant(Variant):
                 "{variant}: {n} hands of {hand} need {need} tiles, the set has {size}",
                 variant=self.slug, n=n, hand=rules.hand, need=rules.hand * n,
                 size=rules.tiles.size)
-        seed = checked_seed(seed)
+        if seed.__class__ is not int:
+            seed = checked_seed(seed)
         return self.match_class(self, n, seed, dict(opts), rules, mrules, deal)
 
     def _setup(self, n: int, options: dict[str, Any]
