@@ -35,15 +35,17 @@ import random
 from typing import Any
 
 from ..moves import PASS, Move
+from ..tiles import iter_ids
 from ..tricks.calls import BID, MARK, TRUMPS, call_for
 from ..tricks.contract import outcome
 from ..tricks.match import BIDDING, NAMING, TrickMatch
-from ..tricks.suits import count_of
+from ..tricks.suits import HI, LO, count_of
 from . import register
 from .tricks import tile_choice
 
 PREEMPT = 0.9  # with an opponent still to speak: the highest bid made this often
 TRUST = 0.75  # a bid is made only if the contract is made at least this often
+INFER_TRIES = 20  # imagined deals drawn to find one where the bidder's trumps are plausible
 TIE_BREAK = 0.01  # texas-42: a point taken is worth this much of a mark
 
 
@@ -59,6 +61,7 @@ class TrickSearchPlayer:
     exact_worlds = 32
     preempt = PREEMPT
     trust = TRUST
+    infer_trumps = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -80,7 +83,6 @@ class TrickSearchPlayer:
     # -- play ---------------------------------------------------------------------------
 
     def play(self, game: TrickMatch, seat: int, moves: list[Move]) -> Move:
-        rng = self.rng
         known = game.voids(seat)
         team = seat % 2
         left = 7 - len(game.tricks)
@@ -88,7 +90,7 @@ class TrickSearchPlayer:
         worlds = self.exact_worlds if exact else self.worlds
         totals = [0.0] * len(moves)
         for _ in range(worlds):
-            world = game.determinized(seat, rng, known)
+            world = self.imagine(game, seat, known)
             if exact:
                 from .tricks_endgame import values_of_moves
 
@@ -102,6 +104,25 @@ class TrickSearchPlayer:
                 totals[i] += value_of(g, team)
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         return moves[best]
+
+    def imagine(self, game: TrickMatch, seat: int, known: list[int]) -> TrickMatch:
+        """One imagined deal of the unseen tiles (`TrickMatch.determinized`); with
+        `infer_trumps`, one in which the bidder, when another seat, holds at least as many
+        tiles of the trump it named as of any other number (counting the tiles it has
+        played this round), if one such is drawn within `INFER_TRIES`."""
+        world = game.determinized(seat, self.rng, known)
+        holder = game.holder
+        if not self.infer_trumps or holder is None or holder == seat or game.trump > 6:
+            return world
+        played = 0
+        for _, trick, _ in game.tricks:
+            played |= sum(1 << t for s, t in trick if s == holder)
+        played |= sum(1 << t for s, t in game.trick if s == holder)
+        for _ in range(INFER_TRIES):
+            if names_its_longest(world.hands[holder] | played, game.trump):
+                return world
+            world = game.determinized(seat, self.rng, known)
+        return world
 
     # -- bidding and trumps -----------------------------------------------------------------
 
@@ -177,6 +198,7 @@ class TrickExpertPlayer(TrickSearchPlayer):
     worlds = 64
     bid_worlds = 48
     exact_tricks = 4
+    infer_trumps = True
     exact_worlds = 24
 
 
@@ -244,6 +266,17 @@ def play_out(g: TrickMatch) -> None:
             if x != s:
                 others |= hands[x]
         place(g, s, tile_choice(g, s, others))
+
+
+def names_its_longest(hand: int, trump: int) -> bool:
+    """Whether `trump` is a number `hand` (a round's seven tiles) holds the most tiles of."""
+    counts = [0] * 7
+    for t in iter_ids(hand):
+        hi, lo = HI[t], LO[t]
+        counts[hi] += 1
+        if lo != hi:
+            counts[lo] += 1
+    return counts[trump] >= max(counts)
 
 
 def contract_made(g: TrickMatch) -> bool:
