@@ -83,6 +83,8 @@ class TrickSearchPlayer:
     # -- play ---------------------------------------------------------------------------
 
     def play(self, game: TrickMatch, seat: int, moves: list[Move]) -> Move:
+        from .tricks_endgame import values_of_moves  # (it builds on this module's playouts)
+
         known = game.voids(seat)
         team = seat % 2
         left = 7 - len(game.tricks)
@@ -92,8 +94,6 @@ class TrickSearchPlayer:
         for _ in range(worlds):
             world = self.imagine(game, seat, known)
             if exact:
-                from .tricks_endgame import values_of_moves
-
                 for i, v in enumerate(values_of_moves(world, [m.tid for m in moves], team)):
                     totals[i] += v
                 continue
