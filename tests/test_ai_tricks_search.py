@@ -10,6 +10,7 @@ import pytest
 
 from core import IllegalMove, variants
 from core.ai import make_player
+from core.ai.chances import win_chances
 from core.ai.tricks_endgame import values_of_moves
 from core.ai.tricks_search import TrickExpertPlayer, TrickHardPlayer
 from core.moves import PASS, PLAY
@@ -118,7 +119,7 @@ def test_the_imagined_deals_keep_the_voids_play_revealed() -> None:
         g.play(move)
     rng = random.Random(8)
     for _ in range(30):
-        world = g.determinized(0, rng)
+        world = g.redealt(0, rng)
         assert world.hands[0] == g.hands[0]
         assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in g.hands]
         assert sum(world.hands[1:]) == sum(g.hands[1:])  # the same unseen tiles, dealt again
@@ -143,7 +144,7 @@ def test_imagined_deals_replay_every_play_of_the_round(slug: str, options: dict)
         seat = g.to_move
         revealed += sum(v.bit_count() for v in g.voids(seat))
         for _ in range(8):
-            _consistent(g, g.determinized(seat, rng))
+            _consistent(g, g.redealt(seat, rng))
     assert revealed, "some seat showed a void in these rounds"
 
 
@@ -237,6 +238,8 @@ def test_the_search_levels_of_a_trick_table_are_the_searchers() -> None:
     g = variants.get("forty-two").new(seed=1)
     assert make_player("hard", 1)._player_for("tricks", g) is TrickHardPlayer
     assert make_player("expert", 1)._player_for("tricks", g) is TrickExpertPlayer
+    # the line games' win chances (hints, review) do not take the trick games for theirs
+    assert win_chances(g) is None
 
 
 @pytest.mark.parametrize("slug,options", [("forty-two", {"target": 40}),

@@ -1,7 +1,7 @@
 """The `hard` and `expert` players of the trick games (forty-two, texas-42): imagined deals.
 
 At each decision with more than one move the searcher deals the tiles it cannot see again,
-as its seat may know them (`TrickMatch.determinized`: the hand sizes, the tiles played, and
+as its seat may know them (`TrickMatch.redealt`: the hand sizes, the tiles played, and
 the suits a seat showed it lacks by not following, under the trumps in force), and plays
 the round out in each imagined deal with the greedy player's tile choice for every seat
 (`core.ai.tricks.tile_choice`, each seat reading the imagined hands).  A round is valued
@@ -106,11 +106,11 @@ class TrickSearchPlayer:
         return moves[best]
 
     def imagine(self, game: TrickMatch, seat: int, known: list[int]) -> TrickMatch:
-        """One imagined deal of the unseen tiles (`TrickMatch.determinized`); with
+        """One imagined deal of the unseen tiles (`TrickMatch.redealt`); with
         `infer_trumps`, one in which the bidder, when another seat, holds at least as many
         tiles of the trump it named as of any other number (counting the tiles it has
         played this round), if one such is drawn within `INFER_TRIES`."""
-        world = game.determinized(seat, self.rng, known)
+        world = game.redealt(seat, self.rng, known)
         holder = game.holder
         if not self.infer_trumps or holder is None or holder == seat or game.trump > 6:
             return world
@@ -121,7 +121,7 @@ class TrickSearchPlayer:
         for _ in range(INFER_TRIES):
             if names_its_longest(world.hands[holder] | played, game.trump):
                 return world
-            world = game.determinized(seat, self.rng, known)
+            world = game.redealt(seat, self.rng, known)
         return world
 
     # -- bidding and trumps -----------------------------------------------------------------
@@ -131,7 +131,7 @@ class TrickSearchPlayer:
         """For each trump, the rounds played out with `seat` bidding and naming it, one per
         imagined deal (the same deals for every trump)."""
         rng = self.rng
-        deals = [game.determinized(seat, rng, [0, 0, 0, 0]) for _ in range(worlds)]
+        deals = [game.redealt(seat, rng, [0, 0, 0, 0]) for _ in range(worlds)]
         out: dict[int, list[TrickMatch]] = {}
         for trump in trumps:
             rounds = []

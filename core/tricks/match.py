@@ -381,15 +381,17 @@ class TrickMatch(MatchBase):
                 unseen |= self.hands[s]
         return knowledge.voids(self, unseen)
 
-    def determinized(self, seat: int, rng: random.Random,
-                     known: list[int] | None = None) -> TrickMatch:
+    def redealt(self, seat: int, rng: random.Random,
+                known: list[int] | None = None) -> TrickMatch:
         """A copy in which the tiles `seat` cannot see are dealt again at random, as its
         seat may imagine them: each other hand keeps its size and gets no tile the public
         record shows it lacks (`known`: `voids(seat)`, given when already worked out).  Only
         the set of the unseen tiles is used, in order, never where they are: two matches
         that differ only in how the unseen tiles are split give the same copy for the same
         `rng` state.  The copy's shuffler is drawn from `rng`, so its later rounds say
-        nothing of this match's."""
+        nothing of this match's.  (Not named `determinized`: the generic searcher, win
+        chances and review take that name for a line game's, whose playouts these rounds
+        do not fit; the trick games have their own searcher, core.ai.tricks_search.)"""
         new = self.copy()
         hands = new.hands
         others = [s for s in range(4) if s != seat]
