@@ -13,6 +13,8 @@ Lines:
 * each level against the one below (expert-hard, hard-normal, normal-easy) in `classic`
   (2 players, draw), `muggins` and `all-fives` (whole matches at the variant's defaults),
   each match played twice with the seats swapped.
+* the same ladder in `forty-two` (4 players, whole matches to 200 points, the stronger level
+  on seats 0+2 then 1+3: `bench/ai_tricks.py`).
 
 It prints win shares of the decided games with a 95% Wilson interval, and the median and
 worst time per move of our searching levels, wall clock and process (CPU) time.  Targets

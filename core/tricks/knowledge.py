@@ -30,25 +30,22 @@ def voids(match: TrickMatch, among: int) -> list[int]:
     out = [0, 0, 0, 0]
     if not among:
         return out
-    scratch = match._shallow_copy()
-    scratch.hands = match.hands[:]
+    scratch = match._shallow_copy()  # a probe: its hands hold the two tiles tried, no more
+    scratch.hands = [0, 0, 0, 0]
     record = [trick for _, trick, _ in match.tricks]
     if match.trick:
         record.append(tuple(match.trick))
     candidates = list(iter_ids(among))
-    try:
-        for trick in record:
-            for i, (seat, t) in enumerate(trick):
-                scratch.trick = list(trick[:i])
-                tbit = 1 << t
-                for u in candidates:
-                    if (out[seat] >> u) & 1:
-                        continue
-                    scratch.hands[seat] = tbit | (1 << u)
-                    if not (scratch.playable(seat) >> t) & 1:
-                        out[seat] |= 1 << u
-    finally:
-        scratch.trick = []
+    for trick in record:
+        for i, (seat, t) in enumerate(trick):
+            scratch.trick = list(trick[:i])
+            tbit = 1 << t
+            for u in candidates:
+                if (out[seat] >> u) & 1:
+                    continue
+                scratch.hands[seat] = tbit | (1 << u)
+                if not (scratch.playable(seat) >> t) & 1:
+                    out[seat] |= 1 << u
     return out
 
 
