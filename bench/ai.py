@@ -13,6 +13,8 @@ Lines:
 * each level against the one below (expert-hard, hard-normal, normal-easy) in `classic`
   (2 players, draw), `muggins` and `all-fives` (whole matches at the variant's defaults),
   each match played twice with the seats swapped.
+* the same ladder in `forty-two` (4 players, whole matches to 200 points, the stronger level
+  on seats 0+2 then 1+3: `bench/ai_tricks.py`).
 
 It prints win shares of the decided games with a 95% Wilson interval, and the median and
 worst time per move of our searching levels, wall clock and process (CPU) time.  Targets
@@ -193,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="matches per ladder pair (x2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="", help="comma-separated: partnership, classic, "
-                        "muggins, all-fives")
+                        "muggins, all-fives, forty-two")
     args = parser.parse_args(argv)
     only = {x.strip() for x in args.only.split(",") if x.strip()}
     print("| match | won/decided | share | 95% interval | our time per move, wall (cpu): "
@@ -213,6 +215,13 @@ def main(argv: list[str] | None = None) -> int:
             clock = Clock()
             won, decided = ladder(slug, strong, weak, args.games, args.seed, clock, options)
             print(row(f"{slug}: {strong} vs {weak}", won, decided, clock), flush=True)
+    if not only or "forty-two" in only:  # whole matches, 4 players (bench/ai_tricks.py)
+        from bench.ai_tricks import fortytwo_ladder
+
+        for strong, weak in LADDER:
+            clock = Clock()
+            won, decided = fortytwo_ladder(strong, weak, args.games, args.seed, clock)
+            print(row(f"forty-two: {strong} vs {weak}", won, decided, clock), flush=True)
     return 0
 
 

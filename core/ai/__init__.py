@@ -81,6 +81,7 @@ from . import patience as _patience  # noqa: E402
 from . import puzzle as _puzzle  # noqa: E402, F401  (registers the puzzles' player)
 from . import stack as _stack  # noqa: E402, F401  (registers the stacking games' players)
 from . import tricks as _tricks  # noqa: E402, F401  (registers the trick games' players)
+from . import tricks_search as _tricks_search  # noqa: E402, F401  (their hard and expert)
 
 register("grid", "greedy", _grid.GridGreedy)
 register("grid", "random", _grid.GridRandom)

@@ -10,7 +10,9 @@
   holds the master trump.  It keeps count of the tiles played through the view.
 
 The search runs on copies of the game whose other hands are replaced by a
-sample; no player reads another seat's hand.
+sample; no player reads another seat's hand.  The `hard` and `expert` levels
+are `core.ai.tricks_search` (imagined deals that keep what play revealed,
+valued under the contract).
 """
 
 from __future__ import annotations

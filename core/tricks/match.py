@@ -10,6 +10,7 @@ and `MatchBase` deals the next round or ends the match.
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile
 from ..moves import PASS, PLAY, Move, move_for
 from ..scoring import MatchRules
 from ..tiles import iter_ids, tile_id, tile_set
+from . import knowledge
 from .calls import BID, MARK, NELLO, SEVENS, TRUMP_WORDS, TRUMPS, bid_words, call_for, parse_call
 from .contract import outcome
 from .rules import TrickRules
@@ -368,6 +370,40 @@ class TrickMatch(MatchBase):
                      "won"):
             setattr(new, name, getattr(self, name)[:])
         self._copy_match(new)
+        return new
+
+    def voids(self, seat: int) -> list[int]:
+        """Per seat, the tiles `seat` cannot see (in the other hands) that the public record
+        of this round's tricks shows that seat cannot hold (`core.tricks.knowledge`)."""
+        unseen = 0
+        for s in range(4):
+            if s != seat:
+                unseen |= self.hands[s]
+        return knowledge.voids(self, unseen)
+
+    def redealt(self, seat: int, rng: random.Random,
+                known: list[int] | None = None) -> TrickMatch:
+        """A copy in which the tiles `seat` cannot see are dealt again at random, as its
+        seat may imagine them: each other hand keeps its size and gets no tile the public
+        record shows it lacks (`known`: `voids(seat)`, given when already worked out).  Only
+        the set of the unseen tiles is used, in order, never where they are: two matches
+        that differ only in how the unseen tiles are split give the same copy for the same
+        `rng` state.  The copy's shuffler is drawn from `rng`, so its later rounds say
+        nothing of this match's.  (Not named `determinized`: the generic searcher, win
+        chances and review take that name for a line game's, whose playouts these rounds
+        do not fit; the trick games have their own searcher, core.ai.tricks_search.)"""
+        new = self.copy()
+        hands = new.hands
+        others = [s for s in range(4) if s != seat]
+        pool_mask = 0
+        for s in others:
+            pool_mask |= hands[s]
+        notin = known if known is not None else self.voids(seat)
+        dealt = knowledge.deal_unseen(list(iter_ids(pool_mask)),
+                            {s: hands[s].bit_count() for s in others}, notin, rng)
+        for s in others:
+            hands[s] = dealt[s]
+        new._rng = random.Random(rng.getrandbits(64))
         return new
 
     # -- views ------------------------------------------------------------------------

@@ -1,0 +1,71 @@
+"""The levels of the trick games against each other: whole matches of forty-two, seats swapped.
+
+    python bench/ai.py --only forty-two --games 40       # the three rows, through bench/ai.py
+    python bench/ai_tricks.py --games 40 --slug texas-42  # on its own, any trick variant
+
+`fortytwo_ladder(strong, weak, games, seed, clock)` plays `games` whole matches at the
+variant's defaults (forty-two: to 200 points) with the `strong` level on seats 0+2 and the
+`weak` one on seats 1+3, then the same matches (same seeds, so the same deals as long as
+the play does not differ) with the sides swapped.  A match is decided when a team wins it
+(always, in these games).  The clock times the searching levels' moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from core import variants
+from core.ai import make_player
+
+LADDER = (("expert", "hard"), ("hard", "normal"), ("normal", "easy"))
+SEARCHING = ("hard", "expert")
+
+
+def fortytwo_ladder(strong: str, weak: str, games: int, seed: int, clock: Any,
+                    slug: str = "forty-two") -> tuple[int, int]:
+    """Matches won by `strong` against `weak` and matches decided, over `games` x 2."""
+    won = decided = 0
+    for i in range(games):
+        for side in (0, 1):  # the strong team: seats 0+2, then 1+3
+            game = variants.get(slug).new(seed=seed * 100_003 + i)
+            kinds = [strong if s % 2 == side else weak for s in range(4)]
+            bots = [make_player(kinds[s], seed * 7 + i * 4 + s) for s in range(4)]
+            while not game.over:
+                s = game.to_move
+                move = clock.choose(bots[s], game) if kinds[s] in SEARCHING and \
+                    kinds[s] == strong else bots[s].choose(game)
+                game.play(move)
+            winners = game.result["winners"]
+            if winners:
+                decided += 1
+                won += winners[0] % 2 == side
+    return won, decided
+
+
+def main(argv: list[str] | None = None) -> int:
+    from bench.ai import Clock, row
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="matches per pair (x2 seats)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--slug", default="forty-two")
+    parser.add_argument("--pairs", default="", help="e.g. expert-hard,hard-normal")
+    args = parser.parse_args(argv)
+    pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p] or list(LADDER)
+    print("| match | won/decided | share | 95% interval | strong side's time per move, wall "
+          "(cpu): median / worst | target |")
+    print("|---|---:|---:|---:|---:|---|")
+    for strong, weak in pairs:
+        clock = Clock()
+        won, decided = fortytwo_ladder(strong, weak, args.games, args.seed, clock, args.slug)
+        print(row(f"{args.slug}: {strong} vs {weak}", won, decided, clock), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
