@@ -2,17 +2,18 @@
 
 At each decision with more than one move, the searcher imagines the tiles it cannot see:
 `game.determinized(seat, rng)` deals them again at random as its seat may know them (hand
-sizes, stock size, the tiles a seat showed it lacks by passing), never from where they
-really are.  In each imagined deal it plays every legal move, then plays the round out
-with a fast policy for every seat (claims first; in a plain game the tile that blocks the
-next opponent, in a game that scores the count of the ends the tile that scores most; then
-the heaviest tile), and scores the round for its seat or team under the variant's own
-scoring: the points its side gained minus the best other side's, plus a bonus for winning
-the round.  `expert` also solves small plain positions exactly in each imagined deal
-(`core.ai.endgame`) and, in a plain round, aims at winning it rather than at points.  The
-move with the best total over all the deals is played.  Every move is tried on the same
-deals and the same playout seeds, so the comparison is between moves, not between lucky
-draws.
+sizes, stock size, the tiles a seat showed it lacks by passing or drawing), never from
+where they really are.  In each imagined deal it plays every move still in the race, then
+plays the round out with the policy of the game (`core.ai.policy`: every seat plays from
+what it could know there, reading the ends it leaves to the next opponent and, in a game
+that scores the count of the ends, the points it makes and those it offers), and scores
+the round for its seat or team under the variant's own scoring.  Every move is tried on
+the same deals and the same playout seeds, so the comparison is between moves, not
+between lucky draws; a move that trails the leader clearly is dropped, and the search
+stops when one move is left or its budget of playout moves is spent (a count of moves, not
+a clock: the same seed makes the same choice on any machine).  `expert` has three times
+`hard`'s budget and also solves small plain positions exactly in each imagined deal
+(`core.ai.endgame`).
 
 It works through the core interface; a family whose matches have no `determinized` is
 played by that family's greedy player instead.  The choice depends only on the seat's view
@@ -137,7 +138,7 @@ def _race(values: list[list[float]], alive: list[int]) -> list[int]:
 
 
 class HardPlayer(SearchPlayer):
-    """Up to 400 imagined deals within 40,000 playout moves, moves that trail dropped."""
+    """Up to 400 imagined deals within 40,000 playout moves."""
 
     name = "hard"
     worlds = 400
@@ -145,7 +146,7 @@ class HardPlayer(SearchPlayer):
 
 
 class ExpertPlayer(SearchPlayer):
-    """More deals and more work, and exact endgames in a plain round."""
+    """Three times the deals and the work, and exact endgames in a plain round."""
 
     name = "expert"
     worlds = 1200
