@@ -76,44 +76,72 @@ class Clock:
 # -- partnership against dominoes' probabilistic_alphabeta ---------------------------------
 
 
-def partnership(level: str, deals: int, seed: int, clock: Clock) -> tuple[int, int]:
-    import dominoes
-
+def partnership(level: str, deals: int, seed: int, clock: Clock, jobs: int = 1
+                ) -> tuple[int, int]:
     rng = random.Random(seed)
-    won = decided = 0
+    tasks = []
     for d in range(deals):
         tiles = DOUBLE_SIX[:]
         rng.shuffle(tiles)
-        hands = [tiles[i * 7:(i + 1) * 7] for i in range(4)]
-        for ours_first in (True, False):
-            ours = {0, 2} if ours_first else {1, 3}
-            game = variants.get("partnership").new(
-                players=4, seed=seed * 1000 + d, hand=7, opening="any",
-                deal={"hands": [[f"{a}-{b}" for a, b in h] for h in hands], "stock": []})
-            peer_hands = [dominoes.Hand([dominoes.Domino(a, b) for a, b in h]) for h in hands]
-            peer = dominoes.Game(dominoes.Board(), peer_hands, [], 0,
-                                 tuple((x, True) for x in peer_hands[0]), 0, None)
-            bots = {s: make_player(level, seed * 7919 + d * 4 + s) for s in ours}
-            them = dominoes.players.probabilistic_alphabeta(start_move=8, sample_size=10)
-            while game.round_no == 1 and not game.over:
-                seat = game.to_move
-                sync_turn(peer, seat)
-                if seat in ours:
-                    move = clock.choose(bots[seat], game)
-                    apply_to_peer(peer, game, move)
-                    game.play(move)
-                else:
-                    random.seed(seed * 31 + d)
-                    them(peer)
-                    domino, left = peer.valid_moves[0]
-                    game.play(our_move(game, domino, left, peer))
-                    peer.make_move(domino, left)
-            result = game.round_results[0]
-            winners = set(result["winners"])
-            if len(winners) == 2:
-                decided += 1
-                won += winners == ours
+        tasks.append((level, d, seed, [tiles[i * 7:(i + 1) * 7] for i in range(4)]))
+    return _gather(partnership_deal, tasks, clock, jobs)
+
+
+def _gather(fn: Any, tasks: list[tuple[Any, ...]], clock: Clock, jobs: int) -> tuple[int, int]:
+    """Run `fn` on every task (in `jobs` processes: each task is seeded on its own, so the
+    results are those of a serial run) and add up the wins and the times."""
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.starmap(fn, tasks, chunksize=1)
+    else:
+        results = [fn(*task) for task in tasks]
+    won = decided = 0
+    for w, n, times, cpu in results:
+        won += w
+        decided += n
+        clock.times += times
+        clock.cpu += cpu
     return won, decided
+
+
+def partnership_deal(level: str, d: int, seed: int, hands: list[list[tuple[int, int]]]
+                     ) -> tuple[int, int, list[float], list[float]]:
+    """One deal played twice, our side on seats 0+2 then 1+3."""
+    import dominoes
+
+    clock = Clock()
+    won = decided = 0
+    for ours_first in (True, False):
+        ours = {0, 2} if ours_first else {1, 3}
+        game = variants.get("partnership").new(
+            players=4, seed=seed * 1000 + d, hand=7, opening="any",
+            deal={"hands": [[f"{a}-{b}" for a, b in h] for h in hands], "stock": []})
+        peer_hands = [dominoes.Hand([dominoes.Domino(a, b) for a, b in h]) for h in hands]
+        peer = dominoes.Game(dominoes.Board(), peer_hands, [], 0,
+                             tuple((x, True) for x in peer_hands[0]), 0, None)
+        bots = {s: make_player(level, seed * 7919 + d * 4 + s) for s in ours}
+        them = dominoes.players.probabilistic_alphabeta(start_move=8, sample_size=10)
+        while game.round_no == 1 and not game.over:
+            seat = game.to_move
+            sync_turn(peer, seat)
+            if seat in ours:
+                move = clock.choose(bots[seat], game)
+                apply_to_peer(peer, game, move)
+                game.play(move)
+            else:
+                random.seed(seed * 31 + d)
+                them(peer)
+                domino, left = peer.valid_moves[0]
+                game.play(our_move(game, domino, left, peer))
+                peer.make_move(domino, left)
+        result = game.round_results[0]
+        winners = set(result["winners"])
+        if len(winners) == 2:
+            decided += 1
+            won += winners == ours
+    return won, decided, clock.times, clock.cpu
 
 
 def sync_turn(peer: Any, seat: int) -> None:
@@ -160,24 +188,31 @@ def our_move(game: Any, domino: Any, left: bool, peer: Any) -> Any:
 
 
 def ladder(slug: str, strong: str, weak: str, games: int, seed: int, clock: Clock,
-           options: dict[str, Any]) -> tuple[int, int]:
+           options: dict[str, Any], jobs: int = 1) -> tuple[int, int]:
+    tasks = [(slug, strong, weak, i, seed, options) for i in range(games)]
+    return _gather(ladder_match, tasks, clock, jobs)
+
+
+def ladder_match(slug: str, strong: str, weak: str, i: int, seed: int, options: dict[str, Any]
+                 ) -> tuple[int, int, list[float], list[float]]:
+    """Match `i` played twice, the stronger level on seat 0 then on seat 1."""
+    clock = Clock()
     won = decided = 0
-    for i in range(games):
-        for strong_seat in (0, 1):
-            game = variants.get(slug).new(players=2, seed=seed * 100_003 + i, **options)
-            kinds = {strong_seat: strong, 1 - strong_seat: weak}
-            bots = {s: make_player(kinds[s], seed * 7 + i * 2 + s) for s in (0, 1)}
-            while not game.over:
-                s = game.to_move
-                bot = bots[s]
-                move = clock.choose(bot, game) if kinds[s] in ("hard", "expert") else \
-                    bot.choose(game)
-                game.play(move)
-            winners = game.result["winners"]
-            if len(winners) == 1:
-                decided += 1
-                won += winners[0] == strong_seat
-    return won, decided
+    for strong_seat in (0, 1):
+        game = variants.get(slug).new(players=2, seed=seed * 100_003 + i, **options)
+        kinds = {strong_seat: strong, 1 - strong_seat: weak}
+        bots = {s: make_player(kinds[s], seed * 7 + i * 2 + s) for s in (0, 1)}
+        while not game.over:
+            s = game.to_move
+            bot = bots[s]
+            move = clock.choose(bot, game) if kinds[s] in ("hard", "expert") else \
+                bot.choose(game)
+            game.play(move)
+        winners = game.result["winners"]
+        if len(winners) == 1:
+            decided += 1
+            won += winners[0] == strong_seat
+    return won, decided, clock.times, clock.cpu
 
 
 def row(name: str, won: int, decided: int, clock: Clock) -> str:
@@ -194,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=100, help="partnership deals (x2 seats)")
     parser.add_argument("--games", type=int, default=100, help="matches per ladder pair (x2)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes (the same results as one: every match is seeded alone)")
     parser.add_argument("--only", default="", help="comma-separated: partnership, classic, "
                         "muggins, all-fives, forty-two")
     args = parser.parse_args(argv)
@@ -204,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     if not only or "partnership" in only:
         for level in ("expert", "hard"):
             clock = Clock()
-            won, decided = partnership(level, args.deals, args.seed, clock)
+            won, decided = partnership(level, args.deals, args.seed, clock, args.jobs)
             print(row(f"partnership: {level} vs probabilistic_alphabeta", won, decided, clock),
                   flush=True)
     settings = {"classic": {"draw": "draw"}, "muggins": {}, "all-fives": {}}
@@ -213,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for strong, weak in LADDER:
             clock = Clock()
-            won, decided = ladder(slug, strong, weak, args.games, args.seed, clock, options)
+            won, decided = ladder(slug, strong, weak, args.games, args.seed, clock, options,
+                                 args.jobs)
             print(row(f"{slug}: {strong} vs {weak}", won, decided, clock), flush=True)
     if not only or "forty-two" in only:  # whole matches, 4 players (bench/ai_tricks.py)
         from bench.ai_tricks import fortytwo_ladder

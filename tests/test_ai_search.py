@@ -9,7 +9,16 @@ import pytest
 from core import variants
 from core.ai import KINDS, LEVELS, make_player
 from core.ai.endgame import Endgame, solvable
-from core.ai.search import counts_after
+from core.ai.policy import (
+    count_move,
+    counts_after,
+    cross_base,
+    cross_count,
+    cross_move_of,
+    look_move,
+)
+from core.ai.search import policy_of
+from core.line.end_points import end_count
 from core.moves import PLAY
 from core.tiles import iter_ids
 
@@ -44,6 +53,61 @@ def test_the_choice_does_not_depend_on_where_the_unseen_tiles_are(kind: str) -> 
     assert a.hands[1] != b.hands[1]
     choices = {str(make_player(kind, 42).choose(g)) for g in (a, b)}
     assert len(choices) == 1
+
+
+def _split_pair(slug: str) -> tuple[object, object]:
+    # Seat 0 holds 6-6 (it leads) and six more; seat 1 holds 6-4 (it lays it) and six of
+    # the 20 tiles left, the stock the others, in two different ways: seat 0 sees the same
+    # thing in both games.
+    hand0 = ["6-6", "6-5", "5-5", "4-1", "3-2", "2-0", "1-1"]
+    rest = [t for t in SIX if t not in hand0 and t != "6-4"]
+    deals = [{"hands": [hand0, ["6-4", *rest[:6]]], "stock": rest[6:]},
+             {"hands": [hand0, ["6-4", *rest[-6:]]], "stock": rest[:-6]}]
+    return tuple(variants.get(slug).new(players=2, seed=3, deal=d) for d in deals)
+
+
+@pytest.mark.parametrize("slug", ["classic", "muggins", "all-fives"])
+def test_the_policies_and_the_searcher_read_no_hidden_tile(slug: str) -> None:
+    # Every playout policy (plain, count of two ends, count of a spinner's ends) and both
+    # searching levels choose the same in two games that differ only in where the unseen
+    # tiles are.
+    a, b = _split_pair(slug)
+    for g in (a, b):
+        g.play(g.legal_moves()[0])  # seat 0 leads 6-6
+        g.play(min((m for m in g.legal_moves() if m.kind == PLAY and str(m.tile) == "6-4"),
+                   key=str))
+    assert a.view(0) == b.view(0) and a.hands[1] != b.hands[1]
+    policy, extra = policy_of(a)
+    assert policy is {"classic": look_move, "muggins": count_move,
+                      "all-fives": cross_move_of}[slug]
+    args = () if extra is None else (extra,)
+    picks = {str(policy(g, g.legal_moves(), g.ts.pips, random.Random(4), *args))
+             for g in (a, b)}
+    assert len(picks) == 1
+    for kind in ("hard", "expert"):
+        assert len({str(make_player(kind, 9).choose(g)) for g in (a, b)}) == 1
+
+
+def test_the_playouts_count_a_spinners_ends_as_the_engine_does() -> None:
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(6):
+        g = variants.get("all-fives").new(players=2, seed=seed)
+        while not g.over and g.round_no == 1:
+            moves = g.legal_moves()
+            board = g.board
+            base = cross_base(board) if board.root >= 0 else None
+            for m in moves:
+                if m.kind != PLAY:
+                    continue
+                c = g.copy()
+                c.play(m)
+                if base is not None and c.round_no == 1 and not c.over:
+                    assert cross_count(board, base, m.tid, m.end, g.ts) == \
+                        end_count(*c.board.count()), m
+                    checked += 1
+            g.play(rng.choice(moves))
+    assert checked > 50
 
 
 def test_determinized_keeps_what_the_seat_knows() -> None:

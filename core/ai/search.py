@@ -2,17 +2,18 @@
 
 At each decision with more than one move, the searcher imagines the tiles it cannot see:
 `game.determinized(seat, rng)` deals them again at random as its seat may know them (hand
-sizes, stock size, the tiles a seat showed it lacks by passing), never from where they
-really are.  In each imagined deal it plays every legal move, then plays the round out
-with a fast policy for every seat (claims first; in a plain game the tile that blocks the
-next opponent, in a game that scores the count of the ends the tile that scores most; then
-the heaviest tile), and scores the round for its seat or team under the variant's own
-scoring: the points its side gained minus the best other side's, plus a bonus for winning
-the round.  `expert` also solves small plain positions exactly in each imagined deal
-(`core.ai.endgame`) and, in a plain round, aims at winning it rather than at points.  The
-move with the best total over all the deals is played.  Every move is tried on the same
-deals and the same playout seeds, so the comparison is between moves, not between lucky
-draws.
+sizes, stock size, the tiles a seat showed it lacks by passing or drawing), never from
+where they really are.  In each imagined deal it plays every move still in the race, then
+plays the round out with the policy of the game (`core.ai.policy`: every seat plays from
+what it could know there, reading the ends it leaves to the next opponent and, in a game
+that scores the count of the ends, the points it makes and those it offers), and scores
+the round for its seat or team under the variant's own scoring.  Every move is tried on
+the same deals and the same playout seeds, so the comparison is between moves, not
+between lucky draws; a move that trails the leader clearly is dropped, and the search
+stops when one move is left or its budget of playout moves is spent (a count of moves, not
+a clock: the same seed makes the same choice on any machine).  `expert` has three times
+`hard`'s budget and also solves small plain positions exactly in each imagined deal
+(`core.ai.endgame`).
 
 It works through the core interface; a family whose matches have no `determinized` is
 played by that family's greedy player instead.  The choice depends only on the seat's view
@@ -25,27 +26,36 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..line.end_points import SCORERS
 from ..moves import CLAIM, MUGGINS, PLAY, Move
 from .endgame import NODE_LIMIT, Endgame, TooBig, solvable
 from .generic import GreedyPlayer, claim_of
+from .policy import count_move, cross_move_of, look_move
 
 WIN_BONUS = 10.0  # a round won is worth this many points of margin
 NODE_BUDGET = 300_000  # exact endgames: nodes one decision may search in all
+DROP_Z = 2.5  # a move is dropped once the leader beats it by this many standard errors
 
 
 class SearchPlayer:
-    """Determinized playouts: `worlds` imagined deals, every legal move tried in each.
+    """Determinized playouts: up to `worlds` imagined deals, every move still in the race
+    tried in each, within `budget` playout moves a decision.
 
-    `endgame_tiles` > 0 solves an imagined deal exactly (`core.ai.endgame`) once a plain
-    round has no stock and at most that many tiles in hand; `win_utility` scores a plain
-    round (no points on the ends) by the share of the round won, the margin of points
-    breaking ties, rather than by the margin with a bonus for the win."""
+    Every `check` deals (from `check` on), a move that the leading move beats, deal by
+    deal, by more than `DROP_Z` standard errors leaves the race; the search stops when one
+    move is left or the budget is spent.  `endgame_tiles` > 0 solves an imagined deal
+    exactly (`core.ai.endgame`) once a plain round has no stock and at most that many
+    tiles in hand.  A plain round (no points on the ends) is scored by the share of the
+    round won, the margin of points breaking ties (`win_value`); a round that scores as
+    it goes by the margin of points with a bonus for the round and the match
+    (`round_value`)."""
 
     name = "search"
     worlds = 24
+    budget = 0  # playout moves a decision may play (0: no limit)
+    check = 16
     exact_worlds = 24
     endgame_tiles = 0
-    win_utility = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -64,53 +74,85 @@ class SearchPlayer:
             return self._fallback.choose(game)
         seat = game.to_move
         unit = game.scorer_of(seat)
-        totals = [0.0] * len(moves)
         rng = self.rng
         pips = game.ts.pips
         before = list(game.totals)
         plain = not game.hooked
-        score = win_value if self.win_utility and plain else round_value
+        score = win_value if plain else round_value
         exact = self.endgame_tiles if plain else 0
         worlds = self.worlds
-        budget = NODE_BUDGET
+        budget = self.budget or 1 << 62
+        nodes = NODE_BUDGET
         if exact and solvable(game, self.endgame_tiles + 1):
             worlds = min(worlds, self.exact_worlds)
-        for _ in range(worlds):
+        values: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        for w in range(1, worlds + 1):
             world = game.determinized(seat, rng)
             seed = rng.getrandbits(32)
-            for i, move in enumerate(moves):
+            for i in alive:
                 g = world.copy()
-                g.play(move)
+                g.play(moves[i])
                 value = None
                 if exact and g.round_no == game.round_no and not g.over \
                         and solvable(g, exact):
-                    solver = Endgame(g, unit, min(NODE_LIMIT, budget))
+                    solver = Endgame(g, unit, min(NODE_LIMIT, nodes))
                     try:
                         value = solver.value_after(g)
                     except TooBig:
                         exact = 0  # too big for this decision: playouts from now on
-                    budget -= solver.nodes
+                    nodes -= solver.nodes
+                    budget -= solver.nodes // 20
                 if value is None:
-                    value = playout(g, unit, before, pips, random.Random(seed), score)
-                totals[i] += value
-        best = max(range(len(moves)), key=lambda i: (totals[i], _weight(moves[i], pips), -i))
+                    value, plies = run_playout(g, unit, before, pips, random.Random(seed),
+                                               score)
+                    budget -= plies + 1
+                values[i].append(value)
+            if budget <= 0:
+                break
+            if w % self.check == 0 and w < worlds:
+                alive = _race(values, alive)
+                if len(alive) == 1:
+                    break
+        best = max(alive, key=lambda i: (sum(values[i]), _weight(moves[i], pips), -i))
         return moves[best]
 
 
+def _race(values: list[list[float]], alive: list[int]) -> list[int]:
+    """The moves still in the race: those the leader does not beat, deal by deal (the same
+    deals for every move), by more than `DROP_Z` standard errors."""
+    lead = max(alive, key=lambda i: sum(values[i]))
+    top = values[lead]
+    n = len(top)
+    keep = []
+    for i in alive:
+        if i == lead:
+            keep.append(i)
+            continue
+        diffs = [x - y for x, y in zip(top, values[i], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= 0 or mean * mean * n <= DROP_Z * DROP_Z * var:
+            keep.append(i)
+    return keep
+
+
 class HardPlayer(SearchPlayer):
+    """Up to 400 imagined deals within 40,000 playout moves."""
+
     name = "hard"
-    worlds = 32
+    worlds = 400
+    budget = 40_000
 
 
 class ExpertPlayer(SearchPlayer):
-    """More imagined deals, exact endgames, and the round's win as the aim of a plain
-    round."""
+    """Three times the deals and the work, and exact endgames in a plain round."""
 
     name = "expert"
-    worlds = 128
-    exact_worlds = 32  # when the position is small enough to solve every deal exactly
+    worlds = 1200
+    budget = 120_000
+    exact_worlds = 64  # when the position is small enough to solve every deal exactly
     endgame_tiles = 20
-    win_utility = True
 
 
 def _weight(move: Move, pips: Any) -> int:
@@ -119,54 +161,41 @@ def _weight(move: Move, pips: Any) -> int:
 
 def playout(g: Any, unit: int, before: list[int], pips: Any, rng: random.Random,
             score: Any = None) -> float:
-    """Play the round of `g` out with `fast_move` for every seat; the side `unit`'s value
-    (`score`, by default `round_value`)."""
+    """Play the round of `g` out with the policy of its kind of game (`policy_of`) for
+    every seat; the side `unit`'s value (`score`, by default `round_value`)."""
+    return run_playout(g, unit, before, pips, rng, score)[0]
+
+
+def run_playout(g: Any, unit: int, before: list[int], pips: Any, rng: random.Random,
+                score: Any = None) -> tuple[float, int]:
+    """`playout`, and the number of moves it played (the searcher's measure of work)."""
     round_no = g.round_no
-    plain = not g.hooked
-    worth = ends_worth(g)
+    policy, extra = policy_of(g)
+    plies = 0
     while not g.over and g.round_no == round_no:
         moves = g.legal_moves()
+        plies += 1
         if len(moves) == 1:
             g.play(moves[0])
-        elif plain:
-            g.play(blocking_move(g, moves, pips, rng))
-        elif worth is not None:
-            g.play(points_move(g, moves, pips, rng, worth))
+        elif extra is None:
+            g.play(policy(g, moves, pips, rng))
         else:
-            g.play(fast_move(moves, pips, rng))
-    return (score or round_value)(g, unit, before)
+            g.play(policy(g, moves, pips, rng, extra))
+    return (score or round_value)(g, unit, before), plies
 
 
-def blocking_move(g: Any, moves: list[Move], pips: Any, rng: random.Random) -> Move:
-    """In a plain line game (every hand known in an imagined deal): the tile that leaves
-    the next seat unable to play if it can (when that seat is not a partner), then the
-    heaviest, doubles first on a tie."""
-    n = g.n
-    seat = g.to_move
-    nxt = seat + 1 if seat + 1 < n else 0
-    foe = g.team_of[nxt] != g.team_of[seat] or not g.rules.teams
-    hand_next = g.hands[nxt]
-    vmask = g.vmask
-    hi, lo = g.ts.hi, g.ts.lo
-    left, right = g.left, g.right
-    best: Move | None = None
-    weight = -1.0
-    for m in moves:
-        tid = m.tid
-        a, b = hi[tid], lo[tid]
-        if m.end < 0:
-            ends = (a, b)
-        elif m.end == 0:
-            ends = (b if a == left else a, right)
-        else:
-            ends = (left, b if a == right else a)
-        blocked = not hand_next & (vmask[ends[0]] | vmask[ends[1]])
-        w = pips[tid] + (a == b) * 0.5 + rng.random() * 0.1
-        if blocked:
-            w += 20 if foe else -20
-        if w > weight:
-            best, weight = m, w
-    return best if best is not None else moves[0]
+def policy_of(g: Any) -> tuple[Any, Any]:
+    """The playout policy for the kind of game `g` is (`core.ai.policy`), and the scoring
+    rule it needs (None: none)."""
+    if not g.hooked:
+        return look_move, None
+    worth = ends_worth(g)
+    if worth is not None:
+        return count_move, worth
+    rule = getattr(g.rules, "end_score", None)
+    if rule and getattr(g, "board", None) is not None and not g.rules.claim:
+        return cross_move_of, SCORERS[rule]
+    return _fast, None
 
 
 def ends_worth(g: Any) -> Any:
@@ -178,48 +207,8 @@ def ends_worth(g: Any) -> Any:
     return worth
 
 
-def points_move(g: Any, moves: list[Move], pips: Any, rng: random.Random, worth: Any) -> Move:
-    """In a game that scores the count of its two ends: points on offer first, then the tile
-    that scores the most, then the heaviest."""
-    counts = counts_after(g, moves)
-    best: Move | None = None
-    weight = -1.0
-    for m, count in zip(moves, counts, strict=True):
-        if m.kind != PLAY:
-            if m.kind in (CLAIM, MUGGINS):
-                return m
-            continue
-        tid = m.tid
-        w = worth(count) * 20 + pips[tid] + rng.random()
-        if w > weight:
-            best, weight = m, w
-    return best if best is not None else moves[rng.randrange(len(moves))]
-
-
-def counts_after(g: Any, moves: list[Move]) -> list[int]:
-    """For each move of a two-ended line game, the count of its ends once the tile is laid
-    (a double at an end counts twice, a lone opening tile its pips); -1 for other moves."""
-    hi, lo = g.ts.hi, g.ts.lo
-    left, right = g.left, g.right
-    ld = rd = False
-    if left >= 0:
-        lt, rt = g.end_tiles()
-        ld, rd = hi[lt] == lo[lt], hi[rt] == lo[rt]
-    out = []
-    for m in moves:
-        if m.kind != PLAY:
-            out.append(-1)
-            continue
-        a, b = hi[m.tid], lo[m.tid]
-        if m.end < 0 or left < 0:
-            out.append(a + b)
-        elif m.end == 0:
-            new = b if a == left else a
-            out.append((new * 2 if a == b else new) + (right * 2 if rd else right))
-        else:
-            new = b if a == right else a
-            out.append((left * 2 if ld else left) + (new * 2 if a == b else new))
-    return out
+def _fast(g: Any, moves: list[Move], pips: Any, rng: random.Random) -> Move:
+    return fast_move(moves, pips, rng)
 
 
 def fast_move(moves: list[Move], pips: Any, rng: random.Random) -> Move:
