@@ -80,14 +80,42 @@ async def _worker(db: str, part: int, parts: int, args: argparse.Namespace,
 
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(table(i) for i in range(part, args.tables, parts)))
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     await store.close()
-    return {"seconds": elapsed, "latencies": latencies, "errors": len(counts.errors)}
+    return {"seconds": elapsed, "cpu": cpu, "latencies": latencies,
+            "errors": len(counts.errors)}
 
 
-def _run(db: str, parts: int, args: argparse.Namespace) -> dict[str, Any]:
+def server_cpu(data: Path | None) -> float | None:
+    """CPU seconds the PostgreSQL cluster of folder `data` has used so far: the postmaster's
+    own and its reaped children's, plus its live children's (the backends); None when
+    unknown (a server named by --pg, or no /proc)."""
+    try:
+        assert data is not None
+        master = int((data / "postmaster.pid").read_text().split()[0])
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # gone meanwhile
+                continue
+            pid, ppid = int(entry.name), int(fields[1])
+            if pid == master:
+                total += sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+            elif ppid == master:
+                total += int(fields[11]) + int(fields[12])
+        return total / tick
+    except (AssertionError, OSError, ValueError, IndexError):
+        return None
+
+
+def _run(db: str, parts: int, args: argparse.Namespace, data: Path | None = None
+         ) -> dict[str, Any]:
     asyncio.run(_logs(db))  # migrates before the workers start
     procs = [subprocess.Popen([sys.executable, str(ROOT / "bench" / "service.py"), "--worker",
                                db, str(k), str(parts), "--tables", str(args.tables),
@@ -97,20 +125,26 @@ def _run(db: str, parts: int, args: argparse.Namespace) -> dict[str, Any]:
              for k in range(parts)]
     for p in procs:
         assert p.stdout is not None and p.stdout.readline().strip() == "ready"
-    start = time.perf_counter()
+    start, db_cpu = time.perf_counter(), server_cpu(data)
     for p in procs:
         assert p.stdin is not None
         p.stdin.write("go\n")
         p.stdin.flush()
     results = [json.loads(p.communicate()[0]) for p in procs]
     wall = time.perf_counter() - start
+    db_after = server_cpu(data)
+    db_cpu = db_after - db_cpu if db_cpu is not None and db_after is not None else None
     logs = asyncio.run(_logs(db))
     moves = _moves(logs)
     latencies = sorted(x for r in results for x in r["latencies"])
     q = statistics.quantiles(latencies, n=100)
+    bot_cpu = sum(r["cpu"] for r in results)
+    busy = (bot_cpu + (db_cpu or 0.0)) / wall / (os.cpu_count() or 1) * 100
     return {"rate": moves / wall, "moves": moves, "seconds": wall, "p50": q[49] * 1000,
             "p99": q[98] * 1000, "errors": sum(r["errors"] for r in results),
-            "presses": len(latencies), "logs": logs}
+            "presses": len(latencies), "logs": logs, "bot_us": bot_cpu / moves * 1e6,
+            "db_us": db_cpu / moves * 1e6 if db_cpu is not None else float("nan"),
+            "busy": busy}
 
 
 def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type: type) -> int:
@@ -136,8 +170,10 @@ def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type:
             for k in range(max(1, args.repeat)):
                 runs["SQLite, 1 process"].append(
                     _run(str(Path(tmp) / f"scale{k}.sqlite"), 1, args))
-                runs["PostgreSQL, 1 process"].append(_run(fresh_database(base), 1, args))
-                runs["PostgreSQL, 2 processes"].append(_run(fresh_database(base), 2, args))
+                data = cluster.folder / "data" if cluster is not None else None
+                runs["PostgreSQL, 1 process"].append(_run(fresh_database(base), 1, args, data))
+                runs["PostgreSQL, 2 processes"].append(_run(fresh_database(base), 2, args,
+                                                            data))
             columns = {name: _median(column) for name, column in runs.items()}
             ratios = [two["rate"] / one["rate"] for one, two in zip(
                 runs["PostgreSQL, 1 process"], runs["PostgreSQL, 2 processes"], strict=True)]
@@ -155,7 +191,8 @@ def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type:
 def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The median of each measure over the runs of a column (the logs: all alike, or "NO")."""
     out = {key: statistics.median(r[key] for r in runs)
-           for key in ("rate", "moves", "seconds", "p50", "p99", "errors", "presses")}
+           for key in ("rate", "moves", "seconds", "p50", "p99", "errors", "presses",
+                       "bot_us", "db_us", "busy")}
     out["errors"] = sum(r["errors"] for r in runs)
     out["logs"] = runs[0]["logs"] if all(r["logs"] == runs[0]["logs"] for r in runs) else None
     return out
@@ -176,7 +213,10 @@ def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> Non
     rows = (("moves committed per second", "{rate:,.0f}"), ("press latency p50 (ms)", "{p50:.1f}"),
             ("press latency p99 (ms)", "{p99:.1f}"),
             ("moves (presses)", "{moves:,.0f} ({presses:,.0f})"),
-            ("same games as PostgreSQL, 1 process", "{same}"), ("errors", "{errors:.0f}"))
+            ("same games as PostgreSQL, 1 process", "{same}"), ("errors", "{errors:.0f}"),
+            ("bot processes' CPU per move (µs)", "{bot_us:.0f}"),
+            ("database's CPU per move (µs)", "{db_us:.0f}"),
+            ("machine's CPUs busy (%)", "{busy:.0f}"))
     for name, fmt in rows:
         print(f"| {name} | " + " | ".join(fmt.format(**c) for c in columns.values()) + " |")
     one, two = columns["PostgreSQL, 1 process"], columns["PostgreSQL, 2 processes"]
@@ -184,3 +224,10 @@ def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> Non
     print()
     print(f"two processes / one on PostgreSQL: {speedup:.2f}x (target >= {TARGET_SPEEDUP}x: "
           f"{'met' if speedup >= TARGET_SPEEDUP else 'MISSED'})")
+    bot, db = one["bot_us"], one["db_us"]
+    if db == db:  # known (not NaN): what this machine's CPUs allow two processes at most
+        cpus = os.cpu_count() or 1
+        bound = min(2.0, cpus * 1e6 / (bot + db) / max(one["rate"], 1e-9))
+        print(f"CPU bound of two processes over this one, with the database on the same "
+              f"{cpus} CPUs: {bound:.2f}x ({cpus} CPUs / ({bot:.0f} + {db:.0f}) µs a move, "
+              f"over the {one['rate']:,.0f} moves/s of one process)")
