@@ -98,10 +98,7 @@ def count_move(g: Any, moves: list[Move], pips: Any, rng: random.Random, worth: 
     vmask = g.vmask
     hi, lo = g.ts.hi, g.ts.lo
     left, right = g.left, g.right
-    ld = rd = False
-    if left >= 0:
-        lt, rt = g.end_tiles()
-        ld, rd = hi[lt] == lo[lt], hi[rt] == lo[rt]
+    ld, rd = doubles_at_ends(g)
     best = None
     weight = -1e9
     for m in moves:
@@ -158,15 +155,22 @@ def _count(left: int, ld: bool, right: int, rd: bool) -> int:
     return (left * 2 if ld else left) + (right * 2 if rd else right)
 
 
+def doubles_at_ends(g: Any) -> tuple[bool, bool]:
+    """Whether the tile at the left end, and the one at the right end, is a double (both
+    False on an empty line)."""
+    if g.left < 0:
+        return False, False
+    hi, lo = g.ts.hi, g.ts.lo
+    lt, rt = g.end_tiles()
+    return hi[lt] == lo[lt], hi[rt] == lo[rt]
+
+
 def counts_after(g: Any, moves: list[Move]) -> list[int]:
     """For each move of a two-ended line game, the count of its ends once the tile is laid
     (a double at an end counts twice, a lone opening tile its pips); -1 for other moves."""
     hi, lo = g.ts.hi, g.ts.lo
     left, right = g.left, g.right
-    ld = rd = False
-    if left >= 0:
-        lt, rt = g.end_tiles()
-        ld, rd = hi[lt] == lo[lt], hi[rt] == lo[rt]
+    ld, rd = doubles_at_ends(g)
     return [_count_after(m, left, ld, right, rd, hi, lo) if m.kind == PLAY else -1
             for m in moves]
 
