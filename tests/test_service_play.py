@@ -434,3 +434,48 @@ def test_two_players_racing_for_the_last_seat(tmp_path: Path) -> None:
         assert ids[0] == ALICE.id and ids[1] in (CAROL.id, DAVE.id)
 
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+class _SlowThinker:
+    """A real computer player that takes `seconds` longer over each move (in the worker
+    thread, as a searching level does on a big position)."""
+
+    def __init__(self, player: Any, seconds: float) -> None:
+        self.player, self.seconds, self.name = player, seconds, player.name
+
+    def choose(self, game: Any) -> Any:
+        import time
+
+        time.sleep(self.seconds)
+        return self.player.choose(game)
+
+
+def test_a_computer_that_thinks_long_holds_up_no_other_table(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        slow = await classic_table(service, "players=3 ai=2")
+        quick = service.tables[await open_classic(service, "players=3 ai=2", user=BOB)]
+        while slow.game.to_move == 0 or quick.game.to_move == 0:  # both computers to move
+            for table, user in ((slow, ALICE), (quick, BOB)):
+                if table.game.to_move == 0:
+                    hand = hand_message(await service.hand(user, table.id), user)
+                    assert hand is not None
+                    await service.press(user, next(a for a in hand.actions if a.enabled).data)
+        seat = slow.game.to_move
+        slow.bots[seat] = _SlowThinker(slow.bot(seat), 0.6)
+        slow_moves = len(await service.store.moves(slow.id))
+        quick_moves = len(await service.store.moves(quick.id))
+        clock.now += 5
+        first = await service.tick(wait=0.05)  # the quick table's computer has played
+        assert len(await service.store.moves(quick.id)) > quick_moves
+        assert any(m.table == quick.id for m in first)
+        assert not any(m.table == slow.id for m in first)
+        assert len(await service.store.moves(slow.id)) == slow_moves  # still thinking
+        assert not any(m.table == slow.id for m in await service.tick(wait=0.05))  # once
+        await asyncio.sleep(0.8)
+        later = await service.tick(wait=0.05)
+        assert any(m.table == slow.id for m in later)  # its messages come with a later tick
+        assert len(await service.store.moves(slow.id)) == slow_moves + 1  # played once
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, ai_delay=2))

@@ -68,6 +68,7 @@ from .shared import adopt, refreshed, table_guard, tick_guard, vote_stop
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
+SETTLE = 5.0  # seconds the ticks under way may take to finish when the bot stops
 
 MAX_TEXT = 2000
 MAX_INVITED = 20
@@ -124,6 +125,8 @@ class Service:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
         self._changed: dict[int, float] = {}  # lobby id -> when it last changed (expiry)
+        # table id -> its tick under way (a computer thinking), collected by a later tick
+        self._ticking: dict[int, asyncio.Task[list[Message]]] = {}
         self._watched: dict[str, float] = {}  # channel -> when a human last acted there
         self._invited: dict[int, frozenset[str]] = {}  # lobby id -> who may join (if limited)
         self._pool = PicturePool(self.pictures, self.limits.picture_workers,
@@ -753,20 +756,32 @@ class Service:
         table.ai_due = None
         return out
 
-    async def tick(self) -> list[Message]:
+    async def tick(self, wait: float | None = None) -> list[Message]:
         """Play due computer moves and enforce turn timers. Call it often.
 
         The due tables are handled concurrently, each under its own lock, so that the store
         commits their moves together (group commit); the messages of each table keep their
-        order, and a table whose tick fails (logged) does not stop the others."""
+        order, and a table whose tick fails (logged) does not stop the others.  With `wait`
+        (seconds; `run` gives its interval), a table still at work by then (a computer that
+        searches for a second) goes on in the background and its messages come with a later
+        tick, so that it holds up no other table's computer or timer; a table is never
+        ticked twice at once.  Without it, every due table is waited for."""
         now = self.clock()
         if self.store.shared:
             await adopt(self)
         out = await self._expire(now)
-        due = [table for table in list(self.tables.values()) if self._due(table, now)]
-        done = await asyncio.gather(*(self._tick_one(table, now) for table in due))
-        return await self._pool.draw(out + [m for messages in done for m in messages],
-                                     background=True)
+        ticking = self._ticking
+        for table in list(self.tables.values()):
+            if table.id not in ticking and self._due(table, now):
+                ticking[table.id] = asyncio.ensure_future(self._tick_one(table, now))
+        if ticking:
+            await asyncio.wait(list(ticking.values()), timeout=wait)
+        for table_id, task in list(ticking.items()):
+            if task.done():
+                del ticking[table_id]
+                if not task.cancelled() and task.exception() is None:
+                    out += task.result()
+        return await self._pool.draw(out, background=True)
 
     async def _expire(self, now: float) -> list[Message]:
         """Close the lobbies nobody changed for `limits.lobby_ttl` seconds, with a message."""
@@ -1115,15 +1130,30 @@ class Service:
 
     async def run(self, send: Callable[[list[Message]], Awaitable[None]],
                   interval: float = 0.25) -> None:
-        """Tick forever, delivering what the ticks produce; a failing tick is logged."""
-        while True:
-            try:
-                messages = await self.tick()
-                if messages:
-                    await send(messages)
-            except Exception:
-                log.exception("tick failed")
-            await asyncio.sleep(interval)
+        """Tick forever, delivering what the ticks produce; a failing tick is logged.  When
+        cancelled (the bot stops), it lets the tables still at work finish their move (at
+        most `SETTLE` seconds) before it ends, so that the store is not closed under them."""
+        try:
+            while True:
+                try:
+                    messages = await self.tick(wait=interval)
+                    if messages:
+                        await send(messages)
+                except Exception:
+                    log.exception("tick failed")
+                await asyncio.sleep(interval)
+        finally:
+            await self.settle()
+
+    async def settle(self, timeout: float = SETTLE) -> None:
+        """Wait for the ticks under way (at most `timeout` seconds), then cancel the rest;
+        their messages are dropped (a restart prompts the players again)."""
+        tasks = list(self._ticking.values())
+        self._ticking.clear()
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=timeout)
+            for task in late:
+                task.cancel()
 
     # -- hints and reviews (bot/service/assist.py, bot/service/review.py) ------------------
 
