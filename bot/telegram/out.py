@@ -358,6 +358,7 @@ class Outbox:
         # "h" in a group is the deep link to the private chat (see `keyboard`)
         link = Action(t(lang, "My hand"), action_data(m.table or 0, 0, "h"), style="primary")
         self._enqueue(Message(m.channel, text, kind="info", table=m.table, actions=(link,)))
+        self.start()  # the group's worker may be done already: the hand failed in another queue
 
     # -- private answers -----------------------------------------------------------------------
 
