@@ -182,16 +182,14 @@ class Service:
                     continue  # kept in memory, finished; stored at the next start
                 out += self._table_messages(table)
                 continue
+            if table.is_ai(table.game.to_move):
+                table.ai_due = self.clock() + self.ai_delay
             if quiet:  # another process serves it: its players were prompted there
-                if table.is_ai(table.game.to_move):
-                    table.ai_due = self.clock() + self.ai_delay
                 continue
             if row.deadline is not None:  # time to read the re-prompt before the bot plays
                 row.deadline = max(row.deadline, self.clock() + self.warn_before)
                 row.warned = False
                 await self.store.update_table(row.id, deadline=row.deadline, warned=False)
-            if table.is_ai(table.game.to_move):
-                table.ai_due = self.clock() + self.ai_delay
             out += self._table_messages(table, prompt=True, hands=True)
         return await self._drawn(out)
 
