@@ -12,6 +12,8 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -203,16 +205,25 @@ def test_a_killed_process_leaves_the_other_serving_and_resumes(pg_url: str) -> N
         assert [turn for turn, _, _ in log] == list(range(len(log)))
 
 
+@asynccontextmanager
+async def _two_services(url: str) -> AsyncIterator[tuple[Service, Service]]:
+    """Two services with their own connections to one database, as two processes."""
+    one, two = await PostgresStore.open(url), await PostgresStore.open(url)
+    try:
+        yield (Service(one, pictures=NoPictures(), ai_delay=0, seed=5, default_timer=None),
+               Service(two, pictures=NoPictures(), ai_delay=0, seed=6, default_timer=None))
+    finally:
+        await one.close()
+        await two.close()
+
+
 def test_a_table_opened_in_one_process_is_served_by_another(pg_url: str) -> None:
     """Two services with their own connections (as two processes): B seats bob at A's
     lobby, shows his hand and plays his turn; a button B showed is refused after A moved."""
     from service_helpers import errors
 
     async def main() -> None:
-        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
-        try:
-            a = Service(one, pictures=NoPictures(), ai_delay=0, seed=5, default_timer=None)
-            b = Service(two, pictures=NoPictures(), ai_delay=0, seed=6, default_timer=None)
+        async with _two_services(pg_url) as (a, b):
             tid = table_id(await a.open_table(ALICE, CHANNEL, SCOPE, "classic",
                                               options="players=2"))
             assert not errors(await b.join(BOB, tid))  # B never saw the table
@@ -233,10 +244,7 @@ def test_a_table_opened_in_one_process_is_served_by_another(pg_url: str) -> None
                 stale = await (a if other is b else b).press(mover, data)  # the same button
                 assert errors(stale)
                 await a.hand(ALICE, tid)  # A reads the table afresh
-            assert len(await one.moves(tid)) == 6 == a.tables[tid].game.turn
-        finally:
-            await one.close()
-            await two.close()
+            assert len(await a.store.moves(tid)) == 6 == a.tables[tid].game.turn
     asyncio.run(main())
 
 
@@ -246,10 +254,7 @@ def test_stop_votes_taken_by_two_processes_add_up(pg_url: str) -> None:
     from service_helpers import CAROL
 
     async def main() -> None:
-        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
-        try:
-            a = Service(one, pictures=NoPictures(), ai_delay=0, seed=5, default_timer=None)
-            b = Service(two, pictures=NoPictures(), ai_delay=0, seed=6, default_timer=None)
+        async with _two_services(pg_url) as (a, b):
             tid = table_id(await a.open_table(ALICE, CHANNEL, SCOPE, "classic",
                                               options="players=3"))
             await b.join(BOB, tid)
@@ -259,10 +264,7 @@ def test_stop_votes_taken_by_two_processes_add_up(pg_url: str) -> None:
             assert any("1 of 3" in text for text in said), said
             said = [m.text for m in await b.stop(CAROL, tid)]
             assert any("2 of 3" in text for text in said), said  # bob's vote, taken by A
-            assert (await two.get_table(tid)).status == "playing"  # type: ignore[union-attr]
-        finally:
-            await one.close()
-            await two.close()
+            assert (await b.store.get_table(tid)).status == "playing"  # type: ignore[union-attr]
     asyncio.run(main())
 
 
@@ -277,10 +279,7 @@ def test_a_lobbys_notes_hold_in_another_process(pg_url: str) -> None:
     dave = User("test:dave", "dave")
 
     async def main() -> None:
-        one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
-        try:
-            a = Service(one, pictures=NoPictures(), ai_delay=0, seed=5, default_timer=None)
-            b = Service(two, pictures=NoPictures(), ai_delay=0, seed=6, default_timer=None)
+        async with _two_services(pg_url) as (a, b):
             tid = table_id(await a.open_table(ALICE, CHANNEL, SCOPE, "classic",
                                               options="players=3", invite="test:bob"))
             assert errors(await b.join(dave, tid))  # not invited
@@ -289,15 +288,12 @@ def test_a_lobbys_notes_hold_in_another_process(pg_url: str) -> None:
                                               options="players=3"))
             async with a._lock(tid):
                 a.tables[tid].reserved = {1: [BOB.id, BOB.name]}  # as a rematch keeps it
-                await seating.save(one, a.tables[tid])
-                await one.update_table(tid, warned=False)  # written with the table
+                await seating.save(a.store, a.tables[tid])
+                await a.store.update_table(tid, warned=False)  # written with the table
             assert not errors(await b.join(ALICE, tid))
-            row = await two.get_table(tid)
+            row = await b.store.get_table(tid)
             assert row is not None and row.seats[2].user_id == ALICE.id  # seat 1 is bob's
             assert row.seats[1].user_id is None
-        finally:
-            await one.close()
-            await two.close()
     asyncio.run(main())
 
 
