@@ -89,6 +89,7 @@ class TileSet:
         "max_pip",
         "names",
         "pip_bytes",
+        "pip_halves",
         "pips",
         "size",
         "value_mask",
@@ -109,6 +110,9 @@ class TileSet:
         self.pips = [self.hi[t] + self.lo[t] for t in range(top)]
         self.names = [f"{self.hi[t]}-{self.lo[t]}" for t in range(top)]
         self.pip_bytes = _pip_bytes(self.pips)
+        # a set of at most 28 tile ids (up to double-six): two tables of 14 tile ids each
+        self.pip_halves = None if top > 2 * HALF else \
+            (_pip_table(self.pips, 0, HALF), _pip_table(self.pips, HALF, HALF))
         self.size = len(self.ids)
         self.all_mask = 0
         for t in self.ids:
@@ -140,7 +144,11 @@ class TileSet:
         return self.masks_pips((mask,))[0]
 
     def masks_pips(self, masks: Iterable[int]) -> list[int]:
-        """Total pips of each bitmask (a byte of a mask at a time)."""
+        """Total pips of each bitmask (two reads up to double-six, else a byte at a time)."""
+        halves = self.pip_halves
+        if halves is not None:
+            low, high = halves
+            return [low[mask & HALF_MASK] + high[mask >> HALF] for mask in masks]
         tables = self.pip_bytes
         out = []
         for mask in masks:
@@ -160,17 +168,23 @@ class TileSet:
         return [self.names[t] for t in out]
 
 
+HALF = 14  # tile ids per table of `TileSet.pip_halves`
+HALF_MASK = (1 << HALF) - 1
+
+
+def _pip_table(pips: list[int], start: int, width: int) -> list[int]:
+    """The pips of every subset of the `width` tile ids from `start` (a mask's bits)."""
+    table = [0] * (1 << width)
+    for bits in range(1, 1 << width):
+        low = (bits & -bits).bit_length() - 1
+        extra = pips[start + low] if start + low < len(pips) else 0
+        table[bits] = table[bits & (bits - 1)] + extra
+    return table
+
+
 def _pip_bytes(pips: list[int]) -> list[list[int]]:
     """For each 8 tile ids, the pips of every subset of them (a byte of a mask)."""
-    tables = []
-    for start in range(0, len(pips), 8):
-        table = [0] * 256
-        for byte in range(1, 256):
-            low = (byte & -byte).bit_length() - 1
-            extra = pips[start + low] if start + low < len(pips) else 0
-            table[byte] = table[byte & (byte - 1)] + extra
-        tables.append(table)
-    return tables
+    return [_pip_table(pips, start, 8) for start in range(0, len(pips), 8)]
 
 
 def iter_ids(mask: int) -> Iterator[int]:

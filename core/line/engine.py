@@ -99,6 +99,7 @@ class LineRound:
     tables: Tables
     vmask: list[int]
     chain_turns: bool  # rules.chain_turns, read at every move
+    general: bool  # hooks or chained turns: every move goes `_play`'s general way
     lead_bytes: list[list[tuple[Move, ...]]]  # `lead_bytes(tables[0])`
     n: int
     _hands: list[int] | None  # None: the round's tiles are not dealt yet
@@ -239,12 +240,17 @@ class LineRound:
         right = self.right
         m = h & vmask[left]
         lefts = tables[4]
-        out_left = lefts.get(m) or _moves_of(lefts, m, tables[1])
+        out_left = lefts.get(m)
+        if out_left is None:
+            out_left = _moves_of(lefts, m, tables[1])
         if right == left:
             return [*out_left]
         m = h & vmask[right]
         rights = tables[5]
-        return [*out_left, *(rights.get(m) or _moves_of(rights, m, tables[2]))]
+        out_right = rights.get(m)
+        if out_right is None:
+            out_right = _moves_of(rights, m, tables[2])
+        return [*out_left, *out_right]
 
     def check(self, move: Move) -> tuple[int, int]:
         """The (left, right) ends after `move`, or `IllegalMove` saying why not."""
@@ -280,9 +286,58 @@ class LineRound:
     def play(self, move: Move | str) -> None:
         """Lay a tile for the seat to move; raise `IllegalMove` and change nothing if illegal.
 
-        The common case (a tile that fits, the next seat able to play) is
-        written out inline: this is the loop computer players run millions of times.
+        This is the loop computer players run millions of times: a plain round's common
+        case (a tile laid on an end it fits, then the next seat has a tile that fits, or
+        the round ends) is written out here; everything else, and every error, goes the
+        general way (`_play`), which handles the common case the same way.
         """
+        try:
+            side = move.side  # type: ignore[union-attr]
+        except AttributeError:  # text
+            return self._play(move)
+        seat = self.to_move
+        if side < 0 or self.general:  # a lead or a move that is not a tile; hooks
+            return self._play(move)
+        try:
+            hands = self._hands
+            hand = hands[seat]  # type: ignore[index]
+        except TypeError:  # the match is over, or the round's tiles are not dealt yet
+            return self._play(move)
+        bit = move.bit  # type: ignore[union-attr]
+        if not hand & bit:
+            return self._play(move)
+        if side:
+            right = move.after[self.right]  # type: ignore[union-attr]
+            if right < 0:
+                return self._play(move)
+            left = self.left
+            self.right = right
+        else:
+            left = move.after[self.left]  # type: ignore[union-attr]
+            if left < 0:
+                return self._play(move)
+            right = self.right
+            self.left = left
+        hand ^= bit
+        hands[seat] = hand
+        self.played.append(move.by_seat[seat])  # type: ignore[union-attr]
+        if self.events:
+            self.events = []
+        vmask = self.vmask
+        if not hand:
+            if not self._went_out(seat):
+                self._advance(seat)
+            return
+        nxt = seat + 1
+        if nxt == self.n:
+            nxt = 0
+        if hands[nxt] & (vmask[left] | vmask[right]) and self.active[nxt]:
+            self.to_move = nxt
+            return
+        self._advance(seat)
+
+    def _play(self, move: Move | str) -> None:
+        """`play` in general: text, leads, hooks, chained turns, and the errors."""
         if move.__class__ is not Move:
             move = self.parse_move(move)  # type: ignore[arg-type]
         seat = self.to_move
@@ -300,7 +355,12 @@ class LineRound:
             if move.kind and hooked:  # (a PLAY has a tile)
                 self._extra(seat, move)
                 return
-            self.left, self.right = left, right = self.check(move)  # with the messages
+            if move.end == LEAD and self.left < 0 and hand & move.bit and not hooked \
+                    and not move.kind and self.lead_tid in (-1, move.tid):  # the lead
+                ts = self.ts
+                self.left, self.right = left, right = ts.hi[move.tid], ts.lo[move.tid]
+            else:
+                self.left, self.right = left, right = self.check(move)  # with the messages
         elif side:  # LEFT is 0: a tile on the right end (an empty line's is -1: no fit)
             left = self.left
             right = move.after[self.right]

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 ROUND_SLOTS = (
     "_hands", "_sleeping", "_stock", "active", "chain_turns", "eliminated", "ended", "events",
-    "lead_bytes", "lead_tid", "leader", "left", "n", "notin", "played", "reason", "right",
-    "tables", "team_of", "to_move", "ts", "vmask", "winners",
+    "general", "lead_bytes", "lead_tid", "leader", "left", "n", "notin", "played", "reason",
+    "right", "tables", "team_of", "to_move", "ts", "vmask", "winners",
 )
 
 
@@ -47,6 +47,7 @@ class LineMatch(LineRound, MatchBase):
     ) -> None:
         self.ts = ts = rules.tiles
         self.chain_turns = rules.chain_turns
+        self.general = self.hooked or rules.chain_turns
         if deal is not None:
             hands, stock, sleeping = parse_deal(rules, players, deal, ts)
             deal = copy_deal(deal)  # the match's own: a caller changing theirs changes nothing
