@@ -75,6 +75,7 @@ class Callers:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self.caller = TrickGreedyPlayer(seed)  # its calls read the estimates, not its rng
         self.estimates: dict[tuple[int, int], dict[int, float]] = {}
 
     def settle(self, g: TrickMatch) -> bool:
@@ -89,7 +90,7 @@ class Callers:
             if len(moves) == 1:
                 g.play(moves[0])
                 continue
-            g.play(TrickGreedyPlayer().call(g, moves, self.estimate(g, seat)))
+            g.play(self.caller.call(g, moves, self.estimate(g, seat)))
         return g.phase == PLAYING
 
     def estimate(self, g: TrickMatch, seat: int) -> dict[int, float]:
