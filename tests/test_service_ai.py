@@ -4,6 +4,7 @@ the service (bot/service/levels.py, thinking.py, assist.py, review.py)."""
 from __future__ import annotations
 
 import asyncio
+import io
 import threading
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from service_helpers import (
 )
 
 from bot.service import review
+from bot.service.pictures import Pictures
 from bot.service.service import Service
 from core import variants
 from core.ai import make_player
@@ -214,6 +216,53 @@ def test_review_of_a_finished_game(tmp_path: Path) -> None:
         assert "No finished game #999" in errors(await service.review(CAROL, 999))[0]
 
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_review_of_a_finished_forty_two_game(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "forty-two",
+                                                options="ai=3 level=normal target=42"))
+        careless = make_player("easy", 5)  # alice plays any legal move: mistakes to find
+        for _ in range(600):
+            table = service.tables.get(tid)
+            if table is None:
+                break
+            move = str(careless.choose(table.game))
+            assert not errors(await service.play(ALICE, tid, move))
+        assert tid not in service.tables
+        out = await service.review(ALICE, tid)
+        assert out and all(m.to == ALICE.id and m.kind == "info" for m in out)  # private
+        assert out[0].text.startswith(f"Review of game #{tid} for alice")
+        record = await service.store.game_record(tid)
+        seed = (await service.store.get_table(tid)).seed % 1_000_003
+        decisions = review.analyse(record, 0, review.WORLDS, seed)
+        assert decisions and len(out[0].text.splitlines()) == 2 + min(len(decisions),
+                                                                       review.MAX_LINES)
+        game = variants.get("forty-two").new(seed=record["seed"], **record["options"])
+        seats = []
+        for text in record["moves"]:
+            seats.append(game.to_move)
+            game.play(text)
+        assert game.over
+        for d in decisions:  # alice's choices (bids, trumps and tiles), chances in [0, 1]
+            assert seats[d.number - 1] == 0 and record["moves"][d.number - 1] == d.played
+            assert 0 <= d.chance_played <= 1 and 0 <= d.chance_expert <= 1
+        assert any(d.played.startswith(("bid", "pass")) for d in decisions)
+        for d in decisions[:review.MAX_LINES]:  # the calls in words: "Bid 30", "Trumps: fives"
+            said = {"bid": "Bid ", "pass": "Pass", "trumps": "Trumps: "}.get(d.played.split()[0])
+            assert f"Move {d.number}: {said or d.played}" in out[0].text
+        worst = review.mistakes(decisions)
+        assert worst and worst == sorted(worst, key=lambda d: -d.loss)
+        assert all(f"Move {d.number}:" in out[-1].text for d in worst)
+        assert "chance of winning the round" in out[-1].text
+        image = out[-1].image  # the biggest mistake's position: the table and alice's hand
+        assert image is not None and image.startswith(b"\x89PNG")
+        from PIL import Image
+
+        picture = Image.open(io.BytesIO(image))
+        assert picture.width > 200 and picture.height > 200
+
+    run(with_service(tmp_path / "db.sqlite", body, pictures=Pictures()))
 
 
 def test_a_review_lists_mistakes_biggest_first() -> None:

@@ -103,8 +103,10 @@ async def hint(table: Table, seat: int, turn: int | None, lang: str) -> list[Mes
 
 
 def move_words(lang: str, move: str) -> str:
-    """A move as a player reads it: "6-4 on the left", "draw" in the player's language."""
+    """A move as a player reads it: "6-4 on the left", "draw", a trick game's "Bid 30" or
+    "Trumps: fives" in the player's language."""
+    from .family_words import tricks_label
     from .texts import end_label
 
     words = {"draw": t(lang, "Draw"), "pass": t(lang, "Pass")}
-    return words.get(move, end_label(lang, move))
+    return words.get(move) or tricks_label(move, lang) or end_label(lang, move)

@@ -5,7 +5,8 @@ rebuilt from the record (`core.replay` of the start, then the record's moves one
 and from the player's own seat only (its view and imagined deals, never another hand):
 the move the `expert` computer would have played there, and the chance of winning the
 round after the move played and after the expert's (`core.ai.chances.win_chances`, the share
-of the searcher's playouts won).  The three moves that lost the most chance are shown, the
+of the searcher's playouts won; in the trick games, the share of the hands the player's team
+wins, its contract made or set).  The three moves that lost the most chance are shown, the
 biggest with a picture of its position (the public board and the player's own hand).
 """
 
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from core import replay
 from core.ai import make_player
-from core.ai.chances import win_chances
+from core.ai.chances import imaginable, win_chances
 
 from ..i18n import N_, t, tn
 from . import thinking
@@ -50,8 +51,9 @@ class Decision:
 
 
 def reviewable(game: Any) -> bool:
-    """Can the games of this family be reviewed (can a seat imagine the unseen tiles)?"""
-    return hasattr(game, "determinized")
+    """Can the games of this family be reviewed (can a seat imagine the unseen tiles: the
+    line games and the trick games)?"""
+    return imaginable(game)
 
 
 def analyse(record: dict[str, Any], seat: int, worlds: int = WORLDS,

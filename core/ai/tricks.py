@@ -67,9 +67,13 @@ class TrickGreedyPlayer:
             hand = mask_of(view["hand"])
             unseen = ALL & ~hand & ~mask_of(view["board"])
             return move_for(PLAY, tile_choice(game, seat, unseen))
-        estimates = self.estimates(game, seat, view)
+        return self.call(game, moves, self.estimates(game, seat, view))
+
+    def call(self, game: TrickMatch, moves: list[Move], estimates: dict[int, float]) -> Move:
+        """In the bidding or the naming of trumps, the call made from `estimates` (the
+        seat's, see `estimates`): the trump with the best estimate, or a bid within it."""
         best = max(estimates, key=lambda t: estimates[t])
-        if view["phase"] == NAMING:
+        if game.phase == NAMING:
             return call_for(TRUMPS, best)
         return self.bid(game, moves, estimates[best])
 
