@@ -1,12 +1,15 @@
 """The expert's endgame: alpha-beta on one imagined deal once the position is small.
 
-A plain line game (no hooks: no claims, no spinner, no scoring on the ends) whose stock is
-empty is a game of perfect information inside an imagined deal: every hand is known there.
-`solvable` says when the searcher may solve it exactly, `solve` does it on a compact state
-(the hands as bitmasks, the two open ends, the seat to move, the passes in a row) with the
-engine's rules of a plain round: a seat that cannot play passes, the round ends when a seat
-goes out (its side wins) or when every seat has passed in a row (the lowest count wins, by
-seat, or summed by team).  tests/test_ai_search.py checks it against the engine.
+A plain line game (no hooks: no claims, no spinner, no scoring on the ends) is a game of
+perfect information inside an imagined deal: every hand is known there, and so is the
+order of the stock.  `solvable` says when the searcher may solve it exactly (few tiles in
+hand and stock, and a stock only when a seat that cannot play draws until a tile fits),
+`Endgame` does it on a compact state (the hands as bitmasks, the two open ends, the seat to
+move, the passes in a row, the tiles left to draw) with the engine's rules of a plain round:
+a seat that cannot play draws until a tile fits and lays it, or passes once the stock is
+empty; the round ends when a seat goes out (its side wins) or when every seat has passed in
+a row (the lowest count wins, by seat, or summed by team).  tests/test_ai_search.py checks
+it against the engine, draws included.
 
 The value is the share of the round the side wins: 1 won, -1 lost, 0 shared.
 """
@@ -14,6 +17,8 @@ The value is the share of the round the side wins: 1 won, -1 lost, 0 shared.
 from __future__ import annotations
 
 from typing import Any
+
+from ..line.engine import UNTIL
 
 NODE_LIMIT = 20_000  # an imagined deal that needs more is played out instead
 
@@ -24,13 +29,17 @@ class TooBig(Exception):
 
 
 def solvable(g: Any, max_tiles: int) -> bool:
-    """True when `g` is a plain round with no stock and at most `max_tiles` in hand."""
-    if g.hooked or g.over or g.left < 0 or g._stock:
+    """True when `g` is a plain round with at most `max_tiles` in hand and in the stock,
+    and no stock unless a seat that cannot play draws until a tile fits."""
+    if g.hooked or g.over or g.left < 0:
         return False
     rules = g.rules
     if rules.eliminate or rules.strict or rules.chain_turns or not all(g.active):
         return False
-    return sum(h.bit_count() for h in g.hands) <= max_tiles
+    stock = g.stock
+    if stock and rules.draw != UNTIL:
+        return False
+    return sum(h.bit_count() for h in g.hands) + len(stock) <= max_tiles
 
 
 class Endgame:
@@ -52,7 +61,9 @@ class Endgame:
 
     def value_after(self, g: Any) -> float:
         """The exact value of `g` (a position after the searcher's move) for its side."""
-        return self._search(list(g.hands), g.left, g.right, g.to_move, 0, -2.0, 2.0)
+        self.stock = g.stock  # drawn from the end (the engine's order), never changed here
+        return self._search(list(g.hands), g.left, g.right, g.to_move, 0, -2.0, 2.0,
+                            len(self.stock))
 
     def _blocked(self, hands: list[int]) -> float:
         if self.count_tiles:
@@ -74,19 +85,42 @@ class Endgame:
         return 1.0 if len(winners) == 1 else 0.0
 
     def _search(self, hands: list[int], left: int, right: int, seat: int, passes: int,
-                alpha: float, beta: float) -> float:
+                alpha: float, beta: float, drawn: int) -> float:
+        """`drawn`: how many tiles are left in the stock (its first `drawn` entries)."""
         self.nodes += 1
         if self.nodes > self.limit:
             raise TooBig
         n = self.n
         vmask = self.vmask
         hand = hands[seat]
-        fits = hand & (vmask[left] | vmask[right])
+        playable = vmask[left] | vmask[right]
+        fits = hand & playable
         nxt = seat + 1 if seat + 1 < n else 0
+        if not fits and drawn:  # draw until a tile fits (or the stock is empty)
+            stock = self.stock
+            before = hand
+            while drawn and not fits:
+                drawn -= 1
+                hand |= 1 << stock[drawn]
+                fits = hand & playable
+            hands[seat] = hand
+            try:
+                if fits:  # it lays the tile it drew
+                    return self._lay(hands, left, right, seat, hand, fits, alpha, beta, drawn)
+                return self._search(hands, left, right, nxt, 1, alpha, beta, drawn)
+            finally:
+                hands[seat] = before
         if not fits:
             if passes + 1 >= n:
                 return self._blocked(hands)
-            return self._search(hands, left, right, nxt, passes + 1, alpha, beta)
+            return self._search(hands, left, right, nxt, passes + 1, alpha, beta, drawn)
+        return self._lay(hands, left, right, seat, hand, fits, alpha, beta, drawn)
+
+    def _lay(self, hands: list[int], left: int, right: int, seat: int, hand: int, fits: int,
+             alpha: float, beta: float, drawn: int) -> float:
+        """The best of `seat`'s tiles that fit (`fits`), for its side."""
+        n = self.n
+        nxt = seat + 1 if seat + 1 < n else 0
         maximize = self.mine[seat]
         hi, lo, pips = self.hi, self.lo, self.pips
         children = []
@@ -103,7 +137,7 @@ class Endgame:
             if not rest:
                 return 1.0 if maximize else -1.0  # going out wins: nothing beats it
             hands[seat] = rest
-            v = self._search(hands, new_left, new_right, nxt, 0, alpha, beta)
+            v = self._search(hands, new_left, new_right, nxt, 0, alpha, beta, drawn)
             hands[seat] = hand
             if maximize:
                 if v > best:
