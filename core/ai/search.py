@@ -44,8 +44,8 @@ class SearchPlayer:
     Every `check` deals (from `check` on), a move that the leading move beats, deal by
     deal, by more than `DROP_Z` standard errors leaves the race; the search stops when one
     move is left or the budget is spent.  `endgame_tiles` > 0 solves an imagined deal
-    exactly (`core.ai.endgame`) once a plain round has no stock and at most that many
-    tiles in hand.  A plain round (no points on the ends) is scored by the share of the
+    exactly (`core.ai.endgame`) once a plain round has at most that many tiles in hand
+    and in the stock (whose order an imagined deal fixes).  A plain round (no points on the ends) is scored by the share of the
     round won, the margin of points breaking ties (`win_value`); a round that scores as
     it goes by the margin of points with a bonus for the round and the match
     (`round_value`)."""
