@@ -45,10 +45,10 @@ class SearchPlayer:
     deal, by more than `DROP_Z` standard errors leaves the race; the search stops when one
     move is left or the budget is spent.  `endgame_tiles` > 0 solves an imagined deal
     exactly (`core.ai.endgame`) once a plain round has at most that many tiles in hand
-    and in the stock (whose order an imagined deal fixes).  A plain round (no points on the ends) is scored by the share of the
-    round won, the margin of points breaking ties (`win_value`); a round that scores as
-    it goes by the margin of points with a bonus for the round and the match
-    (`round_value`)."""
+    and in the stock (whose order an imagined deal fixes).  A plain round (no points on
+    the ends) is scored by the share of the round won, the margin of points breaking ties
+    (`win_value`); a round that scores as it goes by the margin of points with a bonus for
+    the round and the match (`round_value`)."""
 
     name = "search"
     worlds = 24
