@@ -70,3 +70,12 @@ def test_greedy_beats_random_at_the_block_game() -> None:
 def test_unknown_player_kind_is_refused() -> None:
     with pytest.raises(ValueError, match="easy, normal, hard, expert, random, greedy"):
         make_player("clever")
+
+
+def test_the_search_levels_exist_only_where_a_searcher_plays() -> None:
+    from core.ai import LEVELS, levels_for
+
+    for slug in ("classic", "partnership", "all-fives", "forty-two", "texas-42"):
+        assert levels_for(variants.get(slug)) == LEVELS, slug
+    for slug in ("tower", "quinconce", "vingt", "memory", "patience"):
+        assert levels_for(variants.get(slug)) == ("easy", "normal"), slug

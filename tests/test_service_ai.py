@@ -67,6 +67,32 @@ def test_a_computer_seat_has_the_level_the_host_asks(tmp_path: Path) -> None:
     run(with_service(path, lambda s: second(s, tid)))
 
 
+def test_a_game_without_a_searcher_offers_no_hard_or_expert_computer(tmp_path: Path) -> None:
+    # the tower has no searcher: a "hard" computer there would play as "normal", so the
+    # lobby does not offer it and the host's request is refused, the seat left open
+    async def body(service: Service) -> None:
+        out = await service.open_table(ALICE, CHANNEL, SCOPE, "tower", options="players=3")
+        tid = table_id(out)
+        labels = [a.label for a in out[-1].actions]
+        assert "+ Computer (easy)" in labels and "+ Computer (hard)" not in labels
+        assert "+ Computer (expert)" not in labels
+        for level in ("hard", "expert", "fort"):
+            bad = errors(await service.add_ai(ALICE, tid, level))
+            assert bad and "no hard or expert computer" in bad[0]
+        stored = await service.store.get_table(tid)
+        assert [s.ai for s in stored.seats] == [None, None, None]
+        lobby = (await service.add_ai(ALICE, tid, "easy"))[-1]
+        assert "CPU 1 (easy)" in lobby.text
+        refused = await service.open_table(BOB, CHANNEL, SCOPE, "quinconce",
+                                           options="players=2 ai=1 level=expert")
+        assert "pas encore d'ordinateur fort ou expert" in errors(refused)[0]
+        # a line game keeps the four levels
+        line = await service.open_table(CAROL, CHANNEL, SCOPE, "classic", options="players=3")
+        assert "+ Computer (expert)" in [a.label for a in line[-1].actions]
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
 def test_a_level_at_opening_and_a_bad_one(tmp_path: Path) -> None:
     async def body(service: Service) -> None:
         out = await service.open_table(ALICE, CHANNEL, SCOPE, "classic",

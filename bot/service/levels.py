@@ -8,9 +8,9 @@ short form: "CPU 2 (hard)" (a computer of the default level, normal, is "CPU 1")
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from core.ai import ALIASES, LEVELS
+from core.ai import ALIASES, LEVELS, levels_for
 from core.errors import bad_option
 
 from ..i18n import N_, t
@@ -41,6 +41,13 @@ def parse_level(text: str | None, default: str = DEFAULT) -> str:
     return TYPED[word]
 
 
+def check_level(kind: str, variant: Any) -> None:
+    """An `OptionError` when `variant`'s games have no computer of level `kind`: a family
+    without a searcher has no `hard` or `expert` (it would play as `normal`)."""
+    if LEVEL_OF.get(kind, kind) not in levels_for(variant):
+        raise bad_option("this game has no hard or expert computer yet: choose easy or normal")
+
+
 def level_word(kind: str | None, lang: str) -> str:
     """The level of a stored kind, as a short word in `lang`."""
     return t(lang, WORDS[LEVEL_OF.get(kind or "", DEFAULT)])
@@ -55,9 +62,10 @@ def mark_levels(table: Table) -> None:
                        level=level_word(s.ai, table.lang))
 
 
-def add_buttons(table_id: int, lang: str) -> tuple[Action, ...]:
+def add_buttons(table_id: int, lang: str, levels: tuple[str, ...] = LEVELS
+                ) -> tuple[Action, ...]:
     """The lobby's buttons that add a computer of another level than "Add computer"'s
-    (normal), on their own row."""
+    (normal), on their own row: of the `levels` the game has (`levels_for`)."""
     return tuple(Action(t(lang, "+ Computer ({level})", level=t(lang, WORDS[level])),
                         action_data(table_id, 0, "a", level), row=1)
-                 for level in LEVELS if level != DEFAULT)
+                 for level in levels if level != DEFAULT)

@@ -296,6 +296,7 @@ class Service:
             timer = opts.pop("timer", timer)
             kept = assist.pop_table_options(opts)  # hints=on: the service's own
             level = levels.parse_level(opts.pop("level", None), COMPUTER)
+            levels.check_level(level, v)
             invite = opts.pop("invite", invite)
             kept |= families.pop_table_options(v, opts)  # helpers=on: the service's own
             n = v.check_players(v.default_players if players in (None, "") else players)
@@ -469,6 +470,7 @@ class Service:
                 return err
             try:
                 kind = levels.parse_level(level, COMPUTER)
+                levels.check_level(kind, variants.get(table.row.variant))
             except DominoError as exc:
                 return self._error(user, self._t(user, table, "Cannot add a computer: {why}",
                                                  why=error_text(self._lang_at(user, table),

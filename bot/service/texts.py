@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from core import variants
+from core.ai import levels_for
 
 from ..i18n import t, tn
 from . import families, family_words
@@ -138,7 +139,7 @@ def lobby_actions(row: TableRow) -> tuple[Action, ...]:
         Action(t(lang, "Add computer"), action_data(row.id, 0, "a")),
         Action(t(lang, "Remove computer"), action_data(row.id, 0, "r")),
         Action(t(lang, "Leave"), action_data(row.id, 0, "l"), style="danger"),
-        *add_buttons(row.id, lang),
+        *add_buttons(row.id, lang, levels_for(variants.get(row.variant))),
     )
 
 

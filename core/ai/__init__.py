@@ -57,6 +57,18 @@ class SeatPlayer:
         return PLAYERS[self.kind]
 
 
+def levels_for(variant: Any) -> tuple[str, ...]:
+    """The levels a computer seat may have in `variant`'s games: all four where a searcher
+    plays them (the line games' imagined deals, `determinized`; a family that registered
+    its own `hard` and `expert`), else `easy` and `normal` only (there, a search level
+    would play as `normal`)."""
+    own = FAMILY_PLAYERS.get(getattr(variant, "family", ""), {})
+    if hasattr(getattr(variant, "match_class", None), "determinized") or \
+            all(kind in own for kind in SEARCH_KINDS):
+        return LEVELS
+    return tuple(level for level in LEVELS if ALIASES.get(level, level) not in SEARCH_KINDS)
+
+
 def make_player(kind: str, seed: int | None = None) -> Player:
     """A computer player by level ("easy", "normal", "hard", "expert") or older name
     ("random", "greedy")."""
@@ -72,7 +84,7 @@ KINDS = (*LEVELS, "random", "greedy")
 
 __all__ = ["FAMILY_PLAYERS", "KINDS", "LEVELS", "PLAYERS", "ExpertPlayer", "Game",
            "GreedyPlayer", "HardPlayer", "Player", "RandomPlayer", "SeatPlayer", "claim_of",
-           "make_player", "register"]
+           "levels_for", "make_player", "register"]
 
 # Each family module below registers its own players (register), or is registered here.
 from . import grid as _grid  # noqa: E402  (the grid family's players)
