@@ -3,6 +3,7 @@
     python bench/ai.py                       # every line, default sizes (long: minutes)
     python bench/ai.py --only partnership --deals 100
     python bench/ai.py --only classic,muggins --games 200
+    python bench/ai.py --only all-fives --pairs expert-hard --games 40 --jobs 2
 
 Lines:
 
@@ -233,8 +234,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="processes (the same results as one: every match is seeded alone)")
     parser.add_argument("--only", default="", help="comma-separated: partnership, classic, "
                         "muggins, all-fives, forty-two")
+    parser.add_argument("--pairs", default="", help="comma-separated ladder pairs, e.g. "
+                        "expert-hard (default: the three)")
     args = parser.parse_args(argv)
     only = {x.strip() for x in args.only.split(",") if x.strip()}
+    pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p] or list(LADDER)
     print("| match | won/decided | share | 95% interval | our time per move, wall (cpu): "
           "median / worst | target |")
     print("|---|---:|---:|---:|---:|---|")
@@ -248,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     for slug, options in settings.items():
         if only and slug not in only:
             continue
-        for strong, weak in LADDER:
+        for strong, weak in pairs:
             clock = Clock()
             won, decided = ladder(slug, strong, weak, args.games, args.seed, clock, options,
                                  args.jobs)
@@ -256,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     if not only or "forty-two" in only:  # whole matches, 4 players (bench/ai_tricks.py)
         from bench.ai_tricks import fortytwo_ladder
 
-        for strong, weak in LADDER:
+        for strong, weak in pairs:
             clock = Clock()
             won, decided = fortytwo_ladder(strong, weak, args.games, args.seed, clock)
             print(row(f"forty-two: {strong} vs {weak}", won, decided, clock), flush=True)
