@@ -152,17 +152,16 @@ def line_match(slug: str, against: str, i: int, seed: int, hands_only: bool = Fa
 def trick_match(slug: str, against: str, i: int, seed: int, hands_only: bool = False
                 ) -> tuple[int, int]:
     """Match `i` twice, the seer's team on seats 0+2 then 1+3: (won, decided)."""
+    from bench.ai_tricks import team_match
+
     won = decided = 0
     for side in (0, 1):
-        game = variants.get(slug).new(seed=seed * 100_003 + i)
         bots = [TrickSeer(seed * 7 + i * 4 + s) if s % 2 == side
                 else make_player(against, seed * 7 + i * 4 + s) for s in range(4)]
-        while not game.over:
-            game.play(bots[game.to_move].choose(game))
-        winners = game.result["winners"]
-        if winners:
+        result = team_match(slug, seed * 100_003 + i, bots, side)
+        if result is not None:
             decided += 1
-            won += winners[0] % 2 == side
+            won += result
     return won, decided
 
 

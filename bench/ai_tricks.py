@@ -32,19 +32,29 @@ def fortytwo_ladder(strong: str, weak: str, games: int, seed: int, clock: Any,
     won = decided = 0
     for i in range(games):
         for side in (0, 1):  # the strong team: seats 0+2, then 1+3
-            game = variants.get(slug).new(seed=seed * 100_003 + i)
             kinds = [strong if s % 2 == side else weak for s in range(4)]
             bots = [make_player(kinds[s], seed * 7 + i * 4 + s) for s in range(4)]
-            while not game.over:
-                s = game.to_move
-                move = clock.choose(bots[s], game) if kinds[s] in SEARCHING and \
-                    kinds[s] == strong else bots[s].choose(game)
-                game.play(move)
-            winners = game.result["winners"]
-            if winners:
+            timed = {s for s in range(4) if kinds[s] in SEARCHING and kinds[s] == strong}
+            result = team_match(slug, seed * 100_003 + i, bots, side,
+                                lambda s, game, b=bots, t=timed: clock.choose(b[s], game)
+                                if s in t else b[s].choose(game))
+            if result is not None:
                 decided += 1
-                won += winners[0] % 2 == side
+                won += result
     return won, decided
+
+
+def team_match(slug: str, game_seed: int, bots: list[Any], side: int,
+               choose: Any = None) -> int | None:
+    """A whole match of a four-seat trick game from `game_seed`, `bots[s]` on seat `s`
+    (`choose(seat, game)` picks the move, by default the bot's own choice): 1 when team
+    `side` (seats `side` and `side` + 2) won it, 0 when the other did, None undecided."""
+    game = variants.get(slug).new(seed=game_seed)
+    while not game.over:
+        s = game.to_move
+        game.play(choose(s, game) if choose is not None else bots[s].choose(game))
+    winners = game.result["winners"]
+    return int(winners[0] % 2 == side) if winners else None
 
 
 def main(argv: list[str] | None = None) -> int:
