@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from core import variants
+from core import IllegalMove, variants
 from core.line.match import LineMatch
 from core.line.variant import LineVariant
 from core.match import all_slots
@@ -111,3 +111,28 @@ def test_a_copy_has_every_slot_of_the_original() -> None:
 def test_a_line_game_seats_at_most_max_seats() -> None:
     with pytest.raises(TypeError, match="at most"):
         type("Crowded", (LineVariant,), {"slug": "crowded", "max_players": MAX_SEATS + 1})
+
+
+@pytest.mark.parametrize("slug", ["partnership", "classic", "muggins", "school"])
+def test_the_short_and_the_general_way_play_alike(slug: str) -> None:
+    # `play` takes a plain round's common move on its short path and everything else the
+    # general way (`_play`): the same seeded game played through each gives the same
+    # record, views and totals; a move given as text, or refused, takes the general way
+    # (the refusal carries no trace of the short path)
+    options = {"chain_turns": True} if slug == "school" else {}
+    short = variants.get(slug).new(players=4, seed=11, **options)
+    general = variants.get(slug).new(players=4, seed=11, **options)
+    rng = random.Random(11)
+    for _ in range(60):
+        if short.over:
+            break
+        move = rng.choice(short.legal_moves())
+        short.play(move)
+        general._play(move.text)
+        assert short.view(None) == general.view(None)
+        assert short.totals == general.totals and short.hands == general.hands
+    assert short.record() == general.record()
+    if not short.over:
+        with pytest.raises(IllegalMove) as refused:
+            short.play("9-9")
+        assert refused.value.__context__ is None

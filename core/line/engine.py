@@ -293,8 +293,8 @@ class LineRound:
         """
         try:
             side = move.side  # type: ignore[union-attr]
-        except AttributeError:  # text
-            return self._play(move)
+        except AttributeError:  # text: the general way (outside this handler)
+            side = -1
         seat = self.to_move
         if side < 0 or self.general:  # a lead or a move that is not a tile; hooks
             return self._play(move)
