@@ -355,12 +355,7 @@ class LineRound:
             if move.kind and hooked:  # (a PLAY has a tile)
                 self._extra(seat, move)
                 return
-            if move.end == LEAD and self.left < 0 and hand & move.bit and not hooked \
-                    and not move.kind and self.lead_tid in (-1, move.tid):  # the lead
-                ts = self.ts
-                self.left, self.right = left, right = ts.hi[move.tid], ts.lo[move.tid]
-            else:
-                self.left, self.right = left, right = self.check(move)  # with the messages
+            self.left, self.right = left, right = self.check(move)  # with the messages
         elif side:  # LEFT is 0: a tile on the right end (an empty line's is -1: no fit)
             left = self.left
             right = move.after[self.right]
