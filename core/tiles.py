@@ -111,8 +111,7 @@ class TileSet:
         self.names = [f"{self.hi[t]}-{self.lo[t]}" for t in range(top)]
         self.pip_bytes = _pip_bytes(self.pips)
         # a set of at most 28 tile ids (up to double-six): two tables of 14 tile ids each
-        self.pip_halves = None if top > 2 * HALF else \
-            (_pip_table(self.pips, 0, HALF), _pip_table(self.pips, HALF, HALF))
+        self.pip_halves = None if top > 2 * HALF else _pip_halves()
         self.size = len(self.ids)
         self.all_mask = 0
         for t in self.ids:
@@ -180,6 +179,14 @@ def _pip_table(pips: list[int], start: int, width: int) -> list[int]:
         extra = pips[start + low] if start + low < len(pips) else 0
         table[bits] = table[bits & (bits - 1)] + extra
     return table
+
+
+@cache
+def _pip_halves() -> tuple[list[int], list[int]]:
+    """The pips of every subset of tile ids 0-13 and of 14-27 (a tile's pips depend on its id
+    only, so every set up to double-six shares them: built once)."""
+    pips = [sum(id_halves(t)) for t in range(2 * HALF)]
+    return _pip_table(pips, 0, HALF), _pip_table(pips, HALF, HALF)
 
 
 def _pip_bytes(pips: list[int]) -> list[list[int]]:
