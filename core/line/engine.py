@@ -645,12 +645,11 @@ def _team_of(teams: tuple[tuple[int, ...], ...] | None, n: int) -> list[int]:
 
 def _moves_of(memo: dict[int, tuple[Move, ...]], mask: int, by_id: list[Move]
               ) -> tuple[Move, ...]:
-    """The moves of the tiles in `mask` (memoised: a value class has few subsets)."""
-    found = memo.get(mask)
-    if found is None:
-        found = tuple(by_id[t] for t in iter_ids(mask))
-        if len(memo) < _MEMO_LIMIT:
-            memo[mask] = found
+    """The moves of the tiles in `mask`, on a miss of `memo` (a value class has few
+    subsets: they are kept)."""
+    found = tuple(by_id[t] for t in iter_ids(mask))
+    if len(memo) < _MEMO_LIMIT:
+        memo[mask] = found
     return found
 
 
