@@ -438,10 +438,7 @@ def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
     """A copy of a checked deal that shares no list with it (its tiles are text)."""
     out = dict(deal)
     for key, value in deal.items():  # hands, stock; a grid or columns in other families
-        if not value:
-            if value.__class__ is list or value.__class__ is tuple:
-                out[key] = []
-        elif isinstance(value, (list, tuple)):  # (a list's own copy first: the common case)
+        if isinstance(value, (list, tuple)):  # (a list's own copy first: the common case)
             out[key] = [v[:] if v.__class__ is list else list(v) if isinstance(v, (list, tuple))
                         else v for v in value]
     return out
