@@ -262,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
 
         for strong, weak in pairs:
             clock = Clock()
-            won, decided = fortytwo_ladder(strong, weak, args.games, args.seed, clock)
+            won, decided = fortytwo_ladder(strong, weak, args.games, args.seed, clock,
+                                           jobs=args.jobs)
             print(row(f"forty-two: {strong} vs {weak}", won, decided, clock), flush=True)
     return 0
 

@@ -3,6 +3,7 @@
     python bench/ai_ceiling.py --slug classic --against hard --games 400 --jobs 2
     python bench/ai_ceiling.py --slug classic --against hard --games 200 --jobs 2 --hands-only
     python bench/ai_ceiling.py --slug forty-two --against hard --games 50 --jobs 2
+    python bench/ai_ceiling.py --slug forty-two --hands 160 --sees play --jobs 2
 
 Not a computer player anyone can meet: it exists to measure.  The *seer* is our `expert`
 given the true deal instead of imagined ones: its "imagined" deals are copies of the real
@@ -20,7 +21,10 @@ above `hard`").
 
 The matches are those of `bench/ai.py` (line games: 2 players, whole matches at the
 variant's defaults, classic with ``draw=draw``, each played twice with the seats swapped;
-trick games: 4 players, the seer's team on seats 0+2 then 1+3).
+trick games: 4 players, the seer's team on seats 0+2 then 1+3).  With ``--hands N`` (trick
+games) it plays N single rounds instead, twice each, and prints the seer's margin in points
+a round; ``--sees bidding`` or ``--sees play`` lets it see the hands in that phase only, which
+tells where seeing them pays (``--sees nothing`` is plain `expert`, for comparison).
 """
 
 from __future__ import annotations
@@ -123,10 +127,22 @@ class LineSeer(ExpertPlayer):
 
 
 class TrickSeer(TrickExpertPlayer):
-    """The trick games' `expert` on the true deal (bids and play)."""
+    """The trick games' `expert` on the true deal: in the bidding and trump naming, in the
+    play, or both (`sees`: "all", "bidding", "play"; "nothing" is plain `expert`)."""
 
-    def choose(self, game: Any) -> Any:
-        return super().choose(_Seen(game))
+    sees = "all"
+
+    def bid(self, game: Any, seat: int, moves: list[Any]) -> Any:
+        return super().bid(self._seen(game, "bidding"), seat, moves)
+
+    def name_trumps(self, game: Any, seat: int, moves: list[Any]) -> Any:
+        return super().name_trumps(self._seen(game, "bidding"), seat, moves)
+
+    def play(self, game: Any, seat: int, moves: list[Any]) -> Any:
+        return super().play(self._seen(game, "play"), seat, moves)
+
+    def _seen(self, game: Any, phase: str) -> Any:
+        return _Seen(game) if self.sees in ("all", phase) else game
 
 
 def line_match(slug: str, against: str, i: int, seed: int, hands_only: bool = False
@@ -165,6 +181,53 @@ def trick_match(slug: str, against: str, i: int, seed: int, hands_only: bool = F
     return won, decided
 
 
+def trick_hand(slug: str, against: str, i: int, seed: int, sees: str) -> float:
+    """Deal `i` played as one round twice, the seer's team on seats 0+2 then 1+3: the
+    seer's team's points (marks in texas-42) less the other team's, a round on average."""
+    total = 0
+    for side in (0, 1):
+        bots = []
+        for s in range(4):
+            if s % 2 == side:
+                seer = TrickSeer(seed * 7 + i * 4 + s)
+                seer.sees = sees
+                bots.append(seer)
+            else:
+                bots.append(make_player(against, seed * 7 + i * 4 + s))
+        game = variants.get(slug).new(seed=seed * 100_003 + i)
+        while not game.round_results:
+            game.play(bots[game.to_move].choose(game))
+        points = game.round_results[-1]["points"]
+        total += points[side] - points[1 - side]
+    return total / 2
+
+
+def run_all(fn: Any, tasks: list[tuple[Any, ...]], jobs: int) -> list[Any]:
+    """`fn(*task)` for every task, in `jobs` processes (each task is seeded on its own)."""
+    if jobs <= 1:
+        return [fn(*task) for task in tasks]
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.starmap(fn, tasks, chunksize=1)
+
+
+def hands_main(args: Any) -> int:
+    """`--hands N`: the trick games' seer, one round a deal, in points a round."""
+    import statistics
+
+    tasks = [(args.slug, args.against, i, args.seed, args.sees) for i in range(args.hands)]
+    t0 = time.perf_counter()
+    margins = run_all(trick_hand, tasks, args.jobs)
+    mean = statistics.mean(margins)
+    error = statistics.stdev(margins) / len(margins) ** 0.5
+    print("| rounds | seer sees | against | margin a round | standard error | minutes |")
+    print("|---:|---|---|---:|---:|---:|")
+    print(f"| {len(margins)} x2 | {args.sees} | {args.against} | {mean:+.2f} | {error:.2f} "
+          f"| {(time.perf_counter() - t0) / 60:.1f} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     from bench.ai import wilson
 
@@ -176,19 +239,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--hands-only", action="store_true",
                         help="line games: the seer sees the hands, not the stock's order")
+    parser.add_argument("--hands", type=int, default=0,
+                        help="trick games: single rounds (x2 seats), in points a round")
+    parser.add_argument("--sees", default="all", choices=("all", "bidding", "play", "nothing"),
+                        help="with --hands: where the seer sees every hand")
     args = parser.parse_args(argv)
+    if args.hands:
+        return hands_main(args)
     family = variants.get(args.slug).family
     fn = trick_match if family == "tricks" else line_match
     tasks = [(args.slug, args.against, i, args.seed, args.hands_only)
              for i in range(args.games)]
     t0 = time.perf_counter()
-    if args.jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.starmap(fn, tasks, chunksize=1)
-    else:
-        results = [fn(*task) for task in tasks]
+    results = run_all(fn, tasks, args.jobs)
     won = sum(w for w, _ in results)
     decided = sum(n for _, n in results)
     lo, hi = wilson(won, decided)

@@ -27,21 +27,34 @@ SEARCHING = ("hard", "expert")
 
 
 def fortytwo_ladder(strong: str, weak: str, games: int, seed: int, clock: Any,
-                    slug: str = "forty-two") -> tuple[int, int]:
-    """Matches won by `strong` against `weak` and matches decided, over `games` x 2."""
+                    slug: str = "forty-two", jobs: int = 1) -> tuple[int, int]:
+    """Matches won by `strong` against `weak` and matches decided, over `games` x 2 (in
+    `jobs` processes: every match is seeded on its own, so the wins are a serial run's)."""
+    from bench.ai import _gather
+
+    tasks = [(strong, weak, i, seed, slug) for i in range(games)]
+    return _gather(ladder_match, tasks, clock, jobs)
+
+
+def ladder_match(strong: str, weak: str, i: int, seed: int, slug: str
+                 ) -> tuple[int, int, list[float], list[float]]:
+    """Match `i` played twice, the `strong` team on seats 0+2 then 1+3: (won, decided,
+    and the strong side's searching moves' wall and process times)."""
+    from bench.ai import Clock
+
+    clock = Clock()
     won = decided = 0
-    for i in range(games):
-        for side in (0, 1):  # the strong team: seats 0+2, then 1+3
-            kinds = [strong if s % 2 == side else weak for s in range(4)]
-            bots = [make_player(kinds[s], seed * 7 + i * 4 + s) for s in range(4)]
-            timed = {s for s in range(4) if kinds[s] in SEARCHING and kinds[s] == strong}
-            result = team_match(slug, seed * 100_003 + i, bots, side,
-                                lambda s, game, b=bots, t=timed: clock.choose(b[s], game)
-                                if s in t else b[s].choose(game))
-            if result is not None:
-                decided += 1
-                won += result
-    return won, decided
+    for side in (0, 1):  # the strong team: seats 0+2, then 1+3
+        kinds = [strong if s % 2 == side else weak for s in range(4)]
+        bots = [make_player(kinds[s], seed * 7 + i * 4 + s) for s in range(4)]
+        timed = {s for s in range(4) if kinds[s] in SEARCHING and kinds[s] == strong}
+        result = team_match(slug, seed * 100_003 + i, bots, side,
+                            lambda s, game, b=bots, t=timed: clock.choose(b[s], game)
+                            if s in t else b[s].choose(game))
+        if result is not None:
+            decided += 1
+            won += result
+    return won, decided, clock.times, clock.cpu
 
 
 def team_match(slug: str, game_seed: int, bots: list[Any], side: int,
@@ -65,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--slug", default="forty-two")
     parser.add_argument("--pairs", default="", help="e.g. expert-hard,hard-normal")
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
     args = parser.parse_args(argv)
     pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p] or list(LADDER)
     print("| match | won/decided | share | 95% interval | strong side's time per move, wall "
@@ -72,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|---:|---:|---:|---|")
     for strong, weak in pairs:
         clock = Clock()
-        won, decided = fortytwo_ladder(strong, weak, args.games, args.seed, clock, args.slug)
+        won, decided = fortytwo_ladder(strong, weak, args.games, args.seed, clock, args.slug,
+                                        args.jobs)
         print(row(f"{args.slug}: {strong} vs {weak}", won, decided, clock), flush=True)
     return 0
 
