@@ -88,18 +88,21 @@ def partnership(level: str, deals: int, seed: int, clock: Clock, jobs: int = 1
     return _gather(partnership_deal, tasks, clock, jobs)
 
 
-def _gather(fn: Any, tasks: list[tuple[Any, ...]], clock: Clock, jobs: int) -> tuple[int, int]:
-    """Run `fn` on every task (in `jobs` processes: each task is seeded on its own, so the
-    results are those of a serial run) and add up the wins and the times."""
-    if jobs > 1:
-        import multiprocessing
+def run_all(fn: Any, tasks: list[tuple[Any, ...]], jobs: int) -> list[Any]:
+    """`fn(*task)` for every task, in `jobs` processes (each task is seeded on its own, so
+    the results are those of a serial run)."""
+    if jobs <= 1:
+        return [fn(*task) for task in tasks]
+    import multiprocessing
 
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.starmap(fn, tasks, chunksize=1)
-    else:
-        results = [fn(*task) for task in tasks]
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.starmap(fn, tasks, chunksize=1)
+
+
+def _gather(fn: Any, tasks: list[tuple[Any, ...]], clock: Clock, jobs: int) -> tuple[int, int]:
+    """Run `fn` on every task (`run_all`) and add up the wins and the times."""
     won = decided = 0
-    for w, n, times, cpu in results:
+    for w, n, times, cpu in run_all(fn, tasks, jobs):
         won += w
         decided += n
         clock.times += times

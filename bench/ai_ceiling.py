@@ -202,19 +202,11 @@ def trick_hand(slug: str, against: str, i: int, seed: int, sees: str) -> float:
     return total / 2
 
 
-def run_all(fn: Any, tasks: list[tuple[Any, ...]], jobs: int) -> list[Any]:
-    """`fn(*task)` for every task, in `jobs` processes (each task is seeded on its own)."""
-    if jobs <= 1:
-        return [fn(*task) for task in tasks]
-    import multiprocessing
-
-    with multiprocessing.Pool(jobs) as pool:
-        return pool.starmap(fn, tasks, chunksize=1)
-
-
 def hands_main(args: Any) -> int:
     """`--hands N`: the trick games' seer, one round a deal, in points a round."""
     import statistics
+
+    from bench.ai import run_all
 
     tasks = [(args.slug, args.against, i, args.seed, args.sees) for i in range(args.hands)]
     t0 = time.perf_counter()
@@ -229,7 +221,7 @@ def hands_main(args: Any) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.ai import wilson
+    from bench.ai import run_all, wilson
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slug", default="classic")
