@@ -181,9 +181,11 @@ def trick_match(slug: str, against: str, i: int, seed: int, hands_only: bool = F
     return won, decided
 
 
-def trick_hand(slug: str, against: str, i: int, seed: int, sees: str) -> float:
+def trick_hand(slug: str, against: str, i: int, seed: int, sees: str,
+               trust: float | None = None) -> float:
     """Deal `i` played as one round twice, the seer's team on seats 0+2 then 1+3: the
-    seer's team's points (marks in texas-42) less the other team's, a round on average."""
+    seer's team's points (marks in texas-42) less the other team's, a round on average.
+    `trust`: the seer's own (`TrickSearchPlayer.trust`) instead of `expert`'s."""
     total = 0
     for side in (0, 1):
         bots = []
@@ -191,6 +193,8 @@ def trick_hand(slug: str, against: str, i: int, seed: int, sees: str) -> float:
             if s % 2 == side:
                 seer = TrickSeer(seed * 7 + i * 4 + s)
                 seer.sees = sees
+                if trust is not None:
+                    seer.trust = trust
                 bots.append(seer)
             else:
                 bots.append(make_player(against, seed * 7 + i * 4 + s))
@@ -208,15 +212,18 @@ def hands_main(args: Any) -> int:
 
     from bench.ai import run_all
 
-    tasks = [(args.slug, args.against, i, args.seed, args.sees) for i in range(args.hands)]
+    tasks = [(args.slug, args.against, i, args.seed, args.sees, args.trust)
+             for i in range(args.hands)]
     t0 = time.perf_counter()
     margins = run_all(trick_hand, tasks, args.jobs)
     mean = statistics.mean(margins)
     error = statistics.stdev(margins) / len(margins) ** 0.5
-    print("| rounds | seer sees | against | margin a round | standard error | minutes |")
-    print("|---:|---|---|---:|---:|---:|")
-    print(f"| {len(margins)} x2 | {args.sees} | {args.against} | {mean:+.2f} | {error:.2f} "
-          f"| {(time.perf_counter() - t0) / 60:.1f} |")
+    trust = "expert's" if args.trust is None else args.trust
+    print("| rounds | seer sees | its trust | against | margin a round | standard error "
+          "| minutes |")
+    print("|---:|---|---|---|---:|---:|---:|")
+    print(f"| {len(margins)} x2 | {args.sees} | {trust} | {args.against} | {mean:+.2f} "
+          f"| {error:.2f} | {(time.perf_counter() - t0) / 60:.1f} |")
     return 0
 
 
@@ -235,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="trick games: single rounds (x2 seats), in points a round")
     parser.add_argument("--sees", default="all", choices=("all", "bidding", "play", "nothing"),
                         help="with --hands: where the seer sees every hand")
+    parser.add_argument("--trust", type=float, default=None,
+                        help="with --hands: the seer's bidding trust (default: expert's)")
     args = parser.parse_args(argv)
     if args.hands:
         return hands_main(args)
