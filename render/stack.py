@@ -48,7 +48,7 @@ TAG = 16  # px of the number of a tile hidden under others, tagged in its cell's
 MARGIN = 24
 CAPTION = 20  # px of the caption's words
 LINE = 28  # px per caption line
-COMPASS_W, COMPASS_H = 80, 40
+COMPASS_W, COMPASS_H = 80, 60  # the compass with its letters
 MIN_WIDTH, MIN_HEIGHT = 420, 200
 MAX_WIDTH, MAX_HEIGHT = 1280, 720  # the side view's largest box
 MAX_TALL = 900  # the tallest picture with the plan under the side view
@@ -252,11 +252,16 @@ def _plan_labels(layout: dict[str, Any], pic: StackPicture) -> list[tuple[int, R
             key = (int(c[0]), int(c[1]))
             if key not in top or int(top[key]["level"]) < int(tl["level"]):
                 top[key] = tl
+    ends = {(int(n), int(h)) for n, h in layout.get("ends") or []}
     out = []
     for tl in tiles:
-        shows = [plan_cell(layout, pic, c) for c in tl["cells"] if top[(c[0], c[1])] is tl]
-        if not shows:
+        seen = [h for h, c in enumerate(tl["cells"]) if top[(c[0], c[1])] is tl]
+        if not seen:
             continue
+        ringed = [h for h in seen if (int(tl["n"]), h) in ends]
+        if ringed:  # inside one cell, clear of the ring of an open end: the other cell's
+            seen = [next((h for h in seen if h not in ringed), seen[0])]
+        shows = [plan_cell(layout, pic, tl["cells"][h]) for h in seen]
         x0 = min(r.x0 for r in shows)
         y0 = min(r.y0 for r in shows)
         x1 = max(r.x1 for r in shows)
@@ -276,6 +281,8 @@ def _tags(layout: dict[str, Any], pic: StackPicture) -> list[tuple[int, Rect, st
     if pic.plan is None:
         return []
     done = pic.numbered()
+    if layout.get("ends"):  # only the open ends take a tile (quinconce, `ends_only`)
+        done |= {int(tl["n"]) for tl in tiles} - {int(n) for n, _ in layout["ends"]}
     taken = [box for _, box, _ in pic.labels]
     filled = {(c[0], c[1], int(tl["level"])) for tl in tiles for c in tl["cells"]}
     out = []
@@ -414,10 +421,10 @@ def draw_plan(im: Image.Image, layout: dict[str, Any], pic: StackPicture,
     canvas.draw_text(im, (pic.plan.x0, pic.plan.y0 - 6), t(tr, "from above"), 16,
                      theme.TEXT_SOFT, "lb")
     tiles = sorted(layout.get("tiles") or [], key=lambda tl: tl["level"])
-    high = max(int(tl["level"]) for tl in tiles) or 1
+    high = max(int(tl["level"]) for tl in tiles)
     for tl in tiles:
         a, b = (plan_cell(layout, pic, c) for c in tl["cells"])
-        shade = 0.55 + 0.45 * int(tl["level"]) / high
+        shade = 0.55 + 0.45 * int(tl["level"]) / high if high else 1.0  # lower: darker
         fill = tuple(round(c * shade) for c in
                      (theme.LAST_FACE if tl["n"] == layout.get("last") else theme.IVORY))
         draw.rounded_rectangle((min(a.x0, b.x0) + 2, min(a.y0, b.y0) + 2,

@@ -11,6 +11,7 @@ from PIL import Image
 import render
 from core import variants
 from core.ai import make_player
+from render import theme
 from render.geometry import Rect
 from render.stack import (
     LABEL,
@@ -110,6 +111,19 @@ def test_every_tile_a_move_names_is_numbered_where_it_shows_past_ten_tiles() -> 
             assert not pic.compass.overlaps(pic.caption)
             seen += 1
     assert seen > 100
+
+
+def test_the_compass_is_drawn_inside_its_box_clear_of_the_caption() -> None:
+    for slug, seed in (("quinconce", 1), ("tower", 2)):
+        g = played(slug, seed, 12)
+        view = g.view(None)
+        pic = stack_layout(view)
+        im = stack_image(view)
+        box, caption = pic.compass, pic.caption
+        assert not box.overlaps(caption)
+        ink = [(x, y) for y in range(caption.y0, im.height) for x in range(caption.x1, im.width)
+               if im.getpixel((x, y)) != theme.FELT]
+        assert ink and all(box.x0 <= x < box.x1 and box.y0 <= y < box.y1 for x, y in ink)
 
 
 def test_plan_numbers_read_on_a_phone_past_ten_tiles() -> None:
