@@ -173,7 +173,7 @@ def _turned(im: Image.Image, pic: MemoryPicture, layout: dict[str, Any],
     they made a pair; before anything is turned up, what to do."""
     turned = layout.get("turned") or []
     if not turned:
-        y = pic.grid[1] + (pic.cells[-1].y1 if pic.cells else 0) - pic.grid[1] + LINE / 2
+        y = (pic.cells[-1].y1 if pic.cells else pic.grid[1]) + LINE / 2
         canvas.draw_text(im, (pic.width / 2, y), t(tr, "Turn up two tiles that share a number"),
                          20, theme.TEXT, "mm")
         return
