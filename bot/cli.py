@@ -125,8 +125,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if images:
         images.mkdir(parents=True, exist_ok=True)
     print(f"{variant.names['en']} — {players} players, seed {game.seed}. "
-          "Type a move number or its notation ('6-4 left'); 'help' or 'quit'.", file=out)
+          f"Type a move number or its notation ({EXAMPLE.get(variant.family, EXAMPLE['line'])})"
+          "; 'help' or 'quit'.", file=out)
     shown_turn = -1
+    asked_turn = -1  # the turn whose table was printed: a bad entry or help asks again only
     while not game.over:
         seat = game.to_move
         assert seat is not None
@@ -141,24 +143,29 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"{names[seat]} plays {move}.", file=out)
             game.play(move)
             continue
-        print("", file=out)
-        print(textboard.table_text(view, names), file=out)
-        print(textboard.board_text(view, names), file=out)
-        print(f"{names[seat]}, your turn.", file=out)
-        print(textboard.hand_text(view), file=out)
+        if asked_turn != game.turn:
+            asked_turn = game.turn
+            print("", file=out)
+            print(textboard.table_text(view, names), file=out)
+            print(textboard.board_text(view, names), file=out)
+            print(f"{names[seat]}, your turn.", file=out)
+            print(textboard.hand_text(view), file=out)
         text = _ask(f"{names[seat]}> ")
         if text is None or text.strip().lower() in {"quit", "exit", "q"}:
             print("Game abandoned. Record:", file=out)
             print(json.dumps(game.record()), file=out)
             return 0
         if text.strip().lower() in {"help", "?", "h"}:
-            print("Type the number of a move, or write it: '6-4 left', '6-4 right', "
-                  "'6-4' when it fits one end only, 'draw' or 'pass' when offered.", file=out)
+            print("Type the number of a move, or write it: "
+                  f"{HELP.get(variant.family, HELP['line'])}.", file=out)
             continue
         try:
-            game.play(_pick(game, text))
+            move = _pick(game, text)
+            game.play(move)
         except IllegalMove as exc:
             print(f"Not allowed: {exc}", file=out)
+            continue
+        print(f"{names[seat]} plays {move}.", file=out)
     view = game.view(None)
     for line in textboard.events_text(view, names):
         print(line, file=out)
@@ -248,6 +255,27 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 # -- helpers -------------------------------------------------------------------
+
+EXAMPLE = {  # a move of each family, in the notation `parse_move` reads
+    "line": "'6-4 left'", "grid": "'5-3 4-4 2-2 C4 right'", "stack": "'6-4 on 3 east'",
+    "tricks": "'bid 30', '6-4'", "memory": "'B3'", "solitaire": "'4-4 4-0'",
+    "puzzle": "'6-6 D1 E1'",
+}
+HELP = {  # how each family's moves are written (`help` in `domino play`)
+    "line": "'6-4 left', '6-4 right', '6-4' when it fits one end only, 'draw' or 'pass' when "
+            "offered",
+    "grid": "the tiles in order along the line (each written with the half that comes first), "
+            "the cell of the first half and the direction the line goes, like "
+            "'5-3 4-4 2-2 C4 right' or '7-1 1-2 M10 down'; 'pass' when offered",
+    "stack": "the tile, 'on' or 'under' (or 'next' in quinconce) and the number of the tile it "
+             "goes against (with the half, 'e', 'w', 'n' or 's', of a double), then where its "
+             "other half points, like '6-4 on 3 east' or '6-4 under 1e north'",
+    "tricks": "'pass', 'bid 30', 'trumps 5', or the tile you play, like '6-4'",
+    "memory": "the cell to turn up, like 'B3'",
+    "solitaire": "the two face-up tiles to remove, totalling 12, like '4-4 4-0'",
+    "puzzle": "the tile and the two cells its halves go on, like '6-6 D1 E1'; 'remove D1', "
+              "'hint 1' to 'hint 4', 'give up'",
+}
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:

@@ -22,6 +22,7 @@ the markers it takes drawn pale), from a preview
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -29,7 +30,7 @@ from PIL import Image, ImageDraw
 from . import canvas, theme, tile
 from .board import register_layout
 from .geometry import Board, Half, Marker, PlacedTile, Rect
-from .words import Translator, t, tn
+from .words import Translator, seat_label, t, tn
 
 HALF = 40
 SMALL_HALF = 28
@@ -40,7 +41,9 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
 _CELL_RE = re.compile(r"^([A-Y])(\d{1,2})$")
 GRID_LINE: theme.RGB = (40, 118, 80)
 NEUTRAL: theme.RGB = (200, 200, 200)  # a marker dealt with the position
-FOOT = 40  # the line of markers left under the grid
+FOOT = 40  # a line of markers left under the grid
+LEGEND, DISC = 16, 24  # px of its words, and of its markers
+TABLE_WIDTH = 640  # the table picture is never narrower (render.position_png)
 
 
 def cell_xy(name: str) -> tuple[int, int]:
@@ -144,27 +147,64 @@ def _marker(im: Image.Image, r: Rect, colour: theme.RGB, glow: bool = False,
                      theme.TEXT_DARK, "mm", bold=True)
 
 
-def grid_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
-    """The grid, then each seat's markers left."""
+def _legend_labels(view: dict[str, Any], tr: Translator | None,
+                   names: Sequence[str] | None) -> list[str]:
+    layout = view.get("layout") or {}
+    left = list(layout.get("markers_left") or view.get("markers") or [])
+    return [seat_label(names or [], seat, tr) + ": " + tn(
+        tr, "{n} marker left", "{n} markers left", int(count)) for seat, count in enumerate(left)]
+
+
+def legend_width(view: dict[str, Any], tr: Translator | None = None,
+                 names: Sequence[str] | None = None) -> int:
+    """The width the legend takes on one row."""
+    return 2 * MARGIN + sum(DISC + 6 + canvas.text_mask(text, LEGEND).width + 16
+                            for text in _legend_labels(view, tr, names))
+
+
+def legend_layout(view: dict[str, Any], width: int, top: int, tr: Translator | None = None,
+                  names: Sequence[str] | None = None) -> list[tuple[Rect, Rect, str]]:
+    """Each seat's markers left under the grid, by the seat's name: (its marker's box, its
+    label's box, the label), as many to a row as fit whole in `width` px from `top` down."""
+    layout = view.get("layout") or {}
+    left = list(layout.get("markers_left") or view.get("markers") or [])
+    if not left:
+        return []
+    labels = _legend_labels(view, tr, names)
+    room = width - 2 * MARGIN
+    need = [DISC + 6 + canvas.text_mask(text, LEGEND).width + 16 for text in labels]
+    per_row = next((k for k in range(len(left), 0, -1) if max(need) <= room // k), 1)
+    slot = room // per_row
+    out = []
+    for seat, text in enumerate(labels):
+        row, col = divmod(seat, per_row)
+        x, y = MARGIN + col * slot, top + row * FOOT + FOOT // 2
+        text = canvas.fit_text(text, LEGEND, slot - DISC - 6 - 16)
+        mask = canvas.text_mask(text, LEGEND)
+        out.append((Rect(x, y - DISC // 2, x + DISC, y + DISC // 2),
+                    Rect(x + DISC + 6, y - mask.height // 2, x + DISC + 6 + mask.width,
+                         y - mask.height // 2 + mask.height), text))
+    return out
+
+
+def grid_image(view: dict[str, Any], tr: Translator | None = None,
+               names: Sequence[str] | None = None) -> Image.Image:
+    """The grid, then each seat's markers left, by the seats' `names`."""
     layout = view.get("layout") or {}
     board = grid_geometry(layout)
-    left = list(layout.get("markers_left") or view.get("markers") or [])
-    width = max(board.width, 160 * max(1, len(left)) + 2 * MARGIN)
-    im = canvas.felt(width, board.height + (FOOT if left else 0))
+    width = max(board.width, min(TABLE_WIDTH, legend_width(view, tr, names)))
+    legend = legend_layout(view, width, board.height, tr, names)
+    bottom = max((r.y1 for _, r, _ in legend), default=board.height)
+    im = canvas.felt(width, bottom + (FOOT // 2 - LEGEND // 2 if legend else 0))
     grid = canvas.felt(board.width, board.height)
     _grid(grid, layout, HALF, [])
     im.paste(grid, ((width - board.width) // 2, 0))
     if not layout.get("tiles"):
         canvas.draw_text(im, (width / 2, board.height / 2 + LABEL / 2),
                          t(tr, "The first line starts on M13"), 18, theme.TEXT, "mm")
-    x = MARGIN
-    for seat, count in enumerate(left):
-        y = board.height + FOOT // 2
-        _marker(im, Rect(x, y - 12, x + 24, y + 12), theme.TEAMS[seat % len(theme.TEAMS)])
-        label = t(tr, "Seat {n}", n=seat + 1) + ": " + tn(
-            tr, "{n} marker left", "{n} markers left", int(count))
-        canvas.draw_text(im, (x + 30, y), label, 16, theme.TEXT, "lm")
-        x += (width - 2 * MARGIN) // len(left)
+    for seat, (disc, box, text) in enumerate(legend):
+        _marker(im, disc, theme.TEAMS[seat % len(theme.TEAMS)])
+        canvas.draw_text(im, (box.x0, box.y0), text, LEGEND, theme.TEXT, "lt")
     return im
 
 

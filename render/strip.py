@@ -20,6 +20,7 @@ from . import canvas, theme
 from .words import Translator, seat_label, status_lines, t, tn
 
 GAP = 10
+STOCKLESS = {"memory", "patience", "puzzle", "tricks"}  # layouts of games with no stock at all
 
 
 def text_size_for(width: int) -> int:
@@ -43,7 +44,7 @@ def info_line(view: dict[str, Any], names: list[str], tr: Translator | None = No
     """Stock, round, match target and whose turn, as one line."""
     parts = []
     stock = view.get("stock")
-    if stock is not None:
+    if stock is not None and (view.get("layout") or {}).get("kind") not in STOCKLESS:
         parts.append(t(tr, "Stock {n}", n=stock) if stock else t(tr, "No stock"))
     if view.get("round"):
         parts.append(t(tr, "Round {n}", n=view["round"]))

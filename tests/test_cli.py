@@ -187,3 +187,25 @@ def test_a_closed_pipe_ends_quietly(args: list[str], monkeypatch: pytest.MonkeyP
 def test_simulate_counts_seats_from_1(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(["simulate", "classic", "--games", "2"], capsys)
     assert "seat 1:" in out and "seat 2:" in out and "seat 0" not in out
+
+
+def test_play_vingt_in_the_terminal_draws_the_grid_echoes_the_move_and_its_help(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, ["help", "xyz", "1", "quit"])
+    code, out, _ = run(["play", "vingt", "--players", "2", "--ai", "1", "--seed", "3"], capsys)
+    assert code == 0
+    first = out.split("Player 1 plays ")[0]
+    assert first.count("Player 1, your turn.") == 1  # not reprinted after help or a bad entry
+    assert "Not allowed: not a move: 'xyz'" in first
+    assert "C4 right" in first and "'6-4 left'" not in first  # the help says vingt's moves
+    legal = [str(m) for m in variants.get("vingt").new(players=2, seed=3).legal_moves()]
+    assert f"Player 1 plays {legal[0]}." in out
+    assert legal[0] == "7-4 7-2 M13 right"
+    grid = out.split(f"Player 1 plays {legal[0]}.")[1]
+    lines = grid.splitlines()
+    header = next(line for line in lines if line.split()[:3] == ["I", "J", "K"])
+    row = next(line for line in lines if line.split()[:1] == ["13"])
+    # the line laid on M13..P13, each tile joined, closed by markers on L13 and Q13
+    assert row[header.index("L") - 1:header.index("Q") + 1].split() == \
+        ["20", "7--4", "7--2", "20"]

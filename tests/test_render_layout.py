@@ -16,8 +16,8 @@ import pytest
 from core import variants
 from render.board import board_geometry, board_image
 from render.canton import canton_layout
-from render.geometry import Board, PlacedTile
-from render.grid import grid_geometry
+from render.geometry import Board, PlacedTile, Rect
+from render.grid import grid_geometry, grid_image, legend_layout, legend_width
 from render.line import MAX_WIDTH, line_layout
 from render.spinner import spinner_layout
 from render.stack import stack_extent
@@ -368,3 +368,24 @@ def assert_trick(view: dict[str, Any]) -> None:
     for i, a in enumerate(rects):
         for b in rects[i + 1:]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_vingt_legend_names_the_seats_and_overlaps_nothing(players: int) -> None:
+    """Under the grid, each seat's marker and "NAME: n markers left" stand apart from the
+    other seats' (at the start, and with long names that need more rows)."""
+    for names in (["Ann", "Bob", "Cy", "Di"], ["Alexandra-Maria", "Bartholomew", "Cyrille",
+                                               "Dominique-Jean"]):
+        view = variants.get("vingt").new(players=players, seed=3).view(None)
+        im = grid_image(view, names=names[:players])
+        width = max(grid_geometry(view["layout"]).width, min(640, legend_width(
+            view, names=names[:players])))
+        assert im.width == width
+        legend = legend_layout(view, width, grid_geometry(view["layout"]).height,
+                               names=names[:players])
+        assert len(legend) == players
+        boxes = [box for disc, label, _ in legend for box in (disc, label)]
+        assert all(box.inside(Rect(0, 0, im.width, im.height)) for box in boxes)
+        assert not any(a.overlaps(b, 4) for i, a in enumerate(boxes) for b in boxes[:i])
+        for (_, _, text), name in zip(legend, names, strict=False):
+            assert text.startswith(name[:3]) and "Seat" not in text

@@ -53,3 +53,28 @@ def test_whole_games_draw_at_every_step() -> None:
                 break
             game.play(bots[game.to_move].choose(game))
         assert sizes
+
+
+def test_memory_turned_tiles_are_the_largest_thing_a_phone_shows() -> None:
+    """A phone shows the picture about 360 px wide: the tiles turned up this turn are the
+    largest tiles in it, 40 px wide or more there; nothing kept yet draws no empty panels,
+    and the table's line says nothing of a stock memory does not have."""
+    from render.memory import memory_layout
+    from render.strip import info_line
+
+    game = variants.get("memory").new(players=2, seed=1, deal={"grid": TILES})
+    view = game.view(None)
+    pic = memory_layout(view)
+    assert pic.turned == [] and pic.kept == []
+    game.play("A1")
+    game.play("A3")  # 0-0 and 1-1: no pair
+    view = game.view(None)
+    pic = memory_layout(view)
+    assert [cell for cell, _, _ in pic.turned] == ["A1", "A3"]
+    turned = [r for _, _, r in pic.turned]
+    others = [r for r in pic.tiles() if r not in turned]
+    assert min(r.width for r in turned) > max(r.width for r in others)
+    assert min(r.width for r in turned) * 360 / pic.width >= 40
+    assert "stock" not in info_line(view, ["Ann", "Bob"]).lower()
+    line = variants.get("classic").new(players=2, seed=1)
+    assert "Stock" in info_line(line.view(None), ["Ann", "Bob"])

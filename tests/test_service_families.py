@@ -373,3 +373,20 @@ def test_the_puzzle_leaderboard_on_both_backends(db_target: Path | str) -> None:
     assert "carol" not in here and "dan" not in here  # another server; given up
     assert "carol" in everywhere and "Résolutions les plus rapides" in everywhere
     assert "No solve yet." in none
+
+
+def test_memory_hand_messages_have_no_empty_hand_picture(tmp_path: Path) -> None:
+    """Nobody holds tiles in memory: the private message is the words and the buttons, with
+    no picture of an empty hand ("Your hand: 0 tiles")."""
+    async def body(service: Service) -> list[Message]:
+        opened = await service.open_table(ALICE, CHANNEL, SCOPE, "memory", players=2, ai=1)
+        tid = table_id(opened)
+        return opened + await play_by_buttons(service, tid, ALICE, random.Random(3), set(),
+                                              clock)
+
+    clock = Clock()
+    pictures = RecordingPictures()
+    out = run(with_service(tmp_path / "db.sqlite", body, pictures=pictures, clock=clock,
+                           ai_delay=1.0))
+    assert [m for m in out if m.kind == "hand" and m.to == ALICE.id]
+    assert pictures.public_views and not pictures.hand_views

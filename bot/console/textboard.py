@@ -1,11 +1,14 @@
 """Plain-text pictures of a view for the terminal: the line or the cross with its named open
-ends, Canton's captured piles, the hand, the scores, and what happened (the bot's words)."""
+ends, Canton's captured piles, the "20" game's grid, the hand, the scores, and what happened
+(the bot's words)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from core.line.cross import ARM_NAMES, LAYOUT_ARMS
+from render.grid import LETTERS, cell_xy
+from render.grid import extent as grid_extent
 from render.words import seat_label, tn
 
 from ..service.event_texts import events_lines
@@ -31,6 +34,8 @@ def board_text(view: dict[str, Any], names: list[str] | None = None) -> str:
     layout = view.get("layout") or {}
     if layout.get("kind") == "cross":
         lines = cross_lines(layout)
+    elif layout.get("kind") == "grid":
+        lines = grid_lines(view, names)
     else:
         chain = layout.get("chain", view.get("board", []))
         last = layout.get("last")
@@ -44,6 +49,50 @@ def board_text(view: dict[str, Any], names: list[str] | None = None) -> str:
             f"({tn(None, '{n} point', '{n} points', p['points'])})"
             for s, p in enumerate(piles)))
     return "\n".join(lines)
+
+
+def grid_lines(view: dict[str, Any], names: list[str] | None = None) -> list[str]:
+    """The "20" game's grid as the picture draws it: column letters, row numbers, each half's
+    value ("7--4" a tile across, a "|" under a half joined to the one below), "20" a marker,
+    "." a free cell; then the last play and each seat's markers left."""
+    layout = view.get("layout") or {}
+    c0, r0, c1, r1 = grid_extent(layout)
+    values: dict[tuple[int, int], str] = {}
+    east: set[tuple[int, int]] = set()  # a half joined to the half on its left
+    south: set[tuple[int, int]] = set()  # a half joined to the half under it
+    for entry in layout.get("tiles") or []:
+        (ax, ay), (bx, by) = (cell_xy(c) for c in entry["cells"])
+        a, b = str(entry["tile"]).split("-")
+        values[(ax, ay)], values[(bx, by)] = a, b
+        if ay == by:
+            east.add((max(ax, bx), ay))
+        else:
+            south.add((ax, min(ay, by)))
+    for m in layout.get("markers") or []:
+        values[cell_xy(m["cell"])] = "20"
+    width = len(str(r1 + 1))
+    out = [" " * width + " " + "".join(f"  {LETTERS[c]}" for c in range(c0, c1 + 1))]
+    for r in range(r0, r1 + 1):
+        row = ""
+        for c in range(c0, c1 + 1):
+            text = values.get((c, r), ".")
+            row += ("--" + text) if (c, r) in east else text.rjust(3)
+        out.append(str(r + 1).rjust(width) + " " + row)
+        joins = "".join("  |" if (c, r) in south else "   " for c in range(c0, c1 + 1))
+        if joins.strip():
+            out.append(" " * (width + 1) + joins.rstrip())
+    if not layout.get("tiles"):
+        out.append("The first line starts on M13.")
+    last = view.get("last_play")
+    if last:
+        out.append(f"Last play: {seat_name(view, last['seat'], names)} {last['move']}"
+                   + (f" (markers on {', '.join(last['markers'])})" if last.get("markers")
+                      else ""))
+    left = layout.get("markers_left") or view.get("markers") or []
+    if left:
+        out.append("Markers left: " + ", ".join(
+            f"{seat_name(view, s, names)} {n}" for s, n in enumerate(left)))
+    return out
 
 
 def ends_lines(view: dict[str, Any]) -> list[str]:

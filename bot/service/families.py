@@ -35,6 +35,7 @@ log = logging.getLogger("domino.families")
 HINT_MOVES = ["hint 1", "hint 2", "hint 3", "hint 4"]
 SEE = "?"  # an "e" argument that asks to see something: "?last", "?hint"
 BEST = 3  # best plays offered in vingt
+HANDLESS = {"memory"}  # no seat holds tiles: the hand message is words and buttons, no picture
 
 
 def family(game: Any) -> str:
@@ -254,9 +255,9 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures, arg: st
     actions = step_actions(table.id, view["turn"], moves, prefix, lang, name, page)
     if not prefix and page == 0:
         actions += extras(table, game, fam, view, lang, -(-len(actions) // 5) if actions else 0)
+    image = None if fam in HANDLESS else pictures.for_lang(lang).hand(view)
     return Message(table.row.channel, hand_text(table, fam, view, prefix, moving, lang), to=user,
-                   kind="hand", table=table.id, image=pictures.for_lang(lang).hand(view),
-                   actions=tuple(actions))
+                   kind="hand", table=table.id, image=image, actions=tuple(actions))
 
 
 # -- an "e" press ---------------------------------------------------------------------------

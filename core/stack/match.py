@@ -518,7 +518,7 @@ class StackMatch(MatchBase):
             "mode": self.mode(),
             "modes": self.modes[:] if self.rules.alternate else [],
             "layout": {"kind": "stack", "tiles": tiles, "last": last, "fell": fell,
-                       "mode": self.mode()},
+                       "mode": self.mode(), "ends": [[k + 1, h] for k, h in self.ends]},
             "risks": {},
         })
         if seat is not None:
