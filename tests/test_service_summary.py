@@ -15,6 +15,7 @@ from tests.service_helpers import (
     BOB,
     CHANNEL,
     SCOPE,
+    RecordingPictures,
     play_to_the_end,
     run,
     table_id,
@@ -74,8 +75,58 @@ def test_a_round_end_sends_the_final_board_and_the_score_sheet(tmp_path: Path) -
         if len(sheets) > 1:  # a match of several rounds ends with every round's totals
             assert "Every round:" in sheets[-1].text
             assert "Round 1:" in sheets[-1].text
-        assert out.index(sheets[-1]) < out.index(result)
+        assert out.index(result) < out.index(sheets[-1])  # the move that ended it, then
+        for sheet in sheets:  # each sheet comes right after the move that ended its round
+            before = [m for m in out[:out.index(sheet)] if m.to is None][-1]
+            assert before.kind in ("table", "result") and "Round over" in before.text
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+class TrickPictures(RecordingPictures):
+    """Records the names given to the last-trick picture."""
+
+    trick_names: list[Any] = []
+
+    def last_trick(self, view: dict[str, Any], names: list[str] | None = None
+                   ) -> bytes | None:
+        self.trick_names.append(names)
+        return super().last_trick(view, names)
+
+
+def test_a_forty_two_hand_ends_with_its_move_then_its_sheet_and_keeps_its_last_trick(
+        tmp_path: Path) -> None:
+    pictures = TrickPictures()
+
+    async def body(service: Service) -> None:
+        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "forty-two", players=4,
+                                                ai=3, options="target=250"))
+        table = service.tables[tid]
+        out: list[Any] = []
+        for _ in range(60):
+            if table.game.round_no > 1:
+                break
+            assert table.game.to_move == 0
+            out += await service.play(ALICE, tid, str(table.game.legal_moves()[0]))
+        sheet = next(m for m in out if m.kind == "board")
+        public = [m for m in out if m.to is None]
+        before = public[public.index(sheet) - 1]
+        assert before.kind == "table" and "Round over" in before.text
+        text = sheet.text
+        assert "none" not in text and "pips" not in text and "Contract: " in text
+        scored = [line for line in text.splitlines() if " · total " in line]
+        assert len(scored) == 2 and sum(line.count(" +") for line in scored) == sum(
+            len(x) for x in table.game.view(None)["last_round"]["lines"])  # each reason once
+        assert "Points taken: " in text and (" set by " in text.lower()
+                                              or "made" in text.lower())
+        # the next hand's bidding: "Last trick" shows the last trick of the hand that ended
+        await service.hand(ALICE, tid)
+        hand = next(m for m in await service.hand(ALICE, tid) if m.kind == "hand")
+        last = next(a for a in hand.actions if a.label == "Last trick")
+        seen = await service.press(ALICE, last.data)
+        assert seen[0].text.startswith("Last trick: ")
+        assert pictures.trick_names[-1] == table.names()
+
+    run(with_service(tmp_path / "db.sqlite", body, pictures=pictures))
 
 
 def test_the_score_sheet_is_drawn(tmp_path: Path) -> None:
@@ -107,3 +158,20 @@ def test_the_lobby_shows_the_teams(tmp_path: Path) -> None:
         classic = await service.open_table(ALICE, CHANNEL, SCOPE, "classic")
         assert "team" not in classic[0].text
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_a_forced_bid_says_why_there_is_no_pass() -> None:
+    from types import SimpleNamespace
+
+    from bot.service.families import hand_text
+
+    game = variants.get("texas-42").new(seed=1)
+    table = SimpleNamespace(id=7)
+    first = hand_text(table, "tricks", game.view(0), "", True, "en")  # type: ignore[arg-type]
+    assert first.endswith("Your bid?")
+    for _ in range(3):
+        game.play("pass")
+    forced = hand_text(table, "tricks", game.view(3), "", True, "en")  # type: ignore[arg-type]
+    assert "must bid" in forced and "three others passed" in forced
+    french = hand_text(table, "tricks", game.view(3), "", True, "fr")  # type: ignore[arg-type]
+    assert "devez enchérir" in french

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..i18n import t, tn
 from .event_texts import seat_label, who_list
+from .family_words import bid_text, trump_name
 
 
 def round_just_ended(view: dict[str, Any]) -> bool:
@@ -86,6 +87,8 @@ def sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """The score sheet of the round that just ended: each hand with its pips, then what
     each seat or team scored and why, and the running totals against the target."""
     last = view["last_round"]
+    if "contract" in last:
+        return hand_sheet_lines(view, names, lang)
     sign = "-" if last.get("countdown") else "+"
     lines = [t(lang, "Score sheet of round {n}:", n=last["round"])]
     hands = []
@@ -107,6 +110,85 @@ def sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
         lines.append(t(lang, "{who}: {scored} · {standing}", who=scorer_name(names, seats),
                        scored=scored, standing=standing))
     return lines
+
+
+def hand_sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """The score sheet of a trick game's hand: the hands dealt, who bid what and trumps,
+    made or set and by how much, what each team took (tricks and count), then what each
+    team scores, one reason a line counted once, and the totals."""
+    last = view["last_round"]
+    hand = last.get("board") or {}
+    contract = last["contract"]
+    team = contract["team"]
+    teams = last["scorers"]
+    marks = view.get("target_unit") == "marks"
+    lines = [t(lang, "Score sheet of round {n}:", n=last["round"])]
+    dealt = [f"{seat_label(names, s)}: {' '.join(h)}" for s, h in enumerate(last["hands"])]
+    lines.append(t(lang, "Hands dealt: {hands}", hands=" · ".join(dealt)))
+    bidder = seat_label(names, contract["seat"])
+    line = t(lang, "Contract: {who} bid {bid}", who=bidder, bid=bid_text(contract["text"], lang))
+    trumps = hand.get("trumps")
+    if trumps is not None:
+        line += ", " + t(lang, "trumps: {suit}", suit=trump_name(trumps, lang))
+    lines.append(line + ".")
+    lines.append(contract_result(last, trumps, scorer_name(names, teams[team]), bidder, marks,
+                                 lang))
+    took = []
+    for i, seats in enumerate(teams):
+        tricks, points = last["tricks_won"][i], last["taken"][i]
+        took.append(tn(lang, "{who} {n} trick + {count} count = {points}",
+                       "{who} {n} tricks + {count} count = {points}", tricks,
+                       who=scorer_name(names, seats), count=points - tricks, points=points))
+    lines.append(t(lang, "Points taken: {teams}", teams=" · ".join(took)))
+    target = view.get("target")
+    for i, seats in enumerate(teams):
+        items = [f"{hand_reason(x, lang)} +{unit_points(x['points'], marks, lang)}"
+                 for x in last["lines"][i]]
+        total = last["totals"][i]
+        standing = t(lang, "total {total} of {target}", total=total, target=target)
+        lines.append(t(lang, "{who}: {scored} · {standing}", who=scorer_name(names, seats),
+                       scored=" · ".join(items) or t(lang, "nothing"), standing=standing))
+    return lines
+
+
+def unit_points(n: int, marks: bool, lang: str) -> str:
+    """Points as a score says them: "30", or "1 mark" in a game counted in marks."""
+    return tn(lang, "{n} mark", "{n} marks", n) if marks else str(n)
+
+
+def hand_reason(line: dict[str, Any], lang: str) -> str:
+    """What a trick game's score-sheet line is for."""
+    code = line["code"]
+    if code == "over the contract":
+        return t(lang, "{n} over the contract, counted double", n=line["points"] // 2)
+    return {"contract made": t(lang, "contract made"), "contract set": t(lang, "contract set"),
+            "taken": t(lang, "points taken")}.get(code, code)
+
+
+def contract_result(last: dict[str, Any], trumps: Any, bidders: str, bidder: str,
+                    marks: bool, lang: str) -> str:
+    """Made or set, and by how much: in points, in tricks (a bid of marks in Texas, sevens),
+    or the bidder's tricks (nello)."""
+    contract, made = last["contract"], last["made"]
+    team = contract["team"]
+    if trumps == "nello":
+        won = last["tricks_won"][team]  # the bidder alone plays (the partner sits out)
+        return t(lang, "Made: {who} took no trick.", who=bidder) if made else tn(
+            lang, "Set: {who} took {n} trick.", "Set: {who} took {n} tricks.", won, who=bidder)
+    if trumps == "sevens" or (marks and contract["bid"] >= 42):
+        lost = last["tricks_won"][1 - team]
+        return t(lang, "Made: {who} took every trick.", who=bidders) if made else tn(
+            lang, "Set: {who} lost {n} trick.", "Set: {who} lost {n} tricks.", lost,
+            who=bidders)
+    bid, taken = contract["bid"], last["taken"][team]
+    if made and taken == bid:
+        return t(lang, "Made exactly: {who} took the {bid} points needed.", who=bidders,
+                 bid=bid)
+    if made:
+        return t(lang, "Made by {n}: {who} took {taken} points for the {bid} needed.",
+                 n=taken - bid, who=bidders, taken=taken, bid=bid)
+    return t(lang, "Set by {n}: {who} took {taken} points for the {bid} needed.",
+             n=bid - taken, who=bidders, taken=taken, bid=bid)
 
 
 def match_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:

@@ -52,12 +52,16 @@ def table_summary(view: dict[str, Any], names: list[str], lang: str) -> str:
     goal = goal_text(view, lang)
     if goal:
         head.append(goal)
-    head.append(t(lang, "stock: {n}", n=view.get("stock", 0)))
+    tricks = family_words.family_of(view) == "tricks"  # no stock; the teams score
+    if not tricks:
+        head.append(t(lang, "stock: {n}", n=view.get("stock", 0)))
     lines = [" · ".join(head), *status_lines(view, names, lang),
              *family_words.summary_lines(view, names, lang)]
     for seat, size in enumerate(view.get("hand_sizes", [])):
         arrow = "▶ " if seat == view.get("to_move") else "  "
-        lines.append(arrow + seat_line(view, names, lang, seat, size))
+        lines.append(arrow + (tn(lang, "{who}: {n} tile", "{who}: {n} tiles", size,
+                                 who=seat_label(names, seat, lang)) if tricks
+                              else seat_line(view, names, lang, seat, size)))
     return "\n".join(lines)
 
 
@@ -163,23 +167,23 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     lines += events_lines(view, names, lang)
     turn = view["turn"]
     sheet = []
-    if round_just_ended(view):  # the final board and the score sheet, then the table
+    if round_just_ended(view):  # the final board and the score sheet, after the table
         words = sheet_lines(view, names, lang)
         if game.over:
             words += match_lines(view, names, lang)
         drawn = [words[0], *words[2:]]  # the picture shows the hands as tiles
         sheet = [Message(row.channel, "\n".join(words), kind="board", table=row.id,
                          image=pictures.for_lang(lang).scoresheet(view, names, drawn))]
-    if game.over:
+    if game.over:  # the move that ended it (the table message), then the sheet
         lines += result_lines(game.result, names, lang)
         rematch = Action(t(lang, "Rematch"), action_data(row.id, turn, "m"), style="primary")
-        return [*sheet, Message(row.channel, "\n".join(lines), kind="result", table=row.id,
-                                image=image, actions=(rematch,))]
+        return [Message(row.channel, "\n".join(lines), kind="result", table=row.id,
+                        image=image, actions=(rematch,)), *sheet]
     lines.append(table_summary(view, names, lang))
     actions = (Action(t(lang, "My hand"), action_data(row.id, turn, "h"), style="primary"),
                Action(t(lang, "Stop"), action_data(row.id, turn, "q"), style="danger"))
-    out = [*sheet, Message(row.channel, "\n".join(lines), kind="table", table=row.id,
-                           image=image, actions=actions)]
+    out = [Message(row.channel, "\n".join(lines), kind="table", table=row.id, image=image,
+                   actions=actions), *sheet]
     seat = game.to_move
     user = row.seats[seat].user_id
     if prompt and user and not table.is_ai(seat):
