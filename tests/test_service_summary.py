@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.service import Service
-from bot.service.summary import sheet_lines
+from bot.service.summary import sheet_lines, team_result_lines
 from core import variants
 from tests.service_helpers import (
     ALICE,
@@ -175,3 +175,27 @@ def test_a_forced_bid_says_why_there_is_no_pass() -> None:
     assert "must bid" in forced and "three others passed" in forced
     french = hand_text(table, "tricks", game.view(3), "", True, "fr")  # type: ignore[arg-type]
     assert "devez enchérir" in french
+
+
+def test_rankings_say_ties_and_the_pips_that_decided() -> None:
+    from bot.service.summary import ranking_text
+    from bot.service.texts import result_lines
+    from core.ai import GreedyPlayer
+
+    names = ["alice", "bob", "carol"]
+    game = variants.get("classic").new(players=3, seed=0, draw="block")
+    player = GreedyPlayer(1)
+    while not game.over:
+        game.play(player.choose(game))
+    ranking = result_lines(game.result, names, "en", game.view(None))[1]
+    assert ranking == "Ranking: carol (22) > bob (0, 10 pips left) > alice (0, 12 pips left)"
+    label = names.__getitem__
+    assert ranking_text([0, 1, 2], label, [10, 10, 3], None, {0, 1}, "en") == \
+        "alice (10) = bob (10) > carol (3)"
+    assert ranking_text([2, 0, 1], label, [0, 0, 5], [4, 4, 0], {2}, "en") == \
+        "carol (5) > alice (0) = bob (0)"
+    assert ranking_text([0, 1], label, [0, 0], [1, 3], set(), "fr", tiles=True) == \
+        "alice (0, 1 domino restant) > bob (0, 3 dominos restants)"
+    teams = {"teams": [[0, 2], [1, 3]], "team_scores": [7, 7], "winners": [0, 1, 2, 3]}
+    assert team_result_lines(teams, ["a", "b", "c", "d"], "en") == \
+        ["Teams: a & c (7) = b & d (7)"]

@@ -7,6 +7,8 @@ each scorer's lines with a reason code and points, the final board) and ``view["
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 from ..i18n import t, tn
@@ -206,11 +208,40 @@ def match_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     return out
 
 
-def team_result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[str]:
-    """A partnership result: the teams, best first, each with its score."""
+def team_result_lines(result: dict[str, Any], names: list[str], lang: str,
+                      last: dict[str, Any] | None = None) -> list[str]:
+    """A partnership result: the teams, best first, each with its score (`last`: the last
+    round's public summary, whose pips held tell tied scores apart)."""
     teams, scores = result["teams"], result["team_scores"]
     winners = set(result["winners"])
     order = sorted(range(len(teams)), key=lambda i: (not (set(teams[i]) & winners), i))
-    ranked = " > ".join(f"{who_list(names, teams[i]).replace(', ', ' & ')} ({scores[i]})"
-                        for i in order)
+    counts = (last or {}).get("counts")
+    held = [sum(counts[s] for s in team) for team in teams] if counts else None
+    won = {i for i, team in enumerate(teams) if set(team) & winners}
+    ranked = ranking_text(order, lambda i: who_list(names, teams[i]).replace(", ", " & "),
+                          scores, held, won, lang)
     return [t(lang, "Teams: {ranking}", ranking=ranked)]
+
+
+def ranking_text(order: list[int], label: Callable[[int], str], scores: list[int],
+                 held: list[int] | None, winners: set[int], lang: str,
+                 tiles: bool = False) -> str:
+    """Seats (or teams) best first with their scores: "=" between a tie, ">" otherwise;
+    where equal scores were told apart by what the last round left in hand (`held`), that
+    is shown too ("bob (0, 10 pips left)")."""
+    shown: set[int] = set()
+    seps = []
+    for a, b in pairwise(order):
+        same = scores[a] == scores[b]
+        if same and held is not None and held[a] != held[b] and not {a, b} <= winners:
+            shown |= {a, b}
+        tie = {a, b} <= winners or (same and held is not None and held[a] == held[b])
+        seps.append(" = " if tie else " > ")
+    out = ""
+    for i, s in enumerate(order):
+        inner = str(scores[s])
+        if s in shown and held is not None:
+            inner += ", " + (tn(lang, "{n} tile left", "{n} tiles left", held[s]) if tiles
+                             else tn(lang, "{n} pip left", "{n} pips left", held[s]))
+        out += (seps[i - 1] if i else "") + f"{label(s)} ({inner})"
+    return out
