@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw
 from . import canvas, theme, tile
 from .board import register_layout
 from .geometry import Board, Half, Marker, PlacedTile, Rect
-from .words import Translator, t, tn
+from .words import Translator, seat_label, t, tn
 
 HALF = 40
 SMALL_HALF = 28
@@ -144,8 +144,9 @@ def _marker(im: Image.Image, r: Rect, colour: theme.RGB, glow: bool = False,
                      theme.TEXT_DARK, "mm", bold=True)
 
 
-def grid_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
-    """The grid, then each seat's markers left."""
+def grid_image(view: dict[str, Any], tr: Translator | None = None,
+               names: list[str] | None = None) -> Image.Image:
+    """The grid, then each seat's markers left (the seats by `names`)."""
     layout = view.get("layout") or {}
     board = grid_geometry(layout)
     left = list(layout.get("markers_left") or view.get("markers") or [])
@@ -157,14 +158,19 @@ def grid_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Imag
     if not layout.get("tiles"):
         canvas.draw_text(im, (width / 2, board.height / 2 + LABEL / 2),
                          t(tr, "The first line starts on M13"), 18, theme.TEXT, "mm")
-    x = MARGIN
-    for seat, count in enumerate(left):
+    if left:  # "Markers left:", then each seat's marker colour, name and count
         y = board.height + FOOT // 2
-        _marker(im, Rect(x, y - 12, x + 24, y + 12), theme.TEAMS[seat % len(theme.TEAMS)])
-        label = t(tr, "Seat {n}", n=seat + 1) + ": " + tn(
-            tr, "{n} marker left", "{n} markers left", int(count))
-        canvas.draw_text(im, (x + 30, y), label, 16, theme.TEXT, "lm")
-        x += (width - 2 * MARGIN) // len(left)
+        head = t(tr, "Markers left: {list}", list="").strip()
+        x = canvas.draw_text(im, (MARGIN, y), head, 16, theme.TEXT_SOFT, "lm")[2] + 12
+        column = (width - MARGIN - x) // len(left)
+        for seat, count in enumerate(left):
+            _marker(im, Rect(x, y - 12, x + 24, y + 12), theme.TEAMS[seat % len(theme.TEAMS)])
+            said = f": {int(count)}"
+            room = column - 40 - canvas.text_mask(said, 16, True).width
+            name = canvas.fit_text(seat_label(names or [], seat, tr), 16, max(room, 24))
+            end = canvas.draw_text(im, (x + 30, y), name, 16, theme.TEXT, "lm")[2]
+            canvas.draw_text(im, (end, y), said, 16, theme.TEXT, "lm", bold=True)
+            x += column
     return im
 
 

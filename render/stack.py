@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 
 from . import canvas, pips, theme
 from .board import register_layout
-from .words import Translator, t, tn
+from .words import Translator, seat_label, t, tn
 
 UNIT = 52  # px per half-width
 DEPTH = 0.5  # how far north shifts up and to the right, per unit
@@ -84,8 +84,10 @@ def stack_extent(layout: dict[str, Any], unit: float = UNIT) -> tuple[float, flo
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def stack_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
-    """The construction from the side, with a line about its height, mode and last fall."""
+def stack_image(view: dict[str, Any], tr: Translator | None = None,
+                names: list[str] | None = None) -> Image.Image:
+    """The construction from the side, with a line about its height, mode and last fall
+    (who took the tiles, by `names`)."""
     layout = view.get("layout") or {}
     unit = float(UNIT)
     x0, y0, x1, y1 = stack_extent(layout, unit)
@@ -116,7 +118,8 @@ def stack_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Ima
     if plan_w:
         draw_plan(im, layout, (width - MARGIN - plan_w, MARGIN + 28), tr)
     _compass(im, side_w, height, tr)
-    canvas.draw_text(im, (MARGIN, height - FOOTER / 2), footer(view, tr), 20, theme.TEXT, "lm")
+    canvas.draw_text(im, (MARGIN, height - FOOTER / 2), footer(view, tr, names), 20, theme.TEXT,
+                     "lm")
     return im
 
 
@@ -221,7 +224,8 @@ def _compass(im: Image.Image, width: int, height: int, tr: Translator | None) ->
     canvas.draw_text(im, (nx + 2, ny - 2), t(tr, "N"), 16, theme.TEXT_SOFT, "lb")
 
 
-def footer(view: dict[str, Any], tr: Translator | None = None) -> str:
+def footer(view: dict[str, Any], tr: Translator | None = None,
+           names: list[str] | None = None) -> str:
     """The line under the construction: tiles and levels, the next play's mode, a fall."""
     layout = view.get("layout") or {}
     tiles = layout.get("tiles") or []
@@ -235,9 +239,8 @@ def footer(view: dict[str, Any], tr: Translator | None = None) -> str:
         parts.append(t(tr, "next play: on top"))
     fell = layout.get("fell")
     if fell:
-        parts.append(tn(tr, "it fell: seat {seat} took {n} tile",
-                        "it fell: seat {seat} took {n} tiles", int(fell["tiles"]),
-                        seat=int(fell["seat"]) + 1))
+        parts.append(tn(tr, "it fell: {who} took {n} tile", "it fell: {who} took {n} tiles",
+                        int(fell["tiles"]), who=seat_label(names or [], int(fell["seat"]), tr)))
     return "  ·  ".join(parts)
 
 

@@ -402,3 +402,17 @@ def test_texas_tallies_its_marks() -> None:
     assert left < 290 and colour_share(im, (int(left), 10, 290, 50), theme.TEXT) > 0.02
     empty = canvas.felt(300, 60)
     assert tally(empty, 290, 30, 0, 7, theme.TEXT) == 290
+
+
+def test_the_vingt_legend_and_the_tower_fall_name_the_players() -> None:
+    from render.board import board_image
+    from render.stack import footer
+
+    view = variants.get("vingt").new(players=3, seed=3).view(None)
+    named = board_image(view, None, ["Ann", "Bob", "山田"])
+    seats = board_image(view, None, None)
+    assert named.size == seats.size
+    legend = (0, named.height - 40, named.width, named.height)
+    assert ImageChops.difference(named.crop(legend), seats.crop(legend)).getbbox()
+    fell = {"layout": {"tiles": [], "fell": {"seat": 2, "tiles": 3, "risk": 0.2}}}
+    assert "it fell: 山田 took 3 tiles" in footer(fell, None, ["Ann", "Bob", "山田"])

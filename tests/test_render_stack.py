@@ -9,6 +9,7 @@ import random
 from PIL import Image
 
 import render
+from bot.i18n import translator
 from core import variants
 from core.ai import make_player
 from render.stack import footer, plan_size, stack_extent, stack_image
@@ -66,4 +67,6 @@ def test_the_footer_says_the_height_the_next_way_and_a_fall() -> None:
     text = footer(g.view(None))
     assert text.startswith("1 tile, 1 level") and "next play: on top" in text
     fell = {"layout": {"tiles": [], "fell": {"seat": 1, "tiles": 5, "risk": 0.3}}}
-    assert "it fell: seat 2 took 5 tiles" in footer(fell)
+    assert "it fell: Bob took 5 tiles" in footer(fell, None, ["Ann", "Bob", "Cy"])
+    assert "it fell: Seat 2 took 5 tiles" in footer(fell)  # a seat with no name
+    assert "Bob reprend 5" in footer(fell, translator("fr"), ["Ann", "Bob", "Cy"])
