@@ -130,7 +130,9 @@ def hand_sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[
     bidder = seat_label(names, contract["seat"])
     line = t(lang, "Contract: {who} bid {bid}", who=bidder, bid=bid_text(contract["text"], lang))
     trumps = hand.get("trumps")
-    if trumps is not None:
+    if trumps in ("nello", "sevens"):  # a way of playing, not a suit
+        line += ", " + trump_name(trumps, lang)
+    elif trumps is not None:
         line += ", " + t(lang, "trumps: {suit}", suit=trump_name(trumps, lang))
     lines.append(line + ".")
     lines.append(contract_result(last, trumps, scorer_name(names, teams[team]), bidder, marks,
