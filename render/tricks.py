@@ -95,6 +95,9 @@ def band_lines(view: dict[str, Any], tr: Translator | None = None,
         if high:
             top += "  ·  " + t(tr, "high bid {bid} ({who})", bid=high[-1]["bid"],
                                who=who(high[-1]["seat"], names, tr))
+        if view.get("must_bid") and view.get("to_move") is not None:
+            return [top, t(tr, "{who} must bid: the three others passed",
+                           who=who(view["to_move"], names, tr))]
         return [top, t(tr, "Each seat bids once, higher than the last bid, or passes")]
     top = t(tr, "Contract {bid} by {who}", bid=contract["text"],
             who=who(contract["seat"], names, tr))
@@ -398,9 +401,8 @@ def tricks_hand_image(view: dict[str, Any], tr: Translator | None = None) -> Ima
     heading = tn(tr, "Your hand: {n} tile", "Your hand: {n} tiles", count)
     phase = view.get("phase")
     if moving and phase != "playing":
-        heading += "  ·  " + (t(tr, "your bid") if phase == "bidding" else t(tr, "name trumps"))
-        if phase == "bidding" and "pass" not in legal:
-            heading += " (" + t(tr, "you must bid") + ")"
+        heading += "  ·  " + (t(tr, "name trumps") if phase != "bidding" else t(
+            tr, "you must bid") if "pass" not in legal else t(tr, "your bid"))
     canvas.draw_text(im, (margin, margin), canvas.fit_text(heading, 22, width - 2 * margin), 22,
                      theme.TEXT)
     x = (width - (count * (h + gap) - gap + max(0, len(groups) - 1) * group_gap)) // 2

@@ -358,6 +358,23 @@ def test_texas_says_its_trumps_and_marks_in_words() -> None:
     assert "atout" in french.lower() and "0" not in french.split("·")[-1]
 
 
+def test_a_forced_bid_says_why_in_the_pictures() -> None:
+    from render.tricks import band_lines
+
+    g = variants.get("texas-42").new(seed=1, deal=TRICK_DEAL)
+    for _ in range(3):
+        g.play("pass")
+    assert band_lines(g.view(None), None, PLAYERS)[1] == \
+        f"{PLAYERS[3]} must bid: the three others passed"
+    forced = png(render.hand_png(g.view(3)))
+    g2 = variants.get("texas-42").new(seed=1, deal=TRICK_DEAL)
+    for _ in range(2):
+        g2.play("pass")
+    free = png(render.hand_png(g2.view(2)))
+    heading = (0, 0, 400, 40)  # "Your hand: 7 tiles · you must bid", not "· your bid"
+    assert ImageChops.difference(forced.crop(heading), free.crop(heading)).getbbox()
+
+
 def test_the_end_of_a_hand_shows_that_hand_with_its_last_trick_and_names() -> None:
     from render.tricks import band_lines, finished_hand, trick_rects
 

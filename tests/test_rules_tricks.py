@@ -217,6 +217,7 @@ def test_texas_forced_bid_after_three_passes() -> None:
     for _ in range(3):
         game.play("pass")
     assert game.to_move == 3 and "pass" not in legal(game) and "bid 30" in legal(game)
+    assert game.view(None)["must_bid"] and not texas().view(None)["must_bid"]
     with pytest.raises(IllegalMove, match="must bid"):
         game.play("pass")
     game.play("bid 30")

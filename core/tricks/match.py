@@ -482,6 +482,7 @@ class TrickMatch(MatchBase):
             "marks": marks,
             "target_unit": "marks" if marks else "points",
             "redeals": self.redeals,
+            "must_bid": self.must_bid(),  # the dealer after three passes (Texas): no pass
         })
         if marks:
             v["strip_extra"] = "Scores in marks: a contract made scores 1 mark, or the marks bid"
