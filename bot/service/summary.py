@@ -189,10 +189,12 @@ def contract_result(last: dict[str, Any], trumps: Any, bidders: str, bidder: str
         return t(lang, "Made exactly: {who} took the {bid} points needed.", who=bidders,
                  bid=bid)
     if made:
-        return t(lang, "Made by {n}: {who} took {taken} points for the {bid} needed.",
-                 n=taken - bid, who=bidders, taken=taken, bid=bid)
-    return t(lang, "Set by {n}: {who} took {taken} points for the {bid} needed.",
-             n=bid - taken, who=bidders, taken=taken, bid=bid)
+        return tn(lang, "Made by {by}: {who} took {n} point for the {bid} needed.",
+                  "Made by {by}: {who} took {n} points for the {bid} needed.", taken,
+                  by=taken - bid, who=bidders, bid=bid)
+    return tn(lang, "Set by {by}: {who} took {n} point for the {bid} needed.",
+              "Set by {by}: {who} took {n} points for the {bid} needed.", taken,
+              by=bid - taken, who=bidders, bid=bid)
 
 
 def match_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
