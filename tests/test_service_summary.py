@@ -4,6 +4,7 @@ target), a summary of every round at the match's end, and teams shown as teams."
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -82,10 +83,11 @@ def test_a_round_end_sends_the_final_board_and_the_score_sheet(tmp_path: Path) -
     run(with_service(tmp_path / "db.sqlite", body))
 
 
+@dataclass
 class TrickPictures(RecordingPictures):
     """Records the names given to the last-trick picture."""
 
-    trick_names: list[Any] = []
+    trick_names: list[Any] = field(default_factory=list)
 
     def last_trick(self, view: dict[str, Any], names: list[str] | None = None
                    ) -> bytes | None:
