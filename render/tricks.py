@@ -213,7 +213,7 @@ def tally(im: Image.Image, right: float, middle: float, marks: int, target: int 
     """Marks as Texas players draw them, right-aligned at `right`: the strokes of "ALL" for
     a game to 7 (then groups of five past it), else groups of five; the left edge drawn."""
     draw = ImageDraw.Draw(im)
-    width = max(2, height // 9)
+    width = max(3, height // 8)
     top, bottom = middle - height / 2, middle + height / 2
     letter = height * 0.62
     letters = min(marks, 7) if target == 7 else 0
