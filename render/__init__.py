@@ -47,6 +47,8 @@ MIN_PANEL = 220  # narrowest seat panel of the strip
 def position_png(view: dict[str, Any], names: list[str] | None = None,
                  tr: Translator | None = None) -> bytes:
     """The public picture of the table: the board, then the table strip under it."""
+    if _tricks.is_tricks(view):  # the table, the teams and the turn: no strip of seats
+        return canvas.encode_png(canvas.frame(_tricks.tricks_image(view, tr, names)))
     board = board_image(view, tr, names)
     players = int(view.get("players") or len(view.get("hand_sizes") or []) or 1)
     width = max(board.width, 640, players * MIN_PANEL + (players + 1) * GAP)
@@ -73,5 +75,8 @@ def board_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
 
 def scoresheet_png(view: dict[str, Any], names: list[str], lines: list[str],
                    tr: Translator | None = None) -> bytes:
-    """The round that just ended (public ``view["last_round"]``): final board, hands, sheet."""
+    """The round that just ended (public ``view["last_round"]``): final board, hands, sheet
+    (a trick game's: the hand's last trick, its contract and the teams' points, the sheet)."""
+    if _tricks.is_tricks(view):
+        return canvas.encode_png(canvas.frame(_tricks.sheet_image(view, names, lines, tr)))
     return canvas.encode_png(canvas.frame(scoresheet_image(view, names, lines, tr)))

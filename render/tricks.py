@@ -1,20 +1,29 @@
 """The trick games' table: the trick around the table, the contract and trumps, hands by suit.
 
-Read from a view of `core.tricks` (layout kind ``"tricks"``):
+Read from a view of `core.tricks` (layout kind ``"tricks"``).  A phone shows a picture about
+360 px wide, so the trick is the largest thing drawn and the picture is narrow; nothing the
+game does not have is drawn (no stock, no tiles left per seat: every seat holds the same).
 
-* `tricks_image` (the registered drawer): a band with the contract and
-  trumps (or the bids while bidding), then the table seen from above, seat 1
-  at the bottom (S), seat 2 on the left (W), seat 3 at the top (N), seat 4 on
-  the right (E), in the order of play; each seat's tile of the current trick
-  in front of it, the tile winning the trick glowing; each position says the
-  seat, its bid and its team's tricks and points.
-* `last_trick_png(view)`: the last trick taken, laid out the same way.
-* `tricks_hand_image(view)`: a seat's hand grouped by suit, trumps first (the
-  view gives the hand in that order), the legal tiles ringed.
+* `tricks_image` (the registered drawer, and the whole public picture: `render.position_png`
+  draws no strip under it): a band with the contract and trumps (or the bidding) and what
+  the trick says, then the table seen from above, the first seat at the bottom (S), the
+  second on the left (W), the third at the top (N), the fourth on the right (E); each seat's
+  tile of the trick in front of it, the winning tile glowing (the bids there while bidding);
+  then one row per team: its names, its tricks and points this hand, its match total (in
+  Texas, the marks as players tally them: the strokes of "ALL" for a game to 7).  The trick
+  a move just completed stays on the table in that move's picture, with its winner.
+* `last_trick_png(view, names)`: the last trick taken (after a hand's seventh trick, that
+  hand's, until the next hand's first), laid out the same way.
+* `sheet_image(view, names, lines)`: the hand that just ended (``view["last_round"]``): its
+  last trick on the table, its contract and trumps, each team's tricks, points and total, and
+  the score sheet's `lines` under it.
+* `tricks_hand_image(view)`: a seat's hand grouped by suit, trumps first (the view gives the
+  hand in that order), the legal tiles ringed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -22,17 +31,27 @@ from PIL import Image, ImageDraw
 from . import canvas, theme, tile
 from .board import register_layout
 from .geometry import parse_tile
+from .strip import seat_names
 from .words import N_, Translator, t, tn
 
-WIDTH, HEIGHT = 640, 476
-BAND = 64
-HALF = 34
+WIDTH = 640
+BAND = 84  # the two lines above the table
+HALF = 56  # a trick's tile: 56 x 112 px, a sixth of the picture's width
+GAP = 12  # between the trick's tiles and the middle of the table
+HEIGHT = 452  # the bottom of the table (the team rows follow)
+MIDDLE = (WIDTH / 2, BAND + 182)
+SIDE = 150  # the width a seat's name may take left and right of the trick
+ROW = 44  # a team's row
+NAME, DETAIL, LINE, SHEET = 23, 19, 21, 20  # text sizes
 HAND_HALF = 48
-# where each seat sits, by its place after seat 0: bottom, left, top, right
-PLACES = ((0.5, 0.82), (0.16, 0.5), (0.5, 0.14), (0.84, 0.5))
-# the compass point of each place, as a word; the picture shows its first letter (S, O, N, E in
-# French)
+# where each seat's name goes, by its place after seat 0: bottom, left, top, right
 COMPASS = (N_("South"), N_("West"), N_("North"), N_("East"))
+SUITS = {0: N_("blanks"), 1: N_("ones"), 2: N_("twos"), 3: N_("threes"), 4: N_("fours"),
+         5: N_("fives"), 6: N_("sixes"), "nello": N_("nello"), "sevens": N_("sevens")}
+# the strokes of "ALL", as Texas players tally 7 marks: (x0, y0, x1, y1) in a letter's box
+ALL_STROKES = ((0, 0, 0, 1, 0.5, 0), (0, 0, 0.5, 0, 1, 1), (0, 0, 0.2, 0.6, 0.8, 0.6),
+               (1, 0, 0, 0, 0, 1), (1, 0, 0, 1, 0.8, 1), (2, 0, 0, 0, 0, 1),
+               (2, 0, 0, 1, 0.8, 1))
 
 
 def compass(place: int, tr: Translator | None) -> str:
@@ -40,15 +59,9 @@ def compass(place: int, tr: Translator | None) -> str:
     return t(tr, COMPASS[place])[:1]
 
 
-def _trumps_text(view: dict[str, Any], tr: Translator | None) -> str:
-    trumps = view.get("trumps")
-    if trumps is None:
-        return t(tr, "No trumps yet")
-    if trumps == "nello":
-        return t(tr, "Nello: the bidder must lose every trick")
-    if trumps == "sevens":
-        return t(tr, "Sevens: the tile nearest 7 pips wins")
-    return t(tr, "Trumps: {n}", n=trumps)
+def suit_word(trumps: Any, tr: Translator | None) -> str:
+    """Trumps in words: "blanks", "fives", "nello"..."""
+    return t(tr, SUITS[trumps]) if trumps in SUITS else str(trumps)
 
 
 def who(seat: int, names: list[str] | None, tr: Translator | None = None) -> str:
@@ -58,9 +71,22 @@ def who(seat: int, names: list[str] | None, tr: Translator | None = None) -> str
     return t(tr, "Seat {n}", n=seat + 1)
 
 
+def shown_trick(view: dict[str, Any]) -> tuple[list[dict[str, Any]], int | None, int | None]:
+    """The plays on the table, the seat winning them, and the trick's number when it is
+    complete: the trick being played, else the one the last move completed (its "trick"
+    event), which stays on the table in that move's picture."""
+    plays = list(view.get("trick") or [])
+    past = view.get("tricks") or []
+    done = any(e.get("type") == "trick" for e in view.get("events") or [])
+    if not plays and past and (done or view.get("phase") == "over"):
+        return list(past[-1]["tiles"]), past[-1]["winner"], len(past)
+    return plays, view.get("trick_winner"), None
+
+
 def band_lines(view: dict[str, Any], tr: Translator | None = None,
                names: list[str] | None = None) -> list[str]:
-    """The two lines above the table: the contract (or the bidding) and trumps."""
+    """The two lines above the table: the contract and trumps (or the bidding), then what
+    the trick says (who took it, or which trick it is)."""
     contract = view.get("contract")
     phase = view.get("phase")
     if contract is None or phase == "bidding":
@@ -69,113 +95,282 @@ def band_lines(view: dict[str, Any], tr: Translator | None = None,
         if high:
             top += "  ·  " + t(tr, "high bid {bid} ({who})", bid=high[-1]["bid"],
                                who=who(high[-1]["seat"], names, tr))
-    else:
-        top = t(tr, "Contract {bid} by {who}", bid=contract["text"],
-                who=who(contract["seat"], names, tr))
-    second = _trumps_text(view, tr) if phase != "bidding" else t(
-        tr, "Each seat bids once, higher than the last bid, or passes")
-    return [top, second]
-
-
-def _table(view: dict[str, Any], plays: list[dict[str, Any]], winner: int | None,
-           tr: Translator | None, title: str | None = None,
-           names: list[str] | None = None) -> Image.Image:
-    im = canvas.felt(WIDTH, HEIGHT)
-    draw = ImageDraw.Draw(im)
-    lines = [title] if title else band_lines(view, tr, names)
-    for i, line in enumerate(lines):
-        text = canvas.fit_text(line, 22 if i == 0 else 18, WIDTH - 24, bold=i == 0)
-        canvas.draw_text(im, (WIDTH / 2, 10 + i * 28), text, 22 if i == 0 else 18,
-                         theme.TEXT if i == 0 else theme.TEXT_SOFT, "mt", bold=i == 0)
-    top = BAND + 8
-    draw.rounded_rectangle((120, top + 30, WIDTH - 120, HEIGHT - 40), radius=40,
-                           outline=theme.FELT_EDGE, width=3)
-    height = HEIGHT - top
-    by_seat = {p["seat"]: p["tile"] for p in plays}
-    bids = {b["seat"]: b["bid"] for b in view.get("bids") or []}
-    team_tricks = view.get("team_tricks") or [0, 0]
-    team_points = view.get("team_points") or [0, 0]
-    out = view.get("sits_out")
-    for seat in range(4):
-        fx, fy = PLACES[seat]
-        cx, cy = fx * WIDTH, top + fy * height
-        label = f"{compass(seat, tr)} · " + who(seat, names, tr)
-        turn = view.get("to_move") == seat and not view.get("over") and title is None
-        colour = theme.LAST if turn else theme.TEAMS[seat % 2]
-        lx, ly = _label_at(seat, cx, cy)
-        canvas.draw_text(im, (lx, ly), label, 18, colour, "mm", bold=True)
-        extra = []
-        if seat in bids:
-            extra.append(t(tr, "pass") if bids[seat] == "pass" else bids[seat])
-        if seat == out:
-            extra.append(t(tr, "sits out"))
-        if seat < 2 and view.get("phase") != "bidding":
-            extra.append(tn(tr, "team: {n} trick", "team: {n} tricks", team_tricks[seat])
-                         + ", " + tn(tr, "{n} point", "{n} points", team_points[seat]))
-        for i, text in enumerate(extra):  # one line each, kept inside the picture
-            half = canvas.text_mask(text, 15).width / 2
-            x = min(max(lx, half + 6), WIDTH - half - 6)
-            canvas.draw_text(im, (x, ly + 20 + 18 * i), text, 15, theme.TEXT_SOFT, "mm")
-        if seat in by_seat:
-            a, b = parse_tile(by_seat[seat])
-            o = "v" if seat % 2 == 0 else "h"
-            tx, ty, _, _ = trick_rects(plays)[seat]
-            style = "last" if seat == winner else "plain"
-            if style == "last":
-                mask, (dx, dy) = tile.glow_mask(o, HALF)
-                im.paste(theme.LAST, (tx + dx, ty + dy), mask)
-            mask, (dx, dy) = tile.shadow_mask(o, HALF)
-            im.paste(theme.SHADOW, (tx + dx, ty + dy), mask)
-            sprite = tile.sprite(a, b, o, HALF, style)
-            im.paste(sprite, (tx, ty), sprite)
-    return im
-
-
-def _label_at(seat: int, cx: float, cy: float) -> tuple[float, float]:
-    if seat == 0:
-        return cx, cy + 14
-    if seat == 2:
-        return cx, cy - 30
-    return cx, cy - 8
+        if view.get("must_bid") and view.get("to_move") is not None:
+            return [top, t(tr, "{who} must bid: the three others passed",
+                           who=who(view["to_move"], names, tr))]
+        return [top, t(tr, "Each seat bids once, higher than the last bid, or passes")]
+    top = t(tr, "Contract {bid} by {who}", bid=contract["text"],
+            who=who(contract["seat"], names, tr))
+    trumps = view.get("trumps")
+    if trumps is None:
+        return [top, t(tr, "{who} names trumps", who=who(contract["seat"], names, tr))]
+    top += "  ·  " + (t(tr, "trumps: {suit}", suit=suit_word(trumps, tr))
+                      if isinstance(trumps, int) else suit_word(trumps, tr))
+    _, winner, number = shown_trick(view)
+    past = view.get("tricks") or []
+    if number is not None and winner is not None:
+        points = int(past[number - 1].get("points", 0))
+        return [top, tn(tr, "Trick {k}: {who} takes {n} point",
+                        "Trick {k}: {who} takes {n} points", points, k=number,
+                        who=who(winner, names, tr))]
+    if trumps == "nello":
+        return [top, t(tr, "Nello: the bidder must lose every trick")]
+    if trumps == "sevens":
+        return [top, t(tr, "Sevens: the tile nearest 7 pips wins")]
+    return [top, t(tr, "Trick {k} of {n}", k=len(past) + 1, n=7)]
 
 
 def trick_rects(plays: list[dict[str, Any]]) -> dict[int, tuple[int, int, int, int]]:
     """Where each seat's tile of a trick goes (x0, y0, x1, y1): in front of the seat,
     around the middle of the table; standing for seats 1 and 3, lying for 2 and 4."""
-    mx, my = WIDTH / 2, BAND + 8 + (HEIGHT - BAND - 8) / 2
+    mx, my = MIDDLE
     out = {}
     for p in plays:
         seat = int(p["seat"])
         w, h = tile.footprint("v" if seat % 2 == 0 else "h", HALF)
-        x, y = {0: (mx - w / 2, my + 12), 2: (mx - w / 2, my - 12 - h),
-                1: (mx - 24 - w, my - h / 2), 3: (mx + 24, my - h / 2)}[seat]
+        side = HALF / 2 + GAP
+        x, y = {0: (mx - w / 2, my + GAP), 2: (mx - w / 2, my - GAP - h),
+                1: (mx - side - w, my - h / 2), 3: (mx + side, my - h / 2)}[seat]
         out[seat] = (round(x), round(y), round(x) + w, round(y) + h)
     return out
 
 
+def _label_at(seat: int) -> tuple[float, float, str]:
+    """Where a seat's name goes (x, y, anchor), outside its tile of the trick."""
+    mx, my = MIDDLE
+    reach = GAP + 2 * HALF
+    return {0: (mx, my + reach + 8, "mt"), 2: (mx, my - reach - 8 - 2 * DETAIL - 6, "mt"),
+            1: (SIDE / 2 + 6, my - NAME, "mt"), 3: (WIDTH - SIDE / 2 - 6, my - NAME, "mt")}[seat]
+
+
+def _seat_words(view: dict[str, Any], seat: int, tr: Translator | None) -> list[str]:
+    """What a seat's name has under it: its bid while playing (the bids are in the middle
+    of the table while bidding), and whether it sits out (nello)."""
+    out = []
+    contract = view.get("contract")
+    if contract and contract.get("seat") == seat and view.get("phase") != "bidding":
+        out.append(t(tr, "bid {bid}", bid=contract["text"]))
+    if seat == view.get("sits_out"):
+        out.append(t(tr, "sits out"))
+    return out
+
+
+def _table(im: Image.Image, view: dict[str, Any], names: list[str],
+           tr: Translator | None, lines: list[str]) -> None:
+    """The band and the table (the top `HEIGHT` px of `im`)."""
+    draw = ImageDraw.Draw(im)
+    for i, line in enumerate(lines):
+        size = 26 if i == 0 else LINE
+        text = canvas.fit_text(line, size, WIDTH - 24, bold=i == 0)
+        canvas.draw_text(im, (WIDTH / 2, 12 + i * 38), text, size,
+                         theme.TEXT if i == 0 else theme.WIN, "mt", bold=i == 0)
+    draw.rounded_rectangle((SIDE + 6, BAND + 4, WIDTH - SIDE - 6, HEIGHT - 4), radius=40,
+                           outline=theme.FELT_EDGE, width=3)
+    plays, winner, _ = shown_trick(view)
+    for seat in range(4):
+        x, y, anchor = _label_at(seat)
+        turn = view.get("to_move") == seat and not view.get("over")
+        colour = theme.LAST if turn else theme.TEAMS[seat % 2]
+        label = f"{compass(seat, tr)} · " + who(seat, names, tr)
+        width = SIDE - 8 if seat % 2 else WIDTH - 2 * SIDE
+        box = canvas.draw_text(im, (x, y), canvas.fit_text(label, NAME, width, bold=True),
+                               NAME, colour, anchor, bold=True)
+        for i, text in enumerate(_seat_words(view, seat, tr)):
+            canvas.draw_text(im, (x, box[3] + 4 + i * (DETAIL + 6)),
+                             canvas.fit_text(text, DETAIL, width), DETAIL, theme.TEXT_SOFT, "mt")
+    rects = trick_rects(plays)
+    for p in plays:
+        seat = int(p["seat"])
+        a, b = parse_tile(p["tile"])
+        o = "v" if seat % 2 == 0 else "h"
+        tx, ty, _, _ = rects[seat]
+        style = "last" if seat == winner else "plain"
+        if style == "last":
+            mask, (dx, dy) = tile.glow_mask(o, HALF)
+            im.paste(theme.LAST, (tx + dx, ty + dy), mask)
+        mask, (dx, dy) = tile.shadow_mask(o, HALF)
+        im.paste(theme.SHADOW, (tx + dx, ty + dy), mask)
+        sprite = tile.sprite(a, b, o, HALF, style)
+        im.paste(sprite, (tx, ty), sprite)
+    if view.get("phase") == "bidding":  # each seat's bid where its tile will go
+        everyone = [{"seat": s} for s in range(4)]
+        spots = trick_rects(everyone)
+        for b in view.get("bids") or []:
+            x0, y0, x1, y1 = spots[int(b["seat"])]
+            said = t(tr, "pass") if b["bid"] == "pass" else str(b["bid"])
+            size = 30 if b["bid"] != "pass" else 24
+            mask = canvas.text_mask(said, size, True)
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            draw.rounded_rectangle((cx - mask.width / 2 - 10, cy - mask.height / 2 - 8,
+                                    cx + mask.width / 2 + 10, cy + mask.height / 2 + 8),
+                                   radius=12, fill=theme.PANEL)
+            canvas.draw_text(im, (cx, cy), said, size,
+                             theme.TEXT if b["bid"] != "pass" else theme.TEXT_SOFT, "mm", True)
+
+
+def tally(im: Image.Image, right: float, middle: float, marks: int, target: int | None,
+          colour: theme.RGB, height: int = 26) -> float:
+    """Marks as Texas players draw them, right-aligned at `right`: the strokes of "ALL" for
+    a game to 7 (then groups of five past it), else groups of five; the left edge drawn."""
+    draw = ImageDraw.Draw(im)
+    width = max(3, height // 8)
+    top, bottom = middle - height / 2, middle + height / 2
+    letter = height * 0.62
+    letters = min(marks, 7) if target == 7 else 0
+    rest = marks - letters
+    groups = [min(5, rest - i) for i in range(0, rest, 5)]
+    spans = (3 * (letter + 8) if letters else 0) + sum(
+        (n if n < 5 else 4) * 9 + 10 for n in groups)
+    x = right - spans
+    left = x
+    if letters:
+        for n, x0, y0, x1, y1 in ((s[0], *s[2:]) for s in ALL_STROKES[:letters]):
+            ox = x + n * (letter + 8)
+            draw.line((ox + x0 * letter, top + y0 * height, ox + x1 * letter, top + y1 * height),
+                      fill=colour, width=width)
+        x += 3 * (letter + 8)
+    for n in groups:
+        for i in range(min(n, 4)):
+            draw.line((x + i * 9, top, x + i * 9, bottom), fill=colour, width=width)
+        if n == 5:
+            draw.line((x - 4, bottom - 3, x + 31, top + 3), fill=colour, width=width)
+        x += min(n, 4) * 9 + 10
+    return left
+
+
+def _teams(im: Image.Image, top: int, view: dict[str, Any], names: list[str],
+           tr: Translator | None) -> int:
+    """One row per team: names, tricks and points this hand, match total; the rows' end."""
+    teams = view.get("teams") or [[0, 2], [1, 3]]
+    totals = view.get("team_scores") or [0, 0]
+    tricks = view.get("team_tricks") or [0, 0]
+    points = view.get("team_points") or [0, 0]
+    marks = view.get("target_unit") == "marks"
+    playing = view.get("phase") in ("playing", "over")
+    winners = set((view.get("result") or {}).get("winners") or [])
+    draw = ImageDraw.Draw(im)
+    y = top
+    for i, team in enumerate(teams):
+        mid = y + ROW / 2
+        draw.rounded_rectangle((10, y + 3, WIDTH - 10, y + ROW - 3), radius=8, fill=theme.PANEL)
+        draw.rounded_rectangle((10, y + 3, 18, y + ROW - 3), radius=4, fill=theme.TEAMS[i % 2])
+        total = int(totals[i]) if i < len(totals) else 0
+        right = WIDTH - 22
+        if marks:
+            number = canvas.draw_text(im, (right, mid), str(total), 26, theme.TEXT, "rm", True)
+            edge = tally(im, number[0] - 14, mid, total, view.get("target"), theme.TEXT)
+        else:
+            edge = canvas.draw_text(im, (right, mid), str(total), 26, theme.TEXT, "rm", True)[0]
+        hand = ""
+        if playing and i < len(tricks) and (tricks[i] or view.get("phase") == "over"):
+            hand = (tn(tr, "{n} trick", "{n} tricks", int(tricks[i])) + " · "
+                    + tn(tr, "{n} point", "{n} points", int(points[i])))
+        hand_w = canvas.text_mask(hand, DETAIL).width if hand else 0
+        name = " & ".join(who(s, names, tr) for s in team)
+        colour = theme.WIN if set(team) & winners else theme.TEXT
+        room = edge - 12 - (hand_w + 16 if hand else 0) - 28
+        canvas.draw_text(im, (28, mid), canvas.fit_text(name, NAME, room, True), NAME, colour,
+                         "lm", True)
+        if hand:
+            canvas.draw_text(im, (edge - 16, mid), hand, DETAIL, theme.TEXT_SOFT, "rm")
+        y += ROW
+    return y
+
+
+def info_line(view: dict[str, Any], names: list[str], tr: Translator | None) -> str:
+    """The hand's number, how the game is won, whose turn it is."""
+    parts = [t(tr, "Round {n}", n=view.get("round", 1))]
+    target = view.get("target")
+    if target is not None:
+        parts.append(tn(tr, "Game to {n} mark", "Game to {n} marks", int(target))
+                     if view.get("target_unit") == "marks"
+                     else t(tr, "Game to {target} points", target=target))
+    to_move = view.get("to_move")
+    if view.get("over"):
+        parts.append(t(tr, "Game over"))
+    elif to_move is not None and 0 <= to_move < len(names):
+        parts.append(t(tr, "{name} to play", name=names[to_move]))
+    return "  ·  ".join(parts)
+
+
+def _picture(view: dict[str, Any], names: list[str], tr: Translator | None,
+             lines: list[str], footer: str | None, lines_under: Sequence[str] = ()
+             ) -> Image.Image:
+    sheet = lines_under
+    sheet = [(i, x) for i, line in enumerate(sheet)
+             for x in wrap(line, SHEET, WIDTH - 28, bold=i == 0)]
+    sheet_h = len(sheet) * (SHEET + 12) + (16 if sheet else 0)
+    height = HEIGHT + 8 + 2 * ROW + (8 + LINE + 12 if footer else 4) + sheet_h
+    im = canvas.felt(WIDTH, height)
+    _table(im, view, names, tr, lines)
+    y = _teams(im, HEIGHT + 8, view, names, tr)
+    if footer:
+        canvas.draw_text(im, (WIDTH / 2, y + 8), canvas.fit_text(footer, LINE, WIDTH - 24),
+                         LINE, theme.TEXT_SOFT, "mt")
+        y += 8 + LINE + 12
+    if sheet:
+        y += 8
+        ImageDraw.Draw(im).line((12, y - 6, WIDTH - 12, y - 6), fill=theme.FELT_EDGE, width=2)
+        for i, shown in sheet:
+            canvas.draw_text(im, (14, y), shown, SHEET, theme.WIN if i == 0 else theme.TEXT,
+                             bold=i == 0)
+            y += SHEET + 12
+    return im
+
+
 def tricks_image(view: dict[str, Any], tr: Translator | None = None,
                  names: list[str] | None = None) -> Image.Image:
-    """The table of a trick game: the contract and trumps, the trick on the table."""
-    return _table(view, list(view.get("trick") or []), view.get("trick_winner"), tr,
-                  names=names)
+    """The public picture of a trick game: band, table with the trick, teams, turn."""
+    seats = seat_names(view, names, tr)
+    return _picture(view, seats, tr, band_lines(view, tr, seats), info_line(view, seats, tr))
+
+
+def finished_hand(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The view of the hand that ended last (``last_round``'s board over `view`), or None."""
+    last = view.get("last_round") or {}
+    board = last.get("board") or {}
+    if not board.get("tricks"):
+        return None
+    return {**view, **board, "team_scores": last.get("totals", view.get("team_scores"))}
 
 
 def last_trick_image(view: dict[str, Any], tr: Translator | None = None,
                      names: list[str] | None = None) -> Image.Image:
-    """The last trick taken this round (an empty table before the first one)."""
-    past = view.get("tricks") or []
-    if not past:
-        return _table(view, [], None, tr, t(tr, "No trick taken yet"), names=names)
-    last = past[-1]
-    title = t(tr, "Trick {n}: {who} takes {points}", n=len(past),
-              who=who(last["winner"], names, tr), points=last["points"])
-    return _table(view, last["tiles"], last["winner"], tr, title, names=names)
+    """The last trick taken: this hand's, else the one that ended the last hand."""
+    seats = seat_names(view, names, tr)
+    shown = view if view.get("tricks") else finished_hand(view)
+    if shown is None:
+        return _picture(view, seats, tr, [t(tr, "No trick taken yet"), ""], None)
+    shown = {**shown, "phase": "over", "trick": [], "to_move": None}
+    return _picture(shown, seats, tr, band_lines(shown, tr, seats), None)
 
 
 def last_trick_png(view: dict[str, Any], tr: Translator | None = None,
                    names: list[str] | None = None) -> bytes:
     """The last trick taken, as PNG bytes (public: every past trick is)."""
     return canvas.encode_png(canvas.frame(last_trick_image(view, tr, names)))
+
+
+def sheet_image(view: dict[str, Any], names: list[str] | None, lines: list[str],
+                tr: Translator | None = None) -> Image.Image:
+    """The hand that just ended: its last trick and contract, the teams' tricks, points and
+    totals after it, then the score sheet's `lines`."""
+    seats = seat_names(view, names, tr)
+    hand = finished_hand(view) or view
+    hand = {**hand, "phase": "over", "to_move": None, "trick": []}
+    return _picture(hand, seats, tr, band_lines(hand, tr, seats), None, lines)
+
+
+def wrap(line: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """`line` in lines `width` px wide, cut between its " · " parts where it can."""
+    out: list[str] = []
+    for part in line.split(" · "):
+        joined = f"{out[-1]} · {part}" if out else part
+        if out and canvas.text_mask(joined, size, bold).width <= width:
+            out[-1] = joined
+        else:
+            out.append(part)
+    return [canvas.fit_text(x, size, width, bold) for x in out]
 
 
 def suit_groups(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
@@ -206,7 +401,8 @@ def tricks_hand_image(view: dict[str, Any], tr: Translator | None = None) -> Ima
     heading = tn(tr, "Your hand: {n} tile", "Your hand: {n} tiles", count)
     phase = view.get("phase")
     if moving and phase != "playing":
-        heading += "  ·  " + (t(tr, "your bid") if phase == "bidding" else t(tr, "name trumps"))
+        heading += "  ·  " + (t(tr, "name trumps") if phase != "bidding" else t(
+            tr, "you must bid") if "pass" not in legal else t(tr, "your bid"))
     canvas.draw_text(im, (margin, margin), canvas.fit_text(heading, 22, width - 2 * margin), 22,
                      theme.TEXT)
     x = (width - (count * (h + gap) - gap + max(0, len(groups) - 1) * group_gap)) // 2

@@ -19,6 +19,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import render
+from bot.i18n import translator
 from core import variants
 from render import canvas, hand, strip, theme
 
@@ -287,3 +288,148 @@ def test_long_names_are_cut_with_care() -> None:
     assert short.endswith("… 12") and canvas.text_mask(short, 30, True).width <= 160
     cuts = {canvas.fit_text("Jean- Christophe", 30, w) for w in range(40, 200, 4)}
     assert len(cuts) > 5 and not [c for c in cuts if c.endswith((" …", "-…"))]
+
+
+# -- the trick games ------------------------------------------------------------------------
+
+TRICK_DEAL = {"hands": [
+    ["4-1", "4-4", "4-3", "1-0", "0-0", "2-0", "4-0"],
+    ["4-2", "6-6", "6-5", "6-3", "6-2", "6-1", "5-0"],
+    ["5-4", "5-5", "5-3", "5-2", "5-1", "3-3", "3-2"],
+    ["3-0", "6-4", "6-0", "3-1", "2-2", "2-1", "1-1"],
+]}
+PLAYERS = ["alice", "Łucja", "bob", "山田"]
+
+
+def trick_game(slug: str = "forty-two", plays: int = 4) -> Any:
+    """A hand-built hand of `slug`: seat 0 bids 30, names blanks, then `plays` tiles."""
+    g = variants.get(slug).new(seed=1, deal=TRICK_DEAL)
+    for text in ("bid 30", "pass", "pass", "pass", "trumps 0"):
+        g.play(text)
+    for _ in range(plays):
+        g.play(g.legal_moves()[0])
+    return g
+
+
+def ivory_at(im: Image.Image, rects: dict[int, tuple[int, int, int, int]]) -> list[float]:
+    """How much of each rectangle is a tile's face (ivory, or the warm face of the winner)."""
+    return [max(colour_share(im, r, theme.IVORY), colour_share(im, r, theme.LAST_FACE))
+            for r in rects.values()]
+
+
+def test_the_trick_is_the_largest_thing_a_phone_shows() -> None:
+    from render.tricks import trick_rects
+
+    g = trick_game(plays=2)
+    view = g.view(None)
+    im = png(render.position_png(view, PLAYERS))
+    rects = trick_rects(view["trick"])
+    phone = 360 / im.width  # a phone shows the picture about 360 px wide
+    for x0, y0, x1, y1 in rects.values():
+        assert min(x1 - x0, y1 - y0) * phone >= 30, (im.size, rects)
+    assert all(share > 0.3 for share in ivory_at(im, rects))
+    assert im.height <= 1.1 * im.width  # no strip of seats under the table
+
+
+def test_the_move_that_completes_a_trick_shows_it_with_its_winner() -> None:
+    from render.tricks import band_lines, trick_rects
+
+    g = trick_game(plays=4)
+    view = g.view(None)
+    assert view["trick"] == [] and len(view["tricks"]) == 1  # the core cleared the table
+    im = png(render.position_png(view, PLAYERS))
+    done = view["tricks"][0]
+    assert all(share > 0.3 for share in ivory_at(im, trick_rects(done["tiles"])))
+    for seat, rect in trick_rects(done["tiles"]).items():  # the winning tile glows
+        assert (colour_share(im, rect, theme.LAST_FACE) > 0.3) == (seat == done["winner"])
+    assert f"Trick 1: {PLAYERS[done['winner']]} takes" in band_lines(view, None, PLAYERS)[1]
+    g.play(g.legal_moves()[0])  # the next lead: the new trick only
+    after = png(render.position_png(g.view(None), PLAYERS))
+    assert sum(share > 0.3 for share in ivory_at(after, trick_rects(done["tiles"]))) == 1
+
+
+def test_texas_says_its_trumps_and_marks_in_words() -> None:
+    from render.tricks import band_lines, info_line
+
+    view = trick_game("texas-42", plays=1).view(None)
+    assert "trumps: blanks" in band_lines(view, None, PLAYERS)[0]
+    assert "Game to 7 marks" in info_line(view, PLAYERS, None)
+    french = band_lines(view, translator("fr"), PLAYERS)[0]
+    assert "atout" in french.lower() and "0" not in french.split("·")[-1]
+
+
+def test_a_forced_bid_says_why_in_the_pictures() -> None:
+    from render.tricks import band_lines
+
+    g = variants.get("texas-42").new(seed=1, deal=TRICK_DEAL)
+    for _ in range(3):
+        g.play("pass")
+    assert band_lines(g.view(None), None, PLAYERS)[1] == \
+        f"{PLAYERS[3]} must bid: the three others passed"
+    forced = png(render.hand_png(g.view(3)))
+    g2 = variants.get("texas-42").new(seed=1, deal=TRICK_DEAL)
+    for _ in range(2):
+        g2.play("pass")
+    free = png(render.hand_png(g2.view(2)))
+    heading = (0, 0, 400, 40)  # "Your hand: 7 tiles · you must bid", not "· your bid"
+    assert ImageChops.difference(forced.crop(heading), free.crop(heading)).getbbox()
+
+
+def test_the_end_of_a_hand_shows_that_hand_with_its_last_trick_and_names() -> None:
+    from render.tricks import band_lines, finished_hand, trick_rects
+
+    g = trick_game(plays=0)
+    while g.round_no == 1:
+        g.play(g.legal_moves()[0])
+    view = g.view(None)
+    hand = finished_hand(view)
+    assert hand is not None and view["phase"] == "bidding"
+    lines = ["Score sheet of round 1:", "alice & bob: contract made +30"]
+    im = png(render.scoresheet_png(view, PLAYERS, lines))
+    last = hand["tricks"][-1]
+    assert all(share > 0.3 for share in ivory_at(im, trick_rects(last["tiles"])))
+    band = band_lines({**hand, "trick": [], "phase": "over"}, None, PLAYERS)
+    assert band[0].startswith("Contract 30 by alice") and "trumps: blanks" in band[0]
+    assert band[1].startswith("Trick 7: ")
+    nameless = png(render.scoresheet_png(view, [], lines))
+    assert ImageChops.difference(im.crop((0, 0, im.width, 120)),
+                                 nameless.crop((0, 0, im.width, 120))).getbbox()
+
+
+def test_the_last_trick_picture_names_the_players_and_outlives_its_hand() -> None:
+    from render.tricks import last_trick_png
+
+    g = trick_game(plays=0)
+    while g.round_no == 1:
+        g.play(g.legal_moves()[0])
+    view = g.view(None)  # the next hand's bidding: its last trick is the last hand's
+    named = png(last_trick_png(view, names=PLAYERS))
+    seats = png(last_trick_png(view))
+    assert named.size == seats.size and ImageChops.difference(named, seats).getbbox()
+    from render.tricks import trick_rects
+    last = view["last_round"]["board"]["tricks"][-1]
+    assert all(share > 0.3 for share in ivory_at(named, trick_rects(last["tiles"])))
+
+
+def test_texas_tallies_its_marks() -> None:
+    from render.tricks import tally
+
+    im = canvas.felt(300, 60)
+    left = tally(im, 290, 30, 3, 7, theme.TEXT)
+    assert left < 290 and colour_share(im, (int(left), 10, 290, 50), theme.TEXT) > 0.02
+    empty = canvas.felt(300, 60)
+    assert tally(empty, 290, 30, 0, 7, theme.TEXT) == 290
+
+
+def test_the_vingt_legend_and_the_tower_fall_name_the_players() -> None:
+    from render.board import board_image
+    from render.stack import footer
+
+    view = variants.get("vingt").new(players=3, seed=3).view(None)
+    named = board_image(view, None, ["Ann", "Bob", "山田"])
+    seats = board_image(view, None, None)
+    assert named.size == seats.size
+    legend = (0, named.height - 40, named.width, named.height)
+    assert ImageChops.difference(named.crop(legend), seats.crop(legend)).getbbox()
+    fell = {"layout": {"tiles": [], "fell": {"seat": 2, "tiles": 3, "risk": 0.2}}}
+    assert "it fell: 山田 took 3 tiles" in footer(fell, None, ["Ann", "Bob", "山田"])

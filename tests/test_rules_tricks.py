@@ -217,6 +217,7 @@ def test_texas_forced_bid_after_three_passes() -> None:
     for _ in range(3):
         game.play("pass")
     assert game.to_move == 3 and "pass" not in legal(game) and "bid 30" in legal(game)
+    assert game.view(None)["must_bid"] and not texas().view(None)["must_bid"]
     with pytest.raises(IllegalMove, match="must bid"):
         game.play("pass")
     game.play("bid 30")
@@ -344,3 +345,41 @@ def test_a_tile_move_with_an_end_is_played_as_the_tile_and_a_foreign_tile_refuse
     assert game.record()["moves"][-1] == "4-1"
     with pytest.raises(IllegalMove, match="double-6"):
         game.play(Move(PLAY, Tile(8, 4).id))
+
+
+def test_a_hand_scores_each_reason_once() -> None:
+    from core.tricks.match import score_reasons
+
+    made = outcome(30, 1, 5, [8, 34], [2, 5], 2, marks=False)
+    assert score_reasons(made, 30, 1, False) == [(1, 30, "contract made"),
+                                                 (1, 8, "over the contract"), (0, 8, "taken")]
+    failed = outcome(30, 0, 5, [28, 14], [5, 2], 2, marks=False)
+    assert score_reasons(failed, 30, 0, False) == [(1, 30, "contract set"), (1, 14, "taken")]
+    set_marks = outcome(2 * MARK, 1, 5, [1, 41], [1, 6], 3, marks=True)
+    assert score_reasons(set_marks, 2 * MARK, 1, True) == [(0, 2, "contract set")]
+    for slug, bid in (("forty-two", "bid 40"), ("forty-two", "bid 25"), ("texas-42", "bid 30")):
+        game = variants.get(slug).new(seed=1, deal=SEED_DEAL)
+        for text in (bid, "pass", "pass", "pass", "trumps 0"):
+            game.play(text)
+        while game.round_no == 1:
+            game.play(game.legal_moves()[0])
+        last = game.view(None)["last_round"]
+        codes = [[x["code"] for x in unit] for unit in last["lines"]]
+        assert [sum(x["points"] for x in unit) for unit in last["lines"]] == last["points"]
+        assert game.view(None)["history"][0]["scored"] == last["points"] == game.totals
+        assert all(len(set(c)) == len(c) for c in codes), codes  # no reason twice
+        assert all("none" not in c for c in codes) and last["points"] != [0, 0]
+
+
+def test_the_finished_hand_stays_in_the_view_with_its_last_trick() -> None:
+    game = forty_two(bids=("bid 30", "pass", "pass", "pass"), trumps=4)
+    while game.round_no == 1:
+        game.play(game.legal_moves()[0])
+    public = game.view(None)
+    hand = public["last_round"]["board"]
+    assert hand["contract"]["seat"] == 0 and hand["contract"]["bid"] == 30
+    assert hand["trumps"] == 4 and [b["bid"] for b in hand["bids"]] == ["30"] + ["pass"] * 3
+    assert len(hand["tricks"]) == 7 and hand["trick"] == hand["tricks"][-1]["tiles"]
+    assert hand["trick_winner"] == hand["tricks"][-1]["winner"]
+    assert sum(hand["team_points"]) == 42 and sum(hand["team_tricks"]) == 7
+    assert public["phase"] == "bidding" and public["tricks"] == []  # the next hand

@@ -53,6 +53,8 @@ def test_a_full_game_of_two_humans_and_a_computer(tmp_path: Path) -> None:
         assert "alice" in board[0].text and "bob" in board[0].text
         assert "CPU" not in board[0].text
         assert "(1 game," in board[0].text and "1 games" not in board[0].text  # one game each
+        every = (await service.leaderboard(ALICE, CHANNEL, SCOPE))[0].text
+        assert "(Classic dominoes; 1 game in all," in every  # whose rating it is
         stats = await service.stats(BOB, CHANNEL)  # bob reads French
         assert "1 partie," in stats[0].text and "parties" not in stats[0].text
         history = await service.history(BOB, CHANNEL)

@@ -4,17 +4,19 @@ target), a summary of every round at the match's end, and teams shown as teams."
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.service.service import Service
-from bot.service.summary import sheet_lines
+from bot.service.summary import sheet_lines, team_result_lines
 from core import variants
 from tests.service_helpers import (
     ALICE,
     BOB,
     CHANNEL,
     SCOPE,
+    RecordingPictures,
     play_to_the_end,
     run,
     table_id,
@@ -74,8 +76,59 @@ def test_a_round_end_sends_the_final_board_and_the_score_sheet(tmp_path: Path) -
         if len(sheets) > 1:  # a match of several rounds ends with every round's totals
             assert "Every round:" in sheets[-1].text
             assert "Round 1:" in sheets[-1].text
-        assert out.index(sheets[-1]) < out.index(result)
+        assert out.index(result) < out.index(sheets[-1])  # the move that ended it, then
+        for sheet in sheets:  # each sheet comes right after the move that ended its round
+            before = [m for m in out[:out.index(sheet)] if m.to is None][-1]
+            assert before.kind in ("table", "result") and "Round over" in before.text
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+@dataclass
+class TrickPictures(RecordingPictures):
+    """Records the names given to the last-trick picture."""
+
+    trick_names: list[Any] = field(default_factory=list)
+
+    def last_trick(self, view: dict[str, Any], names: list[str] | None = None
+                   ) -> bytes | None:
+        self.trick_names.append(names)
+        return super().last_trick(view, names)
+
+
+def test_a_forty_two_hand_ends_with_its_move_then_its_sheet_and_keeps_its_last_trick(
+        tmp_path: Path) -> None:
+    pictures = TrickPictures()
+
+    async def body(service: Service) -> None:
+        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "forty-two", players=4,
+                                                ai=3, options="target=250"))
+        table = service.tables[tid]
+        out: list[Any] = []
+        for _ in range(60):
+            if table.game.round_no > 1:
+                break
+            assert table.game.to_move == 0
+            out += await service.play(ALICE, tid, str(table.game.legal_moves()[0]))
+        sheet = next(m for m in out if m.kind == "board")
+        public = [m for m in out if m.to is None]
+        before = public[public.index(sheet) - 1]
+        assert before.kind == "table" and "Round over" in before.text
+        text = sheet.text
+        assert "none" not in text and "pips" not in text and "Contract: " in text
+        scored = [line for line in text.splitlines() if " · total " in line]
+        assert len(scored) == 2 and sum(line.count(" +") for line in scored) == sum(
+            len(x) for x in table.game.view(None)["last_round"]["lines"])  # each reason once
+        assert "Points taken: " in text and (" set by " in text.lower()
+                                              or "made" in text.lower())
+        # the next hand's bidding: "Last trick" shows the last trick of the hand that ended
+        await service.hand(ALICE, tid)
+        hand = next(m for m in await service.hand(ALICE, tid) if m.kind == "hand")
+        last = next(a for a in hand.actions if a.label == "Last trick")
+        seen = await service.press(ALICE, last.data)
+        assert seen[0].text.startswith("Last trick: ")
+        assert pictures.trick_names[-1] == table.names()
+
+    run(with_service(tmp_path / "db.sqlite", body, pictures=pictures))
 
 
 def test_the_score_sheet_is_drawn(tmp_path: Path) -> None:
@@ -107,3 +160,44 @@ def test_the_lobby_shows_the_teams(tmp_path: Path) -> None:
         classic = await service.open_table(ALICE, CHANNEL, SCOPE, "classic")
         assert "team" not in classic[0].text
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_a_forced_bid_says_why_there_is_no_pass() -> None:
+    from types import SimpleNamespace
+
+    from bot.service.families import hand_text
+
+    game = variants.get("texas-42").new(seed=1)
+    table = SimpleNamespace(id=7)
+    first = hand_text(table, "tricks", game.view(0), "", True, "en")  # type: ignore[arg-type]
+    assert first.endswith("Your bid?")
+    for _ in range(3):
+        game.play("pass")
+    forced = hand_text(table, "tricks", game.view(3), "", True, "en")  # type: ignore[arg-type]
+    assert "must bid" in forced and "three others passed" in forced
+    french = hand_text(table, "tricks", game.view(3), "", True, "fr")  # type: ignore[arg-type]
+    assert "devez enchérir" in french
+
+
+def test_rankings_say_ties_and_the_pips_that_decided() -> None:
+    from bot.service.summary import ranking_text
+    from bot.service.texts import result_lines
+    from core.ai import GreedyPlayer
+
+    names = ["alice", "bob", "carol"]
+    game = variants.get("classic").new(players=3, seed=0, draw="block")
+    player = GreedyPlayer(1)
+    while not game.over:
+        game.play(player.choose(game))
+    ranking = result_lines(game.result, names, "en", game.view(None))[1]
+    assert ranking == "Ranking: carol (22) > bob (0, 10 pips left) > alice (0, 12 pips left)"
+    label = names.__getitem__
+    assert ranking_text([0, 1, 2], label, [10, 10, 3], None, {0, 1}, "en") == \
+        "alice (10) = bob (10) > carol (3)"
+    assert ranking_text([2, 0, 1], label, [0, 0, 5], [4, 4, 0], {2}, "en") == \
+        "carol (5) > alice (0) = bob (0)"
+    assert ranking_text([0, 1], label, [0, 0], [1, 3], set(), "fr", tiles=True) == \
+        "alice (0, 1 domino restant) > bob (0, 3 dominos restants)"
+    teams = {"teams": [[0, 2], [1, 3]], "team_scores": [7, 7], "winners": [0, 1, 2, 3]}
+    assert team_result_lines(teams, ["a", "b", "c", "d"], "en") == \
+        ["Teams: a & c (7) = b & d (7)"]

@@ -349,6 +349,24 @@ def test_a_finished_game_shows_in_leaderboard_stats_and_history(db_target: Path 
     with_store(db_target, body, clock=iter(range(1, 100)).__next__)
 
 
+def test_the_all_games_leaderboard_names_the_game_of_its_rating(db_target: Path | str) -> None:
+    async def body(store: Store) -> None:
+        await store.upsert_user("test:alice", "alice")
+        for variant, ranks in (("classic", [1, 2]), ("classic", [1, 2]), ("matador", [2, 1])):
+            row = table(variant=variant)
+            row.id = await store.create_table(row)
+            await finish(store, row, ranks=ranks, scores=[0, 10])
+        rows = {r.user_id: r for r in await store.leaderboard(None, "global")}
+        alice, bob = rows["test:alice"], rows["test:bob"]
+        assert (alice.variant, alice.games, alice.wins) == ("classic", 3, 2)
+        assert (bob.variant, bob.games, bob.wins) == ("matador", 3, 1)
+        [best] = [r for r in await store.leaderboard("classic", "global")
+                  if r.user_id == "test:alice"]
+        assert best.ordinal == pytest.approx(alice.ordinal) and best.variant == "classic"
+
+    with_store(db_target, body, clock=iter(range(1, 100)).__next__)
+
+
 def test_finishing_twice_changes_nothing(db_target: Path | str) -> None:
     async def body(store: Store) -> None:
         row = table()

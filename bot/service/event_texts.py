@@ -68,6 +68,15 @@ def event_line(e: dict[str, Any], view: dict[str, Any], names: list[str], lang: 
     if kind == "draw":
         line = tn(lang, "{who} drew {n} tile.", "{who} drew {n} tiles.", e["count"], who=who)
         return line + (" (" + ", ".join(e["tiles"]) + ")" if "tiles" in e else "")
+    if kind == "score" and family_words.family_of(view) == "tricks":  # a team's hand
+        team = next((tm for tm in view.get("teams") or [] if e["seat"] in tm), [e["seat"]])
+        if view.get("target_unit") == "marks":
+            return tn(lang, "{who} score {n} mark: {why}.", "{who} score {n} marks: {why}.",
+                      e["points"], who=" & ".join(seat_label(names, s, lang) for s in team),
+                      why=score_reason(e["why"], lang))
+        return tn(lang, "{who} score {n} point: {why}.", "{who} score {n} points: {why}.",
+                  e["points"], who=" & ".join(seat_label(names, s, lang) for s in team),
+                  why=score_reason(e["why"], lang))
     if kind == "score":
         return tn(lang, "{who} scores {n} point: {why}.", "{who} scores {n} points: {why}.",
                   e["points"], who=who, why=score_reason(e["why"], lang))

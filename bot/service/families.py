@@ -184,8 +184,10 @@ def hand_text(table: Table, fam: str, view: dict[str, Any], prefix: str, moving:
     if not moving:
         lines.append(t(lang, "Wait for your turn."))
         return "\n".join(lines)
+    bid = t(lang, "Your bid?") if "pass" in (view.get("legal") or []) else t(
+        lang, "Your bid? You must bid: the three others passed, and the dealer may not pass.")
     ask = {
-        "tricks": {"bidding": t(lang, "Your bid?"), "trumps": t(lang, "Name trumps."),
+        "tricks": {"bidding": bid, "trumps": t(lang, "Name trumps."),
                    "playing": t(lang, "Play a tile.")}.get(view.get("phase") or "",
                                                            t(lang, "Your move.")),
         "stack": t(lang, "Choose a tile and where it goes; each button says the fall risk."),
@@ -210,7 +212,7 @@ def extras(table: Table, game: Any, fam: str, view: dict[str, Any], lang: str, r
     """The buttons beside the move's: the last trick, a patience hint, vingt's best plays."""
     turn = view["turn"]
     out: list[Action] = []
-    if fam == "tricks" and view.get("tricks"):
+    if fam == "tricks" and words.last_tricks(view):  # the last hand's, until a new trick
         out.append(Action(t(lang, "Last trick"), action_data(table.id, turn, "e", SEE + "last"),
                           row=row))
     if fam == "solitaire" and view.get("legal"):
@@ -294,8 +296,8 @@ async def see(table: Table, seat: int, user_id: str, turn: int, what: str, lang:
     if what == "last" and family(game) == "tricks":
         public = game.view(None)
         text = words.last_trick_text(public, names, lang)
-        image = (await asyncio.to_thread(pictures.for_lang(lang).last_trick, public)
-                 if public.get("tricks") else None)
+        image = (await asyncio.to_thread(pictures.for_lang(lang).last_trick, public, names)
+                 if words.last_tricks(public) else None)
         return [Message(channel, text, to=user_id, kind="info", table=table.id, image=image)]
     if what == "hint" and family(game) == "solitaire":
         if turn != game.turn or game.to_move != seat:

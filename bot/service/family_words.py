@@ -103,9 +103,15 @@ def tricks_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]
     return out
 
 
+def last_tricks(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tricks taken this hand; before the first, those of the hand that just ended."""
+    return list(view.get("tricks") or ((view.get("last_round") or {}).get("board") or {})
+                .get("tricks") or [])
+
+
 def last_trick_text(view: dict[str, Any], names: list[str], lang: str) -> str:
     """The last trick taken (public), in words."""
-    tricks = view.get("tricks") or []
+    tricks = last_tricks(view)
     if not tricks:
         return t(lang, "No trick has been taken yet.")
     last = tricks[-1]
@@ -310,7 +316,9 @@ def event_line(e: dict[str, Any], names: list[str], lang: str) -> str | None:
 
 
 def score_reason(why: str, lang: str) -> str | None:
-    return {"taken": t(lang, "counters taken"), "contract made": t(lang, "contract made"),
+    return {"taken": t(lang, "points taken"), "contract made": t(lang, "contract made"),
+            "contract set": t(lang, "contract set"),
+            "over the contract": t(lang, "points over the contract, counted double"),
             "pair": t(lang, "a pair"), "markers": t(lang, "markers placed")}.get(why)
 
 

@@ -69,15 +69,16 @@ class Pictures:
         check_public(view)
         return self._draw("scoresheet_png", view, names, lines, tr=self._translator())
 
-    def last_trick(self, view: dict[str, Any]) -> bytes | None:
-        """The last trick taken (a trick game's public view), or None."""
+    def last_trick(self, view: dict[str, Any], names: list[str] | None = None
+                   ) -> bytes | None:
+        """The last trick taken (a trick game's public view), its seats by `names`, or None."""
         check_public(view)
         try:
             from render.tricks import last_trick_png
         except ImportError:
             return None
         try:
-            return last_trick_png(view, tr=self._translator())
+            return last_trick_png(view, tr=self._translator(), names=names)
         except Exception:
             log.exception("render.tricks.last_trick_png failed")
             return None
@@ -118,7 +119,8 @@ class NoPictures(Pictures):
         check_public(view)
         return None
 
-    def last_trick(self, view: dict[str, Any]) -> bytes | None:
+    def last_trick(self, view: dict[str, Any], names: list[str] | None = None
+                   ) -> bytes | None:
         check_public(view)
         return None
 

@@ -1054,10 +1054,8 @@ class Service:
         if not rows:
             lines.append(t(public, "No rated game yet."))
         for i, r in enumerate(rows, 1):
-            lines.append(tn(public, "{i}. {name}: {rating:.1f} ({n} game, {rate:.0%} won)",
-                            "{i}. {name}: {rating:.1f} ({n} games, {rate:.0%} won)", r.games,
-                            i=i, name=clip(r.name, self.limits.name), rating=r.ordinal,
-                            rate=r.win_rate))
+            lines.append(texts.leader_line(i, r, clip(r.name, self.limits.name), not variant,
+                                           public))
         return [Message(channel, "\n".join(lines), kind="info")]
 
     @door()

@@ -28,12 +28,18 @@ from .event_texts import (
 from .levels import add_buttons
 from .messages import MAX_DATA, Action, Message, action_data
 from .rules_pages import ChatPage
-from .summary import match_lines, round_just_ended, sheet_lines, team_result_lines
+from .summary import (
+    match_lines,
+    ranking_text,
+    round_just_ended,
+    sheet_lines,
+    team_result_lines,
+)
 
 if TYPE_CHECKING:
     from core.moves import Move
 
-    from ..storage import TableRow
+    from ..storage import LeaderRow, TableRow
     from .pictures import Pictures
     from .tables import Table
 
@@ -52,17 +58,24 @@ def table_summary(view: dict[str, Any], names: list[str], lang: str) -> str:
     goal = goal_text(view, lang)
     if goal:
         head.append(goal)
-    head.append(t(lang, "stock: {n}", n=view.get("stock", 0)))
+    tricks = family_words.family_of(view) == "tricks"  # no stock; the teams score
+    if not tricks:
+        head.append(t(lang, "stock: {n}", n=view.get("stock", 0)))
     lines = [" · ".join(head), *status_lines(view, names, lang),
              *family_words.summary_lines(view, names, lang)]
     for seat, size in enumerate(view.get("hand_sizes", [])):
         arrow = "▶ " if seat == view.get("to_move") else "  "
-        lines.append(arrow + seat_line(view, names, lang, seat, size))
+        lines.append(arrow + (tn(lang, "{who}: {n} tile", "{who}: {n} tiles", size,
+                                 who=seat_label(names, seat, lang)) if tricks
+                              else seat_line(view, names, lang, seat, size)))
     return "\n".join(lines)
 
 
-def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[str]:
-    """Who won (every tied seat, or the winning team), the scores, the rounds played."""
+def result_lines(result: dict[str, Any], names: list[str], lang: str,
+                 view: dict[str, Any] | None = None) -> list[str]:
+    """Who won (every tied seat, or the winning team), the scores, the rounds played (with
+    the final `view`: tied scores told apart by the pips the last round left in hand)."""
+    last = (view or {}).get("last_round")
     if len(result["scores"]) == 1:  # one seat: a puzzle or a patience
         return family_words.result_lines(result, lang)
     winners = result["winners"]
@@ -70,7 +83,7 @@ def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[st
     if result.get("teams"):  # teams as teams: no ranking of partners against each other
         lines = [t(lang, "Game over. Winning team: {winners}.",
                    winners=listed.replace(", ", " & "))]
-        lines += team_result_lines(result, names, lang)
+        lines += team_result_lines(result, names, lang, last)
         if result.get("rounds", 1) > 1:
             lines.append(tn(lang, "{n} round played.", "{n} rounds played.", result["rounds"]))
         return lines
@@ -78,9 +91,9 @@ def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[st
         lines = [t(lang, "Game over. Tie between {winners}.", winners=listed)]
     else:
         lines = [t(lang, "Game over. Winner: {winners}.", winners=listed)]
-    ranking = " > ".join(
-        f"{seat_label(names, s, lang)} ({result['scores'][s]})" for s in result["ranking"]
-    )
+    ranking = ranking_text(result["ranking"], lambda s: seat_label(names, s, lang),
+                           result["scores"], (last or {}).get("counts"), set(winners), lang,
+                           tiles=(view or {}).get("options", {}).get("count") == "tiles")
     lines.append(t(lang, "Ranking: {ranking}", ranking=ranking))
     if result.get("rounds", 1) > 1:
         lines.append(tn(lang, "{n} round played.", "{n} rounds played.", result["rounds"]))
@@ -89,6 +102,18 @@ def result_lines(result: dict[str, Any], names: list[str], lang: str) -> list[st
                           for s, c in enumerate(result["chips"]))
         lines.append(t(lang, "Chips: {chips}", chips=chips))
     return lines
+
+
+def leader_line(i: int, row: LeaderRow, name: str, every_game: bool, lang: str) -> str:
+    """A leaderboard's line; over every game, the rating is the player's best game's, named."""
+    if every_game and row.variant:
+        return tn(lang, "{i}. {name}: {rating:.1f} ({variant}; {n} game in all, "
+                  "{rate:.0%} won)", "{i}. {name}: {rating:.1f} ({variant}; {n} games in "
+                  "all, {rate:.0%} won)", row.games, i=i, name=name, rating=row.ordinal,
+                  variant=variant_name(row.variant, lang), rate=row.win_rate)
+    return tn(lang, "{i}. {name}: {rating:.1f} ({n} game, {rate:.0%} won)",
+              "{i}. {name}: {rating:.1f} ({n} games, {rate:.0%} won)", row.games, i=i,
+              name=name, rating=row.ordinal, rate=row.win_rate)
 
 
 def lobby_text(title: str, row: TableRow, lang: str,
@@ -163,23 +188,23 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     lines += events_lines(view, names, lang)
     turn = view["turn"]
     sheet = []
-    if round_just_ended(view):  # the final board and the score sheet, then the table
+    if round_just_ended(view):  # the final board and the score sheet, after the table
         words = sheet_lines(view, names, lang)
         if game.over:
             words += match_lines(view, names, lang)
         drawn = [words[0], *words[2:]]  # the picture shows the hands as tiles
         sheet = [Message(row.channel, "\n".join(words), kind="board", table=row.id,
                          image=pictures.for_lang(lang).scoresheet(view, names, drawn))]
-    if game.over:
-        lines += result_lines(game.result, names, lang)
+    if game.over:  # the move that ended it (the table message), then the sheet
+        lines += result_lines(game.result, names, lang, view)
         rematch = Action(t(lang, "Rematch"), action_data(row.id, turn, "m"), style="primary")
-        return [*sheet, Message(row.channel, "\n".join(lines), kind="result", table=row.id,
-                                image=image, actions=(rematch,))]
+        return [Message(row.channel, "\n".join(lines), kind="result", table=row.id,
+                        image=image, actions=(rematch,)), *sheet]
     lines.append(table_summary(view, names, lang))
     actions = (Action(t(lang, "My hand"), action_data(row.id, turn, "h"), style="primary"),
                Action(t(lang, "Stop"), action_data(row.id, turn, "q"), style="danger"))
-    out = [*sheet, Message(row.channel, "\n".join(lines), kind="table", table=row.id,
-                           image=image, actions=actions)]
+    out = [Message(row.channel, "\n".join(lines), kind="table", table=row.id, image=image,
+                   actions=actions), *sheet]
     seat = game.to_move
     user = row.seats[seat].user_id
     if prompt and user and not table.is_ai(seat):

@@ -143,12 +143,13 @@ SQL_LEADERBOARD = pg(q.SQL_LEADERBOARD)
 # variant (PostgreSQL has no bare columns beside max(): DISTINCT ON picks that row).
 SQL_LEADERBOARD_ALL = f"""
 WITH best AS (
-    SELECT DISTINCT ON (user_id) user_id, mu, sigma, {q.ORDINAL_SQL} AS ordinal
+    SELECT DISTINCT ON (user_id) user_id, mu, sigma, {q.ORDINAL_SQL} AS ordinal, variant
     FROM ratings WHERE scope = $1 ORDER BY user_id, {q.ORDINAL_SQL} DESC, variant),
 totals AS (
     SELECT user_id, sum(games) AS games, sum(wins) AS wins
     FROM ratings WHERE scope = $1 GROUP BY user_id)
-SELECT b.user_id, coalesce(u.name, b.user_id), b.mu, b.sigma, b.ordinal, t.games, t.wins
+SELECT b.user_id, coalesce(u.name, b.user_id), b.mu, b.sigma, b.ordinal, t.games, t.wins,
+    b.variant
 FROM best AS b JOIN totals AS t ON t.user_id = b.user_id
 LEFT JOIN users AS u ON u.id = b.user_id
 ORDER BY b.ordinal DESC, b.user_id
@@ -638,8 +639,8 @@ class PostgresStore:
         else:
             rows = await self._fetch(SQL_LEADERBOARD, scope, variant, limit)
         return [LeaderRow(user_id, name, mu, sigma, ordinal, _int(games), _int(wins),
-                          q._rate(_int(wins), _int(games)))
-                for user_id, name, mu, sigma, ordinal, games, wins in rows]
+                          q._rate(_int(wins), _int(games)), best)
+                for user_id, name, mu, sigma, ordinal, games, wins, best in rows]
 
     async def solves(self, variant: str, scope: str, limit: int = 2000
                      ) -> list[tuple[int, str, str, dict[str, Any]]]:

@@ -85,6 +85,7 @@ class LeaderRow:
     games: int
     wins: int
     win_rate: float
+    variant: str = ""  # the variant of the rating (all games together: the user's best)
 
 
 @dataclass

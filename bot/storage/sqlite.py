@@ -123,7 +123,7 @@ SQL_GAME_RECORD = "SELECT record FROM games WHERE table_id = ?"
 
 SQL_LEADERBOARD = f"""
 SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, {ORDINAL_SQL} AS ordinal,
-    r.games, r.wins
+    r.games, r.wins, r.variant
 FROM ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
 WHERE r.scope = ? AND r.variant = ?
 ORDER BY ordinal DESC, r.user_id
@@ -141,7 +141,7 @@ LIMIT ?"""
 # that holds the max().)
 SQL_LEADERBOARD_ALL = f"""
 SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, max({ORDINAL_SQL}) AS ordinal,
-    sum(r.games), sum(r.wins)
+    sum(r.games), sum(r.wins), r.variant
 FROM ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
 WHERE r.scope = ?
 GROUP BY r.user_id
@@ -670,8 +670,9 @@ class Store:
             rows = await self._fetch(SQL_LEADERBOARD_ALL, (scope, limit))
         else:
             rows = await self._fetch(SQL_LEADERBOARD, (scope, variant, limit))
-        return [LeaderRow(user_id, name, mu, sigma, ordinal, games, wins, _rate(wins, games))
-                for user_id, name, mu, sigma, ordinal, games, wins in rows]
+        return [LeaderRow(user_id, name, mu, sigma, ordinal, games, wins, _rate(wins, games),
+                          best)
+                for user_id, name, mu, sigma, ordinal, games, wins, best in rows]
 
     async def solves(self, variant: str, scope: str, limit: int = 2000
                      ) -> list[tuple[int, str, str, dict[str, Any]]]:

@@ -15,13 +15,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile, score_sheet
 from ..moves import PASS, PLAY, Move, move_for
 from ..scoring import MatchRules
 from ..tiles import iter_ids, tile_id, tile_set
 from . import knowledge
 from .calls import BID, MARK, NELLO, SEVENS, TRUMP_WORDS, TRUMPS, bid_words, call_for, parse_call
-from .contract import outcome
+from .contract import Outcome, outcome
 from .rules import TrickRules
 from .suits import ALL, NO_TRUMP, TRUMP, Suits, count_of, sevens_distance, suits
 
@@ -216,10 +216,8 @@ class TrickMatch(MatchBase):
         out = outcome(self.high, team, self.trump, self.taken, tricks, self.won[holder],
                       self.rules.marks)
         self._outcome = out
-        why = "contract made" if out.made else "contract set"
-        for t in (0, 1):
-            if out.points[t]:
-                self.add_points(t, out.points[t], why if t == team else "taken")
+        for t, points, why in score_reasons(out, self.high, team, self.rules.marks):
+            self.add_points(t, points, why)
         MatchBase._round_ended(self)
         self.round_results[-1]["points"] = list(out.points)  # "none" scoring wrote zeros
 
@@ -241,6 +239,27 @@ class TrickMatch(MatchBase):
             "tricks_won": [self.won[0] + self.won[2], self.won[1] + self.won[3]],
             "made": out.made,
         }
+
+    def sheet(self, summary: dict[str, Any]) -> list[list[dict[str, Any]]]:
+        """The score sheet of a finished hand: what `_end_round` scored, one line a reason
+        (the round's end adds nothing: its points are those lines)."""
+        if "lines" not in summary:
+            lines = score_sheet(summary["in_play"], [0, 0], summary, self.mrules, self.scorers)
+            summary["scored"] = [sum(x["points"] for x in unit) for unit in lines]
+            summary["lines"] = lines
+        lines: list[list[dict[str, Any]]] = summary["lines"]
+        return lines
+
+    def _final_board(self) -> dict[str, Any]:
+        """The hand as it ended, as the table picture reads it: the bids, the contract and
+        trumps, every trick with the last one on the table, each team's tricks and points."""
+        v = self.view(None)
+        out = {k: v[k] for k in ("board", "ends", "layout", "bids", "contract", "trumps",
+                                 "tricks", "team_tricks", "team_points", "sits_out")}
+        last = v["tricks"][-1]
+        out.update({"phase": "over", "to_move": None, "trick": last["tiles"],
+                    "trick_winner": last["winner"], "events": []})
+        return out
 
     def _public_summary(self, summary: dict[str, Any], ts: Any) -> dict[str, Any]:
         out = MatchBase._public_summary(self, summary, ts)
@@ -463,6 +482,7 @@ class TrickMatch(MatchBase):
             "marks": marks,
             "target_unit": "marks" if marks else "points",
             "redeals": self.redeals,
+            "must_bid": self.must_bid(),  # the dealer after three passes (Texas): no pass
         })
         if marks:
             v["strip_extra"] = "Scores in marks: a contract made scores 1 mark, or the marks bid"
@@ -479,6 +499,25 @@ def _bid_moves(choices: tuple[int, ...], forced: bool, marks: bool) -> tuple[Mov
     """The moves of the bidding: "pass" (unless forced) then the bids, lowest first."""
     calls = tuple(call_for(BID, v, marks) for v in choices)
     return calls if forced else (move_for(PASS), *calls)
+
+
+def score_reasons(out: Outcome, bid: int, team: int, marks: bool
+                  ) -> list[tuple[int, int, str]]:
+    """What each team scores for a finished hand, one entry a reason: (team, points, why).
+
+    The contract's part is its value (a mark or the marks bid in marks); in points what a
+    team scores beyond it is the bidders' points over the contract (counted double) or the
+    defenders' own points taken: `outcome` decided the totals, this only names their parts."""
+    other = 1 - team
+    winner = team if out.made else other
+    total = out.points[winner]
+    worth = total if marks else bid
+    parts = [(winner, worth, "contract made" if out.made else "contract set")]
+    if total > worth:
+        parts.append((winner, total - worth, "over the contract" if out.made else "taken"))
+    if out.made and out.points[other]:
+        parts.append((other, out.points[other], "taken"))
+    return [p for p in parts if p[1]]
 
 
 def _span(values: list[int], marks: bool) -> str:
