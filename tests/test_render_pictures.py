@@ -423,13 +423,17 @@ def test_texas_tallies_its_marks() -> None:
 
 def test_the_vingt_legend_and_the_tower_fall_name_the_players() -> None:
     from render.board import board_image
-    from render.stack import footer
+    from render.grid import legend_layout
+    from render.stack import caption_lines
 
     view = variants.get("vingt").new(players=3, seed=3).view(None)
-    named = board_image(view, None, ["Ann", "Bob", "山田"])
+    names = ["Ann", "Bob", "山田"]
+    named = board_image(view, None, names)
     seats = board_image(view, None, None)
-    assert named.size == seats.size
-    legend = (0, named.height - 40, named.width, named.height)
+    legend = (0, named.height - 40, min(named.width, seats.width), named.height)
     assert ImageChops.difference(named.crop(legend), seats.crop(legend)).getbbox()
+    labels = [text for _, _, text in legend_layout(view, named.width, 0, None, names)]
+    assert [label.split(":")[0] for label in labels] == names
     fell = {"layout": {"tiles": [], "fell": {"seat": 2, "tiles": 3, "risk": 0.2}}}
-    assert "it fell: 山田 took 3 tiles" in footer(fell, None, ["Ann", "Bob", "山田"])
+    assert any("it fell: 山田 took 3 tiles" in line
+               for line in caption_lines(fell, None, ["Ann", "Bob", "山田"]))
