@@ -197,6 +197,18 @@ def test_givens_and_fixed_tiles() -> None:
     assert frame.view(0)["board"] == ["3-0 A2 A1", "4-0 C1 B1"]
 
 
+def test_every_reussite_shows_its_top_left_tiles_from_the_start() -> None:
+    # "Vous avez le droit de retourner la fiche pour voir les deux dominos du coin supérieur
+    # gauche": each frame starts with the tile on A1 and the one next to it in row 1
+    for puzzle in catalogue.ids("reussite"):
+        game = new("reussite", puzzle)
+        layout = game.view(None)["layout"]
+        cells = {c for t in layout["tiles"] if t["fixed"] for c in t["cells"]}
+        assert len(layout["tiles"]) == 2 and {"A1", "B1"} <= cells, puzzle
+        with pytest.raises(IllegalMove, match="part of the puzzle"):
+            game.play("remove B1")
+
+
 def test_all_tiles_placed_then_no_more() -> None:
     game = new("magic-square", "total-13")
     play_all(game, game.puzzle.data["solution"][:17])
