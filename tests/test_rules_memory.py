@@ -46,6 +46,17 @@ def test_a_pair_sharing_a_value_is_kept_and_gives_another_turn() -> None:
     assert g.to_move == 0  # another turn
 
 
+def test_no_hand_so_hand_sizes_are_zeros_and_the_tiles_kept_are_under_kept() -> None:
+    # the interface: hand_sizes counts each seat's hand; memory has none
+    g = MEMORY.new(players=3, seed=1, deal=grid(A1="6-4", A2="4-1", B1="3-2", B2="2-0"))
+    g.play("A1")
+    g.play("A2")
+    for seat in (None, 0, 1, 2):
+        v = g.view(seat)
+        assert v["hand_sizes"] == [0, 0, 0] and v["hand"] == []
+        assert [len(k) for k in v["kept"]] == [2, 0, 0]
+
+
 def test_without_again_a_pair_passes_the_turn() -> None:
     g = MEMORY.new(players=3, seed=1, again=False,
                    deal=grid(A1="6-4", A2="4-1", B1="3-2", B2="2-0"))
