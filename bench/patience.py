@@ -9,8 +9,8 @@ search wins (peeking at every tile), and how many the players win who see
 only the face-up tiles: the pair lying on the most face-down tiles (the hint
 and the greedy computer player), the first pair found, a random pair.  The
 solver's time per deal is the median of the repetitions.  Memory: how often
-the greedy player (remembers everything) beats the random one (remembers
-nothing) at two players, each seat order half the games.
+the greedy player (`normal`) beats the random one (`easy`) at two players, each
+seat order half the games; every level against every other: `bench/ai_memory.py`.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from . import canvas, theme
-from .words import Translator, seat_label, status_lines, t, tn
+from .words import Translator, seat_label, seat_tiles, status_lines, t, tn
 
 GAP = 10
 STOCKLESS = {"memory", "patience", "puzzle", "tricks"}  # layouts of games with no stock at all
@@ -155,18 +155,21 @@ def _panel(
     name_colour = theme.WIN if seat in winners else text_colour
     name_text = canvas.fit_text(name, size, x1 - 14 - score_w - 12 - left, bold=True)
     canvas.draw_text(im, (left, y0 + 8), name_text, size, name_colour, bold=True)
+    right = x1 - 14  # where the label under the name must end
     if score:
         canvas.draw_text(im, (x1 - 14, y0 + 8), score, size, name_colour, "rt")
         if not view.get("chips"):
-            canvas.draw_text(im, (x1 - 14, y1 - 10), _points_word(scores[seat], tr), small,
-                             theme.TEXT_SOFT, "rb")
-    hand_sizes = view.get("hand_sizes") or []
+            right = canvas.draw_text(im, (x1 - 14, y1 - 10), _points_word(scores[seat], tr),
+                                     small, theme.TEXT_SOFT, "rb")[0] - 10
+    tiles = seat_tiles(view, seat, tr)
     label_end = x0 + 18
-    if seat < len(hand_sizes):
-        count = hand_sizes[seat]
-        label = t(tr, "winner") if seat in winners else t(tr, "out") if out else (
-            tn(tr, "{n} tile", "{n} tiles", count))
-        label_end = canvas.draw_text(im, (x0 + 18, y1 - 10), label, small, text_colour, "lb")[2]
+    if tiles is not None:
+        label = t(tr, "winner") if seat in winners else t(tr, "out") if out else tiles
+        fit = small  # a long label ("8 dominos gagnés") shrinks, then is cut, beside "points"
+        while fit > small * 0.7 and canvas.text_mask(label, fit).width > right - label_end:
+            fit -= 1
+        label = canvas.fit_text(label, fit, right - label_end)
+        label_end = canvas.draw_text(im, (x0 + 18, y1 - 10), label, fit, text_colour, "lb")[2]
     chips = view.get("chips") or []
     if seat < len(chips):  # the chips take the place of the word "points"
         _chips(im, (label_end + 12, x1 - 14), y1 - 10, int(chips[seat]), small, tr)

@@ -54,6 +54,22 @@ def tn(tr: Translator | None, singular: str, plural: str, n: int, **values: Any)
     return (tr or ENGLISH).ngettext(singular, plural, n).format(n=n, **values)
 
 
+def seat_tiles(view: dict[str, Any], seat: int, tr: Translator | None = None) -> str | None:
+    """A seat's tiles in words: its hand's size ("3 tiles"), or, in a game without a hand
+    (whose `hand_sizes` are zeros), the game's own count: memory's tiles kept ("kept 4
+    tiles"), the patience's tiles left on the table ("20 tiles left"). None when the view
+    says nothing of `seat`."""
+    kept = view.get("kept")
+    if isinstance(kept, list) and 0 <= seat < len(kept):
+        return tn(tr, "kept {n} tile", "kept {n} tiles", len(kept[seat]))
+    if isinstance(view.get("left"), int):
+        return tn(tr, "{n} tile left", "{n} tiles left", view["left"])
+    sizes = view.get("hand_sizes") or []
+    if 0 <= seat < len(sizes):
+        return tn(tr, "{n} tile", "{n} tiles", sizes[seat])
+    return None
+
+
 def seat_label(names: Sequence[str], seat: int, tr: Translator | None = None) -> str:
     """A seat's name; "Seat 2" (counted from 1, as everywhere a player reads) without one."""
     if 0 <= seat < len(names) and names[seat]:

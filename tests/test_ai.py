@@ -75,7 +75,7 @@ def test_unknown_player_kind_is_refused() -> None:
 def test_the_search_levels_exist_only_where_a_searcher_plays() -> None:
     from core.ai import LEVELS, levels_for
 
-    for slug in ("classic", "partnership", "all-fives", "forty-two", "texas-42"):
+    for slug in ("classic", "partnership", "all-fives", "forty-two", "texas-42", "memory"):
         assert levels_for(variants.get(slug)) == LEVELS, slug
-    for slug in ("tower", "quinconce", "vingt", "memory", "patience"):
+    for slug in ("tower", "quinconce", "vingt", "patience"):
         assert levels_for(variants.get(slug)) == ("easy", "normal"), slug

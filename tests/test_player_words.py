@@ -64,8 +64,8 @@ def test_french_hints_write_moves_the_french_way() -> None:
 def test_points_in_the_table_text_agree_with_their_number(lang: str, one: str, two: str
                                                           ) -> None:
     view = {"hand_sizes": [1, 2], "scores": [1, 2]}
-    first = event_texts.seat_line(view, ["Ana", "Zoë"], lang, 0, 1)
-    second = event_texts.seat_line(view, ["Ana", "Zoë"], lang, 1, 2)
+    first = event_texts.seat_line(view, ["Ana", "Zoë"], lang, 0)
+    second = event_texts.seat_line(view, ["Ana", "Zoë"], lang, 1)
     assert first.endswith(one) and second.endswith(two)
     assert "1 points" not in first
 
@@ -78,3 +78,21 @@ def test_in_k_a_blank_end_takes_a_k_tile_not_a_matador() -> None:
     assert "a K tile" in words.status_lines(view, ["Ana", "Zoë"])[0]
     assert "un domino K" in event_texts.status_lines(view, ["Ana", "Zoë"], "fr")[0]
     assert "matador" not in (strip.extra_line(view, None, ["Ana", "Zoë"]) or "")
+
+
+def test_memory_and_patience_seats_read_their_own_counts_not_a_hand() -> None:
+    # memory: A1 6-4 and A2 4-1 kept by seat 0; the patience: 6-4 and 2-0 removed, 3 left
+    memory = variants.get("memory").new(players=2, seed=1, deal={"grid": [
+        "6-4", "4-1", *[None] * 5, "3-2", "2-0", *[None] * 19]})
+    memory.play("A1")
+    memory.play("A2")
+    patience = variants.get("patience").new(deal={"columns": [["6-4", "0-0"], ["2-0", "6-6"],
+                                                              ["1-1"]]})
+    patience.play("6-4 2-0")
+    m, p = memory.view(None), patience.view(None)
+    assert event_texts.seat_line(m, ["Ana", "Zoë"], "en", 0) == "Ana: kept 2 tiles, 15 points"
+    assert event_texts.seat_line(m, ["Ana", "Zoë"], "fr", 1) == "Zoë : 0 domino gagné, 0 point"
+    assert event_texts.seat_line(p, ["Ana"], "en", 0) == "Ana: 3 tiles left, 2 points"
+    assert event_texts.seat_line(p, ["Ana"], "fr", 0).startswith("Ana : 3 dominos restants")
+    assert "kept 2 tiles" in textboard.table_text(m, ["Ana", "Zoë"])
+    assert "3 tiles left" in textboard.table_text(p, ["Ana"])

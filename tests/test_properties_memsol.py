@@ -100,6 +100,14 @@ def test_tiles_are_conserved_and_views_hide_what_they_must(slug: str, data: st.D
             left = [t for s in g.stacks for t in s]
             gone = [t for pair in g.removed for t in pair]
             assert sorted(left + gone) == list(range(28))
+        for s in range(g.players):  # hand_sizes counts hands, and these games have none
+            view = g.view(s)
+            assert view["hand"] == [] and view["hand_sizes"] == [0] * g.players
+        public = g.view(None)
+        if isinstance(g, MemoryMatch):
+            assert [len(k) for k in public["kept"]] == [m.bit_count() for m in g.kept]
+        else:
+            assert public["left"] == sum(map(len, g.stacks))
         allowed = visible(g)
         for s in [None, *range(g.players)]:
             shown = named(g.view(s))

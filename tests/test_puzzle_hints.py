@@ -11,6 +11,7 @@ from core import variants
 from core.ai import make_player
 from core.solitaire.puzzles import catalogue, generate, solver
 from core.solitaire.puzzles.rules import PuzzleGame
+from tests.test_rules_puzzles import TOTALS_3_5_8_9_9_11_16
 
 
 def new(kind: str, puzzle: str) -> PuzzleGame:
@@ -104,6 +105,20 @@ def test_hint_four_reveals_a_number() -> None:
     for m in solution.puzzle.data["solution"]:
         solution.play(m)
     assert solution.value[answer["cells"][0]] == answer["value"]
+
+
+def test_hints_on_booklet_squares_with_other_totals_do_not_say_dead_end() -> None:
+    # squares 1 to 4 total 3, 5, 8 and 9: not the booklet's answer (no 5 there), yet the
+    # rest can total 9, 11 and 16
+    game = new("magic-squares", "booklet")
+    for m in TOTALS_3_5_8_9_9_11_16[:16]:
+        game.play(m)
+    assert not game.broken()
+    answer = solver.hint(game, 2, seconds=20)
+    assert answer["solvable"] is True, answer["text"]
+    answer = solver.hint(game, 3, seconds=20)
+    game.play(answer["move"])
+    assert not game.broken() and solver.hint(game, 2, seconds=20)["solvable"] is True
 
 
 def test_hints_without_the_solver_say_so(monkeypatch: pytest.MonkeyPatch) -> None:

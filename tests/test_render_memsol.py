@@ -78,3 +78,33 @@ def test_memory_turned_tiles_are_the_largest_thing_a_phone_shows() -> None:
     assert "stock" not in info_line(view, ["Ann", "Bob"]).lower()
     line = variants.get("classic").new(players=2, seed=1)
     assert "Stock" in info_line(line.view(None), ["Ann", "Bob"])
+
+
+class Asked:
+    """A translator (English) that notes every plural text a picture asks for, with its n."""
+
+    def __init__(self) -> None:
+        self.plurals: list[tuple[str, int]] = []
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.plurals.append((plural, n))
+        return singular if n == 1 else plural
+
+
+def test_the_seats_panels_count_the_tiles_kept_or_left_not_an_empty_hand() -> None:
+    memory = variants.get("memory").new(players=3, seed=1, deal={"grid": TILES})
+    for cell in ("A2", "A3"):  # 1-0 and 1-1: a pair, kept by the first seat
+        memory.play(cell)
+    asked = Asked()
+    render.position_png(memory.view(None), ["Ann", "Bob", "Cy"], tr=asked)
+    assert [n for text, n in asked.plurals if text == "kept {n} tiles"][-3:] == [2, 0, 0]
+    assert not [n for text, n in asked.plurals if text == "{n} tiles"]
+    cols = [TILES[k * 4:(k + 1) * 4] for k in range(7)]
+    patience = variants.get("patience").new(deal={"columns": cols})
+    asked = Asked()
+    render.position_png(patience.view(None), tr=asked)
+    assert ("{n} tiles left", 28) in asked.plurals
+    assert not [n for text, n in asked.plurals if text == "{n} tiles"]

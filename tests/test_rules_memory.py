@@ -46,6 +46,17 @@ def test_a_pair_sharing_a_value_is_kept_and_gives_another_turn() -> None:
     assert g.to_move == 0  # another turn
 
 
+def test_no_hand_so_hand_sizes_are_zeros_and_the_tiles_kept_are_under_kept() -> None:
+    # the interface: hand_sizes counts each seat's hand; memory has none
+    g = MEMORY.new(players=3, seed=1, deal=grid(A1="6-4", A2="4-1", B1="3-2", B2="2-0"))
+    g.play("A1")
+    g.play("A2")
+    for seat in (None, 0, 1, 2):
+        v = g.view(seat)
+        assert v["hand_sizes"] == [0, 0, 0] and v["hand"] == []
+        assert [len(k) for k in v["kept"]] == [2, 0, 0]
+
+
 def test_without_again_a_pair_passes_the_turn() -> None:
     g = MEMORY.new(players=3, seed=1, again=False,
                    deal=grid(A1="6-4", A2="4-1", B1="3-2", B2="2-0"))
@@ -156,12 +167,57 @@ def test_a_record_replays_the_same_game() -> None:
     assert again.view(None) == g.view(None) and again.result == g.result
 
 
-def test_good_memory_beats_no_memory() -> None:
+def test_good_memory_beats_a_memory_that_forgets_most() -> None:
     wins = 0
     for seed in range(60):
         g = MEMORY.new(players=2, seed=seed)
-        bots = [make_player("greedy", seed), make_player("random", seed)]
+        bots = [make_player("expert", seed), make_player("easy", seed)]
         while not g.over:
             g.play(bots[g.to_move].choose(g))
         wins += g.result["winners"] == [0]
-    assert wins > 45
+    assert wins > 42
+
+
+def _recalled(level: str, seeds: range) -> tuple[int, int]:
+    """Over games played by two normal players to their 30th move, what a `level` player
+    recalls then (summed over the seeds) and what it could (seen and still face down)."""
+    got = could = 0
+    for seed in seeds:
+        g = MEMORY.new(players=2, seed=seed)
+        bots = [make_player("normal", seed), make_player("normal", seed + 1)]
+        for _ in range(30):
+            g.play(bots[g.to_move].choose(g))
+        assert not g.over
+        down = {m.text for m in g.legal_moves()}
+        player = make_player(level, seed)
+        player.choose(g)  # the seat player makes its memory player
+        got += len(player._by_family["memory"].remembered(g, down))
+        could += len({r["cell"] for r in g.reveals() if r["cell"] in down})
+    return got, could
+
+
+def test_every_level_forgets_easy_most_and_expert_little() -> None:
+    shares = {}
+    for level in ("easy", "normal", "hard", "expert"):
+        got, could = _recalled(level, range(30))
+        shares[level] = got / could
+    assert shares["easy"] < 0.5 < shares["normal"] < shares["hard"] < shares["expert"]
+    assert shares["expert"] > 0.8 and shares["expert"] < 1, shares
+
+
+def test_a_tile_forgotten_stays_forgotten_until_it_is_seen_again() -> None:
+    g = MEMORY.new(players=2, seed=3)
+    bots = [make_player("normal", 3), make_player("normal", 4)]
+    easy = make_player("easy", 5)
+    easy.choose(g)
+    memory = easy._by_family["memory"]
+    before: dict[str, Any] = {}
+    for _ in range(60):
+        if g.over:
+            break
+        seen_now = {r["cell"] for r in g.reveals()[-2:]}
+        down = {m.text for m in g.legal_moves()}
+        now = memory.remembered(g, down)
+        assert all(c in before or c in seen_now for c in now), (now, before)
+        before = now
+        g.play(bots[g.to_move].choose(g))

@@ -36,6 +36,15 @@ def test_two_face_up_tiles_totalling_12_go_and_uncover_the_tiles_under_them() ->
     assert g.result["winnable"] is True and g.result["scores"] == [4]
 
 
+def test_no_hand_so_hand_sizes_is_zero_and_the_tiles_left_are_under_left() -> None:
+    # the interface: hand_sizes counts each seat's hand; the patience has none
+    g = PATIENCE.new(**deal(["6-4", "0-0"], ["2-0", "6-6"], ["1-1"]))
+    g.play("6-4 2-0")
+    for seat in (None, 0):
+        v = g.view(seat)
+        assert v["hand_sizes"] == [0] and v["hand"] == [] and v["left"] == 3
+
+
 def test_stuck_when_no_two_face_up_tiles_total_12() -> None:
     g = PATIENCE.new(**deal(["6-0", "6-6", "0-0"], ["5-1"]))
     g.play("6-0 5-1")

@@ -125,27 +125,66 @@ def test_the_booklets_star() -> None:
         assert game.over and game.result and game.result["winners"] == [0]
 
 
+def _square(k: int, numbers: str) -> list[str]:
+    """The four placements of hollow square `k` (0-6) showing `numbers`: top row, middle row
+    (left, right), bottom row, as in PUZZLES.md."""
+    col0, row0 = (k * 4, 0) if k < 4 else ((k - 4) * 4 + 2, 4)
+
+    def cell(c: int, r: int) -> str:
+        return name(col0 + c, row0 + r)
+
+    tl, tm, tr, ml, mr, bl, bm, br = (int(x) for x in numbers.split())
+    return [f"{tl}-{tm} {cell(0, 0)} {cell(1, 0)}", f"{tr}-{mr} {cell(2, 0)} {cell(2, 1)}",
+            f"{br}-{bm} {cell(2, 2)} {cell(1, 2)}", f"{ml}-{bl} {cell(0, 1)} {cell(0, 2)}"]
+
+
 def test_the_booklets_hollow_squares() -> None:
-    # each square: top row, middle row (left, right), bottom row, as in PUZZLES.md
     squares = {3: "0 1 2 0 1 3 0 0", 7: "0 5 2 2 3 5 0 2", 8: "3 4 1 4 1 1 1 6",
                9: "5 1 3 4 3 0 6 3", 10: "4 4 2 4 2 2 2 6", 16: "4 6 6 6 5 6 5 5"}
     second_nine = "3 5 1 6 3 0 4 5"
     order = [3, 7, 8, 9, 9, 10, 16]
     moves = []
     for k, total in enumerate(order):
-        v = [int(x) for x in (second_nine if k == 4 else squares[total]).split()]
-        col0, row0 = (k * 4, 0) if k < 4 else ((k - 4) * 4 + 2, 4)
-
-        def cell(c: int, r: int, col0: int = col0, row0: int = row0) -> str:
-            return name(col0 + c, row0 + r)
-
-        tl, tm, tr, ml, mr, bl, bm, br = v
-        moves += [f"{tl}-{tm} {cell(0, 0)} {cell(1, 0)}", f"{tr}-{mr} {cell(2, 0)} {cell(2, 1)}",
-                  f"{br}-{bm} {cell(2, 2)} {cell(1, 2)}", f"{ml}-{bl} {cell(0, 1)} {cell(0, 2)}"]
+        moves += _square(k, second_nine if k == 4 else squares[total])
     for puzzle in ("totals", "booklet"):
         game = new("magic-squares", puzzle)
         play_all(game, moves)
         assert game.over and game.result and game.result["winners"] == [0], game.broken()
+
+
+# booklet arrangements found by CP-SAT (the squares' totals printed in order)
+TOTALS_3_5_8_9_9_11_16 = [
+    "3-0 A1 B1", "1-0 C2 C1", "4-1 F1 E1", "2-0 G2 G1", "4-3 I1 J1", "1-1 K1 K2", "4-4 M1 N1",
+    "5-1 O2 O1", "0-0 A2 A3", "4-0 E2 E3", "2-2 I2 I3", "5-0 M3 M2", "2-1 C3 B3", "3-2 G3 F3",
+    "6-0 K3 J3", "3-1 O3 N3", "3-3 C5 D5", "5-3 E6 E5", "5-2 H5 G5", "5-4 I6 I5", "5-5 K5 L5",
+    "6-6 M5 M6", "4-2 C6 C7", "6-3 G6 G7", "6-5 K7 K6", "6-1 D7 E7", "6-2 H7 I7", "6-4 L7 M7"]
+TOTALS_3_5_7_8_10_11_16 = [
+    "3-0 A1 B1", "2-0 C2 C1", "1-0 E1 F1", "4-1 G1 G2", "5-1 J1 I1", "1-1 K1 K2", "6-2 N1 M1",
+    "6-0 O2 O1", "0-0 A2 A3", "3-1 E2 E3", "4-2 I2 I3", "3-3 M2 M3", "2-1 B3 C3", "4-0 F3 G3",
+    "5-0 K3 J3", "3-2 N3 O3", "2-2 C5 D5", "6-3 E5 E6", "4-3 H5 G5", "5-4 I6 I5", "5-5 K5 L5",
+    "6-6 M5 M6", "5-3 C6 C7", "4-4 G6 G7", "6-5 K7 K6", "6-1 D7 E7", "5-2 H7 I7", "6-4 L7 M7"]
+
+
+def test_the_booklets_squares_take_any_totals_that_differ_but_two_nines() -> None:
+    # "Chaque carré a un total différent : 3 pour l'un, 16 pour un autre, etc... à
+    # l'exception de 2 carrés qui totalisent 9": the answer's totals are not the only ones
+    game = new("magic-squares", "booklet")
+    play_all(game, TOTALS_3_5_8_9_9_11_16[:-1])
+    assert not game.broken()
+    game.play(TOTALS_3_5_8_9_9_11_16[-1])
+    assert game.over and game.result and game.result["winners"] == [0], game.broken()
+
+
+def test_the_booklets_squares_break_on_a_shared_total_or_too_few_nines() -> None:
+    game = new("magic-squares", "booklet")
+    play_all(game, _square(0, "0 4 6 4 1 6 1 3") + _square(1, "0 5 5 5 1 5 1 4"))  # 10, 10
+    assert [b["text"] for b in game.view(None)["broken"]] == [
+        "2 squares total 10: the totals all differ, except two squares at 9"]
+    game = new("magic-squares", "booklet")
+    last = {name(c, r) for c in range(10, 13) for r in range(4, 7)}  # square 7: K5 to M7
+    play_all(game, [m for m in TOTALS_3_5_7_8_10_11_16 if not set(m.split()[1:]) & last])
+    assert [b["text"] for b in game.view(None)["broken"]] == [
+        "two squares must total 9: too few squares are left for it"]
 
 
 def test_placing_breaking_and_removing() -> None:
@@ -195,6 +234,18 @@ def test_givens_and_fixed_tiles() -> None:
     with pytest.raises(IllegalMove, match="part of the puzzle"):
         frame.play("remove A1")
     assert frame.view(0)["board"] == ["3-0 A2 A1", "4-0 C1 B1"]
+
+
+def test_every_reussite_shows_its_top_left_tiles_from_the_start() -> None:
+    # "Vous avez le droit de retourner la fiche pour voir les deux dominos du coin supérieur
+    # gauche": each frame starts with the tile on A1 and the one next to it in row 1
+    for puzzle in catalogue.ids("reussite"):
+        game = new("reussite", puzzle)
+        layout = game.view(None)["layout"]
+        cells = {c for t in layout["tiles"] if t["fixed"] for c in t["cells"]}
+        assert len(layout["tiles"]) == 2 and {"A1", "B1"} <= cells, puzzle
+        with pytest.raises(IllegalMove, match="part of the puzzle"):
+            game.play("remove B1")
 
 
 def test_all_tiles_placed_then_no_more() -> None:

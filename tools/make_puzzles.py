@@ -24,6 +24,7 @@ Q2 = ["6 6 . . 2 2 . .", "6 6 1 1 2 2 5 5", "0 0 1 1 4 4 5 5", "0 0 3 3 4 4 0 0"
 Q3 = [" ".join(r) for r in ["66..22", "661122", "001100", "004400", "334455", "333355",
                             "113322", "116622", "556644", "55..44"]]
 CORNER = ["3-0 A2 A1", "4-0 C1 B1"]  # Dudeney's frame: the two tiles of the top-left corner
+BAR_CORNER = ["4-2 A2 A1", "2-2 B1 C1"]  # the bar's: those of the solution first computed
 STAR_CENTRE = {"I8": 3, "J8": 6, "J9": 5, "J10": 1, "I10": 0, "H10": 2, "H9": 0, "H8": 4}
 
 
@@ -38,7 +39,7 @@ def entries() -> list[dict[str, Any]]:
          "shape": ["ring", {"width": 15, "height": 15, "fixed": CORNER}]},
         {"id": "bar", "kind": "reussite", "level": "medium",
          "name": name("The frame with a bar", "Le cadre à barre"),
-         "shape": ["ring", {"width": 10, "height": 16, "bars": [8]}]},
+         "shape": ["ring", {"width": 10, "height": 16, "bars": [8], "fixed": BAR_CORNER}]},
         {"id": "frame-44", "kind": "reussite", "level": "hard",
          "name": name("Dudeney's frame, sides of 44", "Le cadre de Dudeney, côtés de 44"),
          "shape": ["ring", {"width": 15, "height": 15, "side_total": 44, "fixed": CORNER}]},

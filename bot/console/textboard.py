@@ -9,7 +9,7 @@ from typing import Any
 from core.line.cross import ARM_NAMES, LAYOUT_ARMS
 from render.grid import LETTERS, cell_xy
 from render.grid import extent as grid_extent
-from render.words import seat_label, tn
+from render.words import seat_label, seat_tiles, tn
 
 from ..service.event_texts import events_lines
 
@@ -145,7 +145,7 @@ def table_text(view: dict[str, Any], names: list[str] | None = None) -> str:
         head += f" · {view['sleeping']} sleeping"
     lines = [head]
     teams = view.get("teams")
-    for seat, size in enumerate(view["hand_sizes"]):
+    for seat in range(len(view["hand_sizes"])):
         mark = "→" if seat == view.get("to_move") else " "
         extra = ""
         if seat in view.get("eliminated", []):
@@ -157,7 +157,7 @@ def table_text(view: dict[str, Any], names: list[str] | None = None) -> str:
             team = f" team {next(i for i, t in enumerate(teams) if seat in t) + 1}"
         lines.append(
             f" {mark} {seat_name(view, seat, names)}{team}: "
-            f"{tn(None, '{n} tile', '{n} tiles', size)}, "
+            f"{seat_tiles(view, seat)}, "
             f"score {view['scores'][seat]}{extra}"
         )
     return "\n".join(lines)

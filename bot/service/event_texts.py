@@ -169,11 +169,12 @@ def status_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]
     return words.status_lines(view, names, translator(lang))
 
 
-def seat_line(view: dict[str, Any], names: list[str], lang: str, seat: int, size: int) -> str:
-    """One seat of the table: tiles in hand, score, and what the variant adds."""
-    line = tn(lang, "{who}: {n} tile, {points}", "{who}: {n} tiles, {points}", size,
-              who=seat_label(names, seat, lang),
-              points=tn(lang, "{n} point", "{n} points", view["scores"][seat]))
+def seat_line(view: dict[str, Any], names: list[str], lang: str, seat: int) -> str:
+    """One seat of the table: its tiles (in hand, or the game's own count: kept, left),
+    score, and what the variant adds."""
+    line = t(lang, "{who}: {tiles}, {points}", who=seat_label(names, seat, lang),
+             tiles=words.seat_tiles(view, seat, translator(lang)),
+             points=tn(lang, "{n} point", "{n} points", view["scores"][seat]))
     if "chips" in view:
         line += " · " + tn(lang, "{n} chip", "{n} chips", view["chips"][seat])
     if "captured" in view and view["captured"][seat]["tiles"]:

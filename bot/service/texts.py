@@ -63,11 +63,11 @@ def table_summary(view: dict[str, Any], names: list[str], lang: str) -> str:
         head.append(t(lang, "stock: {n}", n=view.get("stock", 0)))
     lines = [" · ".join(head), *status_lines(view, names, lang),
              *family_words.summary_lines(view, names, lang)]
-    for seat, size in enumerate(view.get("hand_sizes", [])):
+    for seat in range(len(view.get("hand_sizes", []))):
         arrow = "▶ " if seat == view.get("to_move") else "  "
-        lines.append(arrow + (tn(lang, "{who}: {n} tile", "{who}: {n} tiles", size,
-                                 who=seat_label(names, seat, lang)) if tricks
-                              else seat_line(view, names, lang, seat, size)))
+        lines.append(arrow + (tn(lang, "{who}: {n} tile", "{who}: {n} tiles",
+                                 view["hand_sizes"][seat], who=seat_label(names, seat, lang))
+                              if tricks else seat_line(view, names, lang, seat)))
     return "\n".join(lines)
 
 

@@ -191,7 +191,8 @@ class MemoryMatch(MatchBase):
     # -- views ---------------------------------------------------------------------------
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What everyone may see (the same for every seat: memory has no hand)."""
+        """What everyone may see (the same for every seat: memory has no hand, so its
+        `hand_sizes` are zeros; each seat's tiles are under `kept`)."""
         self._check_seat(seat)
         ts = self.ts
         names = ts.names
@@ -205,7 +206,7 @@ class MemoryMatch(MatchBase):
         v["events"] = [self._event(e) for e in self.events]
         v.update({
             "hand": [],
-            "hand_sizes": [m.bit_count() for m in self.kept],
+            "hand_sizes": [0] * self.players,
             "board": [names[self.grid[c]] for c in self.up],
             "ends": [],
             "stock": 0,

@@ -253,7 +253,8 @@ class PatienceMatch(MatchBase):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What the player (and the channel) may see: the face-up tiles and hidden counts;
-        once the game is over, the tiles left face down too."""
+        once the game is over, the tiles left face down too. No hand (`hand_sizes` is [0]):
+        the tiles still on the table are counted under `left`."""
         self._check_seat(seat)
         ts = self.ts
         names = ts.names
@@ -271,7 +272,8 @@ class PatienceMatch(MatchBase):
         result = v["result"] or {}
         v.update({
             "hand": [],
-            "hand_sizes": [sum(map(len, self.stacks))],
+            "hand_sizes": [0],
+            "left": sum(map(len, self.stacks)),
             "board": [c["up"] for c in columns if c["up"]],
             "ends": [],
             "stock": 0,

@@ -142,12 +142,16 @@ def broken(puzzle: Puzzle, value: dict[str, int], tile_at: dict[str, int],
         if c["kind"] != "totals":
             continue
         got = Counter(totals_of[g] for g in c["groups"] if g in totals_of)
-        want = Counter(c["values"])
+        twice = c["twice"]
         for v in sorted(got):
-            if got[v] > want[v]:
-                shown = ", ".join(map(str, c["values"]))
-                out.append(Broken(i, N_("{count} squares total {value}; the totals must be "
-                                  "{totals}"), count=got[v], value=v, totals=shown))
+            if got[v] > (2 if v == twice else 1):
+                out.append(Broken(i, N_("{count} squares total {value}: the totals all differ, "
+                                  "except two squares at {twice}"), count=got[v], value=v,
+                                  twice=twice))
+        undecided = sum(1 for g in c["groups"] if g not in totals_of)
+        if got[twice] + undecided < 2:
+            out.append(Broken(i, N_("two squares must total {twice}: too few squares are "
+                                    "left for it"), twice=twice))
     return out
 
 

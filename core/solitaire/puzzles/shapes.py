@@ -14,7 +14,9 @@ Constraint kinds: ``equal`` (its cells show one number), ``sum`` (its cells
 total ``total``), ``same`` (its ``lines`` have one total), ``match`` (each of
 its ``pairs`` of touching cells of two tiles show one number), ``values``
 (its cells show exactly the multiset ``values``) and ``totals`` (the totals
-of the ``same`` constraints named in ``groups`` are the multiset ``values``).
+of the ``same`` constraints named in ``groups`` all differ, except exactly two
+equal to ``twice``; ``likely`` is a known answer's totals, which the solver
+tries first).
 """
 
 from __future__ import annotations
@@ -91,14 +93,16 @@ def magic_square(total: int, size: int = 6) -> Board:
     return _board(size, size, cells, cons, pool=size * size // 2, slots=slots)
 
 
-BOOKLET_TOTALS = [3, 7, 8, 9, 9, 10, 16]
+BOOKLET_TOTALS = [3, 7, 8, 9, 9, 10, 16]  # the totals of the known answer (PUZZLES.md)
+BOOKLET_TWICE = 9  # "chaque carré a un total différent ... à l'exception de 2 carrés qui
+# totalisent 9"
 
 
 def hollow_squares(totals: list[int] | None = None) -> Board:
     """Seven hollow squares of four tiles (a pinwheel round an empty centre), four in a row
     above three; each square's four sides have one total. With `totals` each square's total
-    is printed; without, the seven totals are those of the booklet (3, 7, 8, 9, 9, 10, 16)
-    in any order."""
+    is printed; without, the booklet's condition: the seven totals all differ, except two
+    squares that both total 9 (the known answer's 3, 7, 8, 9, 9, 10, 16 are one way)."""
     cells: list[str] = []
     slots: list[list[str]] = []
     cons: list[dict[str, Any]] = []
@@ -120,7 +124,8 @@ def hollow_squares(totals: list[int] | None = None) -> Board:
             groups.append(k)
     if not totals:
         cons.append({"kind": "totals", "label": _label(N_("the totals of the squares")),
-                     "groups": list(range(len(cons))), "values": BOOKLET_TOTALS})
+                     "groups": list(range(len(cons))), "twice": BOOKLET_TWICE,
+                     "likely": BOOKLET_TOTALS})
     return _board(15, 7, cells, cons, slots=slots)
 
 

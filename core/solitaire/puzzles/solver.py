@@ -36,12 +36,15 @@ def available() -> bool:
 
 
 class Model:
-    """A puzzle as a CP-SAT model: one boolean per (slot, tile, way round)."""
+    """A puzzle as a CP-SAT model: one boolean per (slot, tile, way round). With `likely`,
+    the squares' totals are narrowed to a known answer's (a ``totals`` constraint's
+    ``likely``): faster, but a position it cannot solve may still be solvable."""
 
     def __init__(self, puzzle: Puzzle, keep: Iterable[PuzzleMove] = (),
-                 soft: bool = False) -> None:
+                 soft: bool = False, likely: bool = False) -> None:
         assert cp_model is not None
         self.puzzle = p = puzzle
+        self.likely = likely
         self.m = m = cp_model.CpModel()
         self.x: dict[str, Any] = {}  # placement text -> its boolean
         self.moves: dict[str, PuzzleMove] = {}
@@ -141,7 +144,12 @@ class Model:
             m.AddExactlyOne(choose)
             m.Add(total == sum(v * b for v, b in enumerate(choose)))
         for v, bs in hits.items():
-            m.Add(sum(bs) == con["values"].count(v))
+            if self.likely and con.get("likely"):
+                m.Add(sum(bs) == con["likely"].count(v))
+            elif v == con["twice"]:
+                m.Add(sum(bs) == 2)
+            else:
+                m.AddAtMostOne(bs)
         # untouched squares are interchangeable: their totals may be taken in order
         untouched = [g for g in con["groups"]
                      if not any(c in self.placed_cells for line in self.puzzle.constraints[g]
@@ -268,7 +276,9 @@ def stored_solution(puzzle: Puzzle) -> list[PuzzleMove]:
 def position_solution(game: PuzzleGame, seconds: float = TIME_LIMIT
                       ) -> tuple[str, list[PuzzleMove] | None]:
     """A solution that keeps every tile on the board: the shipped one when the board agrees
-    with it (at once), else CP-SAT's (guided by the shipped one)."""
+    with it (at once), else CP-SAT's (guided by the shipped one). Where the puzzle knows
+    likely totals, they are tried first with half the time; "impossible" is only said by
+    the full model."""
     stored = stored_solution(game.puzzle)
     keep = list(game.placed.values())
     known = _FOUND.setdefault(game.puzzle.id, [])
@@ -277,10 +287,17 @@ def position_solution(game: PuzzleGame, seconds: float = TIME_LIMIT
         if all(m.text in texts for m in keep):
             return "solved", sol
     texts = {m.text for m in stored}
-    model = Model(game.puzzle, keep)
-    for text, var in model.x.items():
-        model.m.AddHint(var, text in texts)
-    status, sol = model.solve(seconds)
+    deadline = time.monotonic() + seconds
+    narrowed = any(c.get("likely") for c in game.puzzle.constraints)
+    status, sol = "unknown", None
+    for likely in (True, False) if narrowed else (False,):
+        model = Model(game.puzzle, keep, likely=likely)
+        for text, var in model.x.items():
+            model.m.AddHint(var, text in texts)
+        left = deadline - time.monotonic()
+        status, sol = model.solve(left / 2 if likely else left)
+        if sol is not None:
+            break
     if sol is not None:
         known.insert(0, sol)
         del known[KEEP_FOUND:]
