@@ -337,6 +337,39 @@ def test_a_stale_builder_press_changes_nothing(tmp_path: Path) -> None:
     run(with_service(tmp_path / "db.sqlite", body))
 
 
+def test_a_puzzle_hint_leaves_the_buttons_and_a_refusal_is_one_line(tmp_path: Path) -> None:
+    # issue 27: asking for a hint made every earlier button stale; a refused placement
+    # listed every legal move
+    async def body(service: Service) -> None:
+        opened = await service.open_table(ELSA, CHANNEL, SCOPE, "quadrille",
+                                          options="puzzle=q1")
+        tid = table_id(opened)
+        game = service.tables[tid].game
+        hand = hand_message(opened, ELSA)
+        assert hand is not None
+        for level in ("2", "1"):  # two hints in a row, both stored
+            replies = await build(service, ELSA, tid, f"hint {level}")
+            assert not errors(replies)
+        for action in hand.actions:  # the steps of the hand of before the hints still work
+            if parse_action(action.data)[2] == "e":
+                assert not errors(await service.press(ELSA, action.data)), action
+        first = solution_moves(game)[0]
+        replies = await service.press(ELSA, f"{tid}:0:p:{first}")  # offered before the hints
+        assert not errors(replies) and game.record()["moves"] == ["hint 2", "hint 1", first]
+        assert await service.store.moves(tid) == game.record()["moves"]
+        from bot.service.tables import rebuild
+        row = await service.store.get_table(tid)
+        assert row is not None
+        assert rebuild(row, await service.store.moves(tid)).record() == game.record()
+        for move, why in (("5-5 C1 E1", "C1 et E1 ne sont pas voisines"),
+                          (first, "est prise : retirez d'abord son domino")):
+            said = errors(await service.play(ELSA, tid, move))
+            assert len(said) == 1 and why in said[0] and "\n" not in said[0], said
+            assert "jouer" not in said[0] and "play" not in said[0], said
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
 def test_the_puzzle_leaderboard_on_both_backends(db_target: Path | str) -> None:
     from bot.service.families import puzzle_leaderboard
     from bot.storage import GamePlayer, SeatRow, TableRow, open_store

@@ -661,8 +661,10 @@ class Service:
                 out = await self._apply(table, seat, move)
             except IllegalMove as exc:
                 lang = self._lang_at(user, table)
-                legal = ", ".join(end_words(str(m), lang) for m in game.legal_moves())
                 why = error_text(lang, exc)
+                if families.family(game) == "puzzle":  # the reason only: its moves are many
+                    return self._error(user, t(lang, "Not allowed: {why}.", why=why), table)
+                legal = ", ".join(end_words(str(m), lang) for m in game.legal_moves())
                 return self._error(user, self._t(user, table, "Not allowed: {why}. You can "
                                                  "play: {legal}", why=why, legal=legal), table)
             seat_row = table.row.seats[seat]
@@ -722,7 +724,7 @@ class Service:
         the stored moves (or dropped from memory until the next start) and the error raised.
         """
         game = table.game
-        turn = game.turn
+        turn = len(game.moves)  # the stored move's number (a puzzle's hint has one, no turn)
         game.play(move)
         families.stamp(table, self.clock())  # a puzzle's solving time
         deadline = self._deadline(table)

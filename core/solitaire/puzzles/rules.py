@@ -179,7 +179,9 @@ class PuzzleGame:
 
     @property
     def turn(self) -> int:
-        return len(self.played)
+        """The moves that changed the board (placements, removals, giving up): a button carries
+        it to be refused when stale, and a hint, which changes nothing, leaves it."""
+        return sum(1 for _, m in self.played if m.kind != HINT)
 
     @property
     def moves(self) -> list[PuzzleMove]:
@@ -296,12 +298,18 @@ class PuzzleGame:
         """Why placement `m` is not allowed now (None when it is)."""
         assert m.tile is not None
         p = self.puzzle
-        c1, c2 = m.cells
-        if c1 == c2 or frozenset(m.cells) not in p.slots:
-            return illegal("{a} and {b} do not hold one tile", a=c1, b=c2)
-        for c in m.cells:
+        c1, c2 = sorted(m.cells, key=p.order.__getitem__)
+        if c1 == c2:
+            return illegal("a tile covers two cells, not {cell} twice", cell=c1)
+        if frozenset(m.cells) not in p.slots:
+            (x1, y1), (x2, y2) = cellnames.position(c1), cellnames.position(c2)
+            if abs(x1 - x2) + abs(y1 - y2) != 1:
+                return illegal("{a} and {b} are not next to each other", a=c1, b=c2)
+            return illegal("{a} and {b} cannot hold one tile: {a} pairs only with {cells}",
+                           a=c1, b=c2, cells=tuple(p.neighbours[c1]))
+        for c in (c1, c2):
             if c in self.value:
-                return illegal("{cell} is taken", cell=c)
+                return illegal("{cell} is taken: remove its tile first", cell=c)
         if m.tile.id in self.placed:
             return illegal("{tile} is already on the board", tile=str(m.tile))
         if len(self.placed) >= p.pool:
