@@ -136,7 +136,9 @@ def _title(im: Image.Image, view: dict[str, Any], tr: Translator | None, width: 
     p = view.get("puzzle") or {}
     lang_name = (view.get("name") or {}).get("en", "")
     puzzle_name = (p.get("name") or {}).get("en", p.get("id", ""))
-    if view.get("solved"):
+    if view.get("shows") == "solution":
+        status = t(tr, "a solution")
+    elif view.get("solved"):
         status = t(tr, "Solved")
     elif view.get("broken"):
         status = tn(tr, "{n} thing broken", "{n} things broken", len(view["broken"]))

@@ -370,6 +370,42 @@ def test_a_puzzle_hint_leaves_the_buttons_and_a_refusal_is_one_line(tmp_path: Pa
     run(with_service(tmp_path / "db.sqlite", body))
 
 
+def test_a_given_up_puzzle_shows_its_solution(tmp_path: Path) -> None:
+    # issue 27: giving up never showed the solution
+    pictures = RecordingPictures()
+
+    async def body(service: Service) -> list[Message]:
+        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "quadrille",
+                                                options="puzzle=q1"))
+        game = service.tables[tid].game
+        await build(service, ALICE, tid, solution_moves(game)[0])
+        return await build(service, ALICE, tid, "give up")
+
+    out = run(with_service(tmp_path / "db.sqlite", body, pictures=pictures))
+    result = next(m for m in out if m.kind == "result")
+    assert "Given up" in result.text and "solution" in result.text, result.text
+    shown = pictures.public_views[-1]
+    assert shown["shows"] == "solution" and not shown["to_place"]
+    covered = {c for tile in shown["layout"]["tiles"] for c in tile["cells"]}
+    assert covered == set(shown["layout"]["cells"]) and not shown["broken"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "A winning line: 6-0 + 3-3, 5-1 + 4-2, 5-0 + 4-3."),
+    ("fr", "Une suite gagnante : 6-0 + 3-3, 5-1 + 4-2, 5-0 + 4-3.")])
+def test_a_lost_patience_that_could_be_won_shows_the_winning_line(lang: str, said: str
+                                                                  ) -> None:
+    # issue 27: "this deal could have been won" and no line
+    from bot.service.texts import result_lines
+
+    game = variants.get("patience").new(deal={"columns": [
+        ["6-0", "5-0"], ["3-3", "4-2"], ["5-1", "4-3"]]})
+    game.play("6-0 5-1")  # then 5-0 + 4-3 leaves 3-3 on 4-2: stuck
+    game.play("5-0 4-3")
+    assert game.over and not game.result["winners"] and game.result["winnable"]
+    assert said in result_lines(game.result, ["alice"], lang)
+
+
 def test_the_puzzle_leaderboard_on_both_backends(db_target: Path | str) -> None:
     from bot.service.families import puzzle_leaderboard
     from bot.storage import GamePlayer, SeatRow, TableRow, open_store

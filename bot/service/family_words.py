@@ -377,4 +377,7 @@ def result_lines(result: dict[str, Any], lang: str) -> list[str]:
     if "winnable" in result:
         out.append(t(lang, "This deal could have been won.") if result["winnable"]
                    else t(lang, "This deal could not be won."))
+    if result.get("solution") and not won:  # the line the search found
+        out.append(t(lang, "A winning line: {moves}.", moves=", ".join(
+            move_label("solitaire", m, {}, lang) for m in result["solution"])))
     return out

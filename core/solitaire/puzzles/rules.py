@@ -416,6 +416,19 @@ class PuzzleGame:
             v["legal"] = [m.text for m in self.legal_moves()]
         return v
 
+    def solution_view(self) -> dict[str, Any] | None:
+        """Once the puzzle is given up, the public view of its board solved by the shipped
+        solution (``"shows": "solution"``), to show the player; None before, or when solved."""
+        if not self.gave_up:
+            return None
+        solved = PuzzleGame(self.variant, self.puzzle, self.seed, self.options)
+        for text in self.puzzle.data.get("solution", []):
+            solved._put(solved.parse_move(text))
+        view = solved.view(None)
+        view.update({"shows": "solution", "hints": len(self.hints), "over": True,
+                     "to_move": None})
+        return view
+
     def _placements(self) -> list[PuzzleMove]:
         order = self.puzzle.order
         return sorted(self.placed.values(), key=lambda m: min(order[c] for c in m.cells))
