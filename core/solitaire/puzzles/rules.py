@@ -466,6 +466,30 @@ class PuzzleGame:
                        "last": last is not None and last.text == m.text}
                       for m in self._placements()],
             "squares": [c["cells"] for c in p.constraints if c["kind"] == "equal"],
-            "lines": lines, "broken_cells": bad_cells,
+            "lines": lines, "broken_cells": bad_cells, "tags": self._tags(),
         }
 
+    def _tags(self) -> list[dict[str, Any]]:
+        """The numbers of what the texts call "square 3" or "ray 3", where the picture shows
+        them (``{"text": "3", "at": [column, row]}``): in the middle of a square drawn as a
+        ring, one step past the end of a ray (beside its total)."""
+        groups: dict[tuple[str, Any], list[str]] = {}
+        for c in self.puzzle.constraints:
+            template, values = c["label"]
+            if "n" in values:
+                cells = c.get("cells") or [x for line in c.get("lines", []) for x in line]
+                groups.setdefault((template.replace("a side of ", ""), values["n"]),
+                                  []).extend(cells)
+        out = []
+        for (_, n), cells in groups.items():
+            pos = [cellnames.position(x) for x in cells]
+            (c0, r0), (c1, r1) = pos[0], pos[-1]
+            if len(pos) > 1 and all((c - c0) * (r1 - r0) == (r - r0) * (c1 - c0)
+                                    for c, r in pos):  # a straight ray: past its end
+                (cp, rp) = pos[-2]
+                at = [c1 + (c1 - cp), r1 + (r1 - rp)]
+            else:
+                cols, rows = [c for c, _ in pos], [r for _, r in pos]
+                at = [(min(cols) + max(cols)) // 2, (min(rows) + max(rows)) // 2]
+            out.append({"text": str(n), "at": at})
+        return out
