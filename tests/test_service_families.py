@@ -406,6 +406,41 @@ def test_a_lost_patience_that_could_be_won_shows_the_winning_line(lang: str, sai
     assert said in result_lines(game.result, ["alice"], lang)
 
 
+def test_solo_results_read_as_solved_given_up_won_or_lost(tmp_path: Path) -> None:
+    # issue 27: a puzzle showed as "rank 2 · 0 points" in history and "rating 0.0" in stats
+    clock = Clock()
+
+    async def body(service: Service) -> tuple[str, str, str]:
+        solved = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "quadrille",
+                                                   options="puzzle=q1"))
+        for move in solution_moves(service.tables[solved].game):
+            clock.now += 10
+            await service.play(ALICE, solved, move)
+        given = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "quadrille",
+                                                  options="puzzle=q1"))
+        clock.now += 65
+        await service.play(ALICE, given, "give up")
+        patience = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "patience"))
+        game = service.tables[patience].game
+        moves = 0
+        while not game.over:
+            await service.play(ALICE, patience, str(game.legal_moves()[0]))
+            moves += 1
+        outcome = (f"won in {moves} moves" if game.result["winners"]
+                   else f"lost after {moves} moves")
+        history = (await service.history(ALICE, CHANNEL))[0].text
+        stats = (await service.stats(ALICE, CHANNEL))[0].text
+        return history, stats, outcome
+
+    history, stats, outcome = run(with_service(tmp_path / "db.sqlite", body, clock=clock))
+    assert "rank" not in history and "point" not in history, history
+    assert "Quadrille · solved in" in history and "Quadrille · given up after 1 min 5 s" \
+        in history, history
+    assert f"Patience · {outcome}" in history, history
+    assert "rating" not in stats, stats
+    assert "Quadrille: 2 games, 1 solved (50%)" in stats, stats
+
+
 def test_the_puzzle_leaderboard_on_both_backends(db_target: Path | str) -> None:
     from bot.service.families import puzzle_leaderboard
     from bot.storage import GamePlayer, SeatRow, TableRow, open_store

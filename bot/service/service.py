@@ -1073,6 +1073,9 @@ class Service:
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
+            if solo_line := families.solo_stats_line(r, lang):  # solved or won, no rating
+                lines.append(solo_line)
+                continue
             lines.append(t(lang, "{variant}: {games}, {wins} ({rate:.0%}), rating {rating:.1f}",
                            variant=texts.variant_name(r.variant, lang),
                            games=tn(lang, "{n} game", "{n} games", r.games),
@@ -1092,6 +1095,9 @@ class Service:
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
+            if r.players == 1:  # a puzzle or a patience: solved, given up, won or lost
+                lines.append(await families.solo_history_line(self.store, r, lang))
+                continue
             outcome = t(lang, "won") if r.won else t(lang, "rank {rank}", rank=r.rank)
             lines.append(tn(lang, "#{id} · {variant} · {outcome} · {n} point",
                             "#{id} · {variant} · {outcome} · {n} points", r.score, id=r.table_id,
