@@ -235,7 +235,7 @@ def hint(game: PuzzleGame, level: int, seconds: float = TIME_LIMIT) -> dict[str,
     broken = game.broken()
     if broken:  # said at once, then the removals that would mend it, if found in time
         what = broken[0].as_dict(game.puzzle)["text"]
-        out = _dead_end(game, level, keep, seconds)
+        out = _dead_end(game, level, seconds)
         if "remove" not in out:
             out = {**_answer(level, N_("Dead end: {what}"), what=what), "solvable": False}
         return out
@@ -243,7 +243,7 @@ def hint(game: PuzzleGame, level: int, seconds: float = TIME_LIMIT) -> dict[str,
     if status == "unknown":
         return _answer(level, N_("The solver ran out of time; try again after another move"))
     if status == "impossible" or sol is None:
-        return _dead_end(game, level, keep, seconds - (time.monotonic() - start))
+        return _dead_end(game, level, seconds - (time.monotonic() - start))
     if level == 2:
         return {**_answer(2, N_("This position can still be solved")), "solvable": True}
     new = [m for m in sol if m.tile is not None and m.tile.id not in game.placed]
@@ -287,8 +287,7 @@ def position_solution(game: PuzzleGame, seconds: float = TIME_LIMIT
     return status, sol
 
 
-def _dead_end(game: PuzzleGame, level: int, keep: list[PuzzleMove], seconds: float
-              ) -> dict[str, Any]:
+def _dead_end(game: PuzzleGame, level: int, seconds: float) -> dict[str, Any]:
     """A dead end, with a smallest set of placed tiles whose removal makes the position
     solvable again, when the solver proves one in time (never a tile that could stay)."""
     out = {**_answer(level, N_("Dead end: this position cannot be solved")), "solvable": False}
