@@ -224,11 +224,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = _read_record(args.file)
     game = replay(record)
     if not game.over:
-        print(f"Replayed {game.turn} moves: the game is not over; "
+        print(f"Replayed {len(game.moves)} moves: the game is not over; "
               f"{textboard.seat_name({}, game.to_move)} is to move.")
         return 0
     assert game.result is not None
-    print(f"Replayed {game.turn} moves of {record['variant']}: every move is legal.")
+    print(f"Replayed {len(game.moves)} moves of {record['variant']}: every move is legal.")
     stored = record.get("result")
     if stored is not None and stored != game.result:
         raise UsageError("the record's stored result differs from the replayed one")

@@ -4,7 +4,8 @@ Pure functions ``view -> PNG bytes``; they read views (``g.view(seat)``), never
 a game object:
 
 * `position_png(view, names)`: the public picture of the table, the board
-  above the table strip (seats, tiles left, scores, turn, stock, target);
+  above the table strip (seats, tiles left, scores, turn, stock, target); a puzzle's and a
+  patience's board alone (their one seat has no stock, rounds or points to show);
 * `hand_png(view)`: one seat's private hand, the playable tiles ringed;
 * `board_png(view)`: the board alone;
 * `scoresheet_png(view, names, lines)`: a finished round (``view["last_round"]``): its
@@ -33,7 +34,7 @@ from . import patience as _patience  # noqa: F401  (registers the "patience" lay
 from . import puzzle as _puzzle  # noqa: F401  (registers the "puzzle" layout)
 from . import stack as _stack  # noqa: F401  (registers the "stack" layout)
 from . import tricks as _tricks  # registers the "tricks" layout; its hands go by suit
-from .board import board_image
+from .board import board_image, view_layout
 from .hand import hand_image
 from .scoresheet import scoresheet_image
 from .strip import GAP, strip_image
@@ -42,6 +43,7 @@ from .words import Translator
 __all__ = ["Translator", "board_png", "hand_png", "position_png", "scoresheet_png"]
 
 MIN_PANEL = 220  # narrowest seat panel of the strip
+ALONE = ("puzzle", "patience")  # layouts whose picture says it all: no table strip
 
 
 def position_png(view: dict[str, Any], names: list[str] | None = None,
@@ -50,6 +52,8 @@ def position_png(view: dict[str, Any], names: list[str] | None = None,
     if _tricks.is_tricks(view):  # the table, the teams and the turn: no strip of seats
         return canvas.encode_png(canvas.frame(_tricks.tricks_image(view, tr, names)))
     board = board_image(view, tr, names)
+    if view_layout(view).get("kind") in ALONE:  # a one-seat game: no seats, stock, rounds
+        return canvas.encode_png(canvas.frame(board))
     players = int(view.get("players") or len(view.get("hand_sizes") or []) or 1)
     width = max(board.width, 640, players * MIN_PANEL + (players + 1) * GAP)
     strip = strip_image(view, names, width, tr)

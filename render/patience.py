@@ -97,9 +97,10 @@ def _side(im: Image.Image, box: tuple[int, int, int, int], layout: dict[str, Any
     x0, y0, x1, y1 = box
     ImageDraw.Draw(im).rounded_rectangle(box, radius=10, fill=theme.PANEL)
     x, y = x0 + 14, y0 + 12
-    canvas.draw_text(im, (x, y), t(tr, "Remove two face-up tiles totalling 12"), 16,
-                     theme.TEXT_SOFT)
-    y += 30
+    if not layout.get("over"):  # the rule, while it applies
+        canvas.draw_text(im, (x, y), t(tr, "Remove two face-up tiles totalling 12"), 16,
+                         theme.TEXT_SOFT)
+        y += 30
     last = layout.get("last") or []
     if last:
         canvas.draw_text(im, (x, y), t(tr, "Just removed"), 18, theme.TEXT, bold=True)

@@ -165,3 +165,44 @@ def test_a_generated_triangle_is_unique() -> None:
     values = {c: v for m in sol for c, v in zip(m.cells, m.values, strict=True)}
     assert solver.other_solution(puzzle, values) is None
     assert sorted(values[c] for c in puzzle.constraints[-1]["cells"]) == sorted(generate.EDGE)
+
+
+def _solvable(game: PuzzleGame) -> bool:
+    solver._FOUND.clear()
+    status, _ = solver.position_solution(game, 60)
+    assert status != "unknown"
+    return status == "solved"
+
+
+def test_a_dead_end_names_the_fewest_tiles_whose_removal_mends_it() -> None:
+    # issue 27: on the frame, the 4 of 4-4 on E1 touches the 6 of 6-6 on F1; taking either
+    # back leaves a solvable board, so the hint names one tile, never both
+    game = new("reussite", "frame")
+    game.play("4-4 D1 E1")
+    game.play("6-6 F1 G1")
+    solver._FOUND.clear()
+    answer = solver.hint(game, 2, seconds=30)
+    assert answer["solvable"] is False
+    assert answer["remove"] in (["remove D1"], ["remove F1"])
+    assert answer["text"].startswith("Dead end: remove the tile on ")
+    for removal in ("remove D1", "remove F1"):
+        mended = game.copy()
+        mended.play(removal)
+        assert _solvable(mended)
+
+
+def test_two_clashes_need_two_removals_one_from_each() -> None:
+    # 4-4 D1 E1 against 6-6 F1 G1 at the top, 3-3 C15 D15 against 5-5 E15 F15 at the bottom:
+    # the shipped solution has none of the four, yet two removals mend the board
+    game = new("reussite", "frame")
+    for move in ("4-4 D1 E1", "6-6 F1 G1", "3-3 C15 D15", "5-5 E15 F15"):
+        game.play(move)
+    solver._FOUND.clear()
+    answer = solver.hint(game, 2, seconds=60)
+    remove = answer["remove"]
+    assert len(remove) == 2
+    assert remove[0] in ("remove D1", "remove F1") and remove[1] in ("remove C15", "remove E15")
+    mended = game.copy()
+    for removal in remove:
+        mended.play(removal)
+    assert _solvable(mended)

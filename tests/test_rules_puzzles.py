@@ -205,9 +205,10 @@ def test_placing_breaking_and_removing() -> None:
 
 
 @pytest.mark.parametrize(("move", "message"), [
-    ("6-4 A1 C1", "A1 and C1 do not hold one tile"),
-    ("6-4 A1 B1", "A1 and B1 do not hold one tile"),  # the square's tiles stand
-    ("6-4 A1 A2", "A1 is taken"),
+    ("6-4 A1 C1", "A1 and C1 are not next to each other"),
+    ("6-4 A3 A3", "a tile covers two cells, not A3 twice"),
+    ("6-4 A3 B3", "A3 and B3 cannot hold one tile: A3 pairs only with A4"),  # tiles stand
+    ("6-4 A1 A2", "A1 is taken: remove its tile first"),
     ("6-6 C1 C2", "6-6 is already on the board"),
     ("6-4 Z1 Z2", "Z1 is not a cell of this puzzle"),
     ("remove D5", "no tile lies on D5"),
@@ -283,6 +284,22 @@ def test_hints_and_giving_up_are_in_the_result_and_the_record() -> None:
     assert result["hints"] == 2 and result["hint_levels"] == [1, 3]
     again = replay(game.record())
     assert again.result == result
+
+
+def test_a_hint_changes_neither_the_position_nor_the_turn() -> None:
+    # issue 27: a hint made every earlier button stale; it is kept in the record (the result
+    # counts it) but the turn a button carries counts the moves that change the board
+    game = new("quadrille", "q1")
+    game.play("6-6 B1 B2")
+    turn, legal = game.turn, game.view(0)["legal"]
+    game.play("hint 2")
+    game.play("hint 1")
+    assert game.turn == turn and game.view(0)["legal"] == legal
+    assert game.record()["moves"][-2:] == ["hint 2", "hint 1"]
+    game.play("remove B1")
+    assert game.turn == turn + 1
+    again = replay(game.record())
+    assert again.turn == game.turn and again.hints == [2, 1]
 
 
 def test_options_pick_a_puzzle() -> None:

@@ -337,6 +337,110 @@ def test_a_stale_builder_press_changes_nothing(tmp_path: Path) -> None:
     run(with_service(tmp_path / "db.sqlite", body))
 
 
+def test_a_puzzle_hint_leaves_the_buttons_and_a_refusal_is_one_line(tmp_path: Path) -> None:
+    # issue 27: asking for a hint made every earlier button stale; a refused placement
+    # listed every legal move
+    async def body(service: Service) -> None:
+        opened = await service.open_table(ELSA, CHANNEL, SCOPE, "quadrille",
+                                          options="puzzle=q1")
+        tid = table_id(opened)
+        game = service.tables[tid].game
+        hand = hand_message(opened, ELSA)
+        assert hand is not None
+        for level in ("2", "1"):  # two hints in a row, both stored
+            replies = await build(service, ELSA, tid, f"hint {level}")
+            assert not errors(replies)
+        for action in hand.actions:  # the steps of the hand of before the hints still work
+            if parse_action(action.data)[2] == "e":
+                assert not errors(await service.press(ELSA, action.data)), action
+        first = solution_moves(game)[0]
+        replies = await service.press(ELSA, f"{tid}:0:p:{first}")  # offered before the hints
+        assert not errors(replies) and game.record()["moves"] == ["hint 2", "hint 1", first]
+        assert await service.store.moves(tid) == game.record()["moves"]
+        from bot.service.tables import rebuild
+        row = await service.store.get_table(tid)
+        assert row is not None
+        assert rebuild(row, await service.store.moves(tid)).record() == game.record()
+        for move, why in (("5-5 C1 E1", "C1 et E1 ne sont pas voisines"),
+                          (first, "est prise : retirez d'abord son domino")):
+            said = errors(await service.play(ELSA, tid, move))
+            assert len(said) == 1 and why in said[0] and "\n" not in said[0], said
+            assert "jouer" not in said[0] and "play" not in said[0], said
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_a_given_up_puzzle_shows_its_solution(tmp_path: Path) -> None:
+    # issue 27: giving up never showed the solution
+    pictures = RecordingPictures()
+
+    async def body(service: Service) -> list[Message]:
+        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "quadrille",
+                                                options="puzzle=q1"))
+        game = service.tables[tid].game
+        await build(service, ALICE, tid, solution_moves(game)[0])
+        return await build(service, ALICE, tid, "give up")
+
+    out = run(with_service(tmp_path / "db.sqlite", body, pictures=pictures))
+    result = next(m for m in out if m.kind == "result")
+    assert "Given up" in result.text and "solution" in result.text, result.text
+    shown = pictures.public_views[-1]
+    assert shown["shows"] == "solution" and not shown["to_place"]
+    covered = {c for tile in shown["layout"]["tiles"] for c in tile["cells"]}
+    assert covered == set(shown["layout"]["cells"]) and not shown["broken"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "A winning line: 6-0 + 3-3, 5-1 + 4-2, 5-0 + 4-3."),
+    ("fr", "Une suite gagnante : 6-0 + 3-3, 5-1 + 4-2, 5-0 + 4-3.")])
+def test_a_lost_patience_that_could_be_won_shows_the_winning_line(lang: str, said: str
+                                                                  ) -> None:
+    # issue 27: "this deal could have been won" and no line
+    from bot.service.texts import result_lines
+
+    game = variants.get("patience").new(deal={"columns": [
+        ["6-0", "5-0"], ["3-3", "4-2"], ["5-1", "4-3"]]})
+    game.play("6-0 5-1")  # then 5-0 + 4-3 leaves 3-3 on 4-2: stuck
+    game.play("5-0 4-3")
+    assert game.over and not game.result["winners"] and game.result["winnable"]
+    assert said in result_lines(game.result, ["alice"], lang)
+
+
+def test_solo_results_read_as_solved_given_up_won_or_lost(tmp_path: Path) -> None:
+    # issue 27: a puzzle showed as "rank 2 · 0 points" in history and "rating 0.0" in stats
+    clock = Clock()
+
+    async def body(service: Service) -> tuple[str, str, str]:
+        solved = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "quadrille",
+                                                   options="puzzle=q1"))
+        for move in solution_moves(service.tables[solved].game):
+            clock.now += 10
+            await service.play(ALICE, solved, move)
+        given = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "quadrille",
+                                                  options="puzzle=q1"))
+        clock.now += 65
+        await service.play(ALICE, given, "give up")
+        patience = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "patience"))
+        game = service.tables[patience].game
+        moves = 0
+        while not game.over:
+            await service.play(ALICE, patience, str(game.legal_moves()[0]))
+            moves += 1
+        outcome = (f"won in {moves} moves" if game.result["winners"]
+                   else f"lost after {moves} moves")
+        history = (await service.history(ALICE, CHANNEL))[0].text
+        stats = (await service.stats(ALICE, CHANNEL))[0].text
+        return history, stats, outcome
+
+    history, stats, outcome = run(with_service(tmp_path / "db.sqlite", body, clock=clock))
+    assert "rank" not in history and "point" not in history, history
+    assert "Quadrille · solved in" in history and "Quadrille · given up after 1 min 5 s" \
+        in history, history
+    assert f"Patience · {outcome}" in history, history
+    assert "rating" not in stats, stats
+    assert "Quadrille: 2 games, 1 solved (50%)" in stats, stats
+
+
 def test_the_puzzle_leaderboard_on_both_backends(db_target: Path | str) -> None:
     from bot.service.families import puzzle_leaderboard
     from bot.storage import GamePlayer, SeatRow, TableRow, open_store

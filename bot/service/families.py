@@ -373,6 +373,40 @@ def hint_lang(table: Table, seat: int, langs: dict[str, str]) -> str:
     return langs.get(table.row.seats[seat].user_id or "", table.lang)
 
 
+# -- one-seat games in a player's history and statistics ----------------------------------------
+
+async def solo_history_line(store: Any, row: Any, lang: str) -> str:
+    """A one-seat game of the history (a `HistoryRow`): how it ended, with its time or its
+    moves, read from its stored record (no rank, no points: there was nobody to beat)."""
+    from .texts import variant_name
+
+    record = await store.game_record(row.table_id) or {}
+    outcome = words.solo_outcome(record.get("result") or {}, len(record.get("moves") or []),
+                                 lang)
+    return t(lang, "#{id} · {variant} · {outcome}", id=row.table_id,
+             variant=variant_name(row.variant, lang), outcome=outcome)
+
+
+def solo_stats_line(row: Any, lang: str) -> str | None:
+    """A one-seat game's line of the statistics (a `StatRow`): games, and how many were
+    solved (a puzzle) or won (a patience), without a rating; None for other games."""
+    from core import variants
+
+    from .texts import variant_name
+
+    try:
+        variant = variants.get(row.variant)
+    except Exception:
+        return None
+    if variant.max_players != 1:
+        return None
+    done = (tn(lang, "{n} solved", "{n} solved", row.wins) if variant.family == "puzzle"
+            else tn(lang, "{n} won", "{n} won", row.wins))
+    return t(lang, "{variant}: {games}, {done} ({rate:.0%})", variant=variant_name(
+        row.variant, lang), games=tn(lang, "{n} game", "{n} games", row.games), done=done,
+        rate=row.win_rate)
+
+
 # -- the leaderboard of a puzzle ----------------------------------------------------------------
 
 BOARD = 5  # lines of each list

@@ -363,6 +363,20 @@ def duration(seconds: float, lang: str) -> str:
     return t(lang, "{m} min {s} s", m=whole // 60, s=whole % 60)
 
 
+def solo_outcome(result: dict[str, Any], moves: int, lang: str) -> str:
+    """How a one-seat game ended, in a few words: a puzzle "solved in 3 min 5 s" or "given
+    up after ...", a patience "won in 14 moves" or "lost after 6 moves"."""
+    if "hint_levels" in result:
+        took = result.get("seconds")
+        when = duration(float(took), lang) if took is not None else None
+        if result.get("reason") == "solved":
+            return t(lang, "solved in {time}", time=when) if when else t(lang, "solved")
+        return t(lang, "given up after {time}", time=when) if when else t(lang, "given up")
+    if result.get("winners"):
+        return tn(lang, "won in {n} move", "won in {n} moves", moves)
+    return tn(lang, "lost after {n} move", "lost after {n} moves", moves)
+
+
 def result_lines(result: dict[str, Any], lang: str) -> list[str]:
     """The result of a one-seat game: a puzzle's time and hints, or how a patience ended and
     whether the deal could have been won."""
@@ -385,4 +399,7 @@ def result_lines(result: dict[str, Any], lang: str) -> list[str]:
     if "winnable" in result:
         out.append(t(lang, "This deal could have been won.") if result["winnable"]
                    else t(lang, "This deal could not be won."))
+    if result.get("solution") and not won:  # the line the search found
+        out.append(t(lang, "A winning line: {moves}.", moves=", ".join(
+            move_label("solitaire", m, {}, lang) for m in result["solution"])))
     return out

@@ -661,8 +661,10 @@ class Service:
                 out = await self._apply(table, seat, move)
             except IllegalMove as exc:
                 lang = self._lang_at(user, table)
-                legal = ", ".join(end_words(str(m), lang) for m in game.legal_moves())
                 why = error_text(lang, exc)
+                if families.family(game) == "puzzle":  # the reason only: its moves are many
+                    return self._error(user, t(lang, "Not allowed: {why}.", why=why), table)
+                legal = ", ".join(end_words(str(m), lang) for m in game.legal_moves())
                 return self._error(user, self._t(user, table, "Not allowed: {why}. You can "
                                                  "play: {legal}", why=why, legal=legal), table)
             seat_row = table.row.seats[seat]
@@ -722,7 +724,7 @@ class Service:
         the stored moves (or dropped from memory until the next start) and the error raised.
         """
         game = table.game
-        turn = game.turn
+        turn = len(game.moves)  # the stored move's number (a puzzle's hint has one, no turn)
         game.play(move)
         families.stamp(table, self.clock())  # a puzzle's solving time
         deadline = self._deadline(table)
@@ -1069,6 +1071,9 @@ class Service:
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
+            if solo_line := families.solo_stats_line(r, lang):  # solved or won, no rating
+                lines.append(solo_line)
+                continue
             lines.append(t(lang, "{variant}: {games}, {wins} ({rate:.0%}), rating {rating:.1f}",
                            variant=texts.variant_name(r.variant, lang),
                            games=tn(lang, "{n} game", "{n} games", r.games),
@@ -1088,6 +1093,9 @@ class Service:
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
+            if r.players == 1:  # a puzzle or a patience: solved, given up, won or lost
+                lines.append(await families.solo_history_line(self.store, r, lang))
+                continue
             outcome = t(lang, "won") if r.won else t(lang, "rank {rank}", rank=r.rank)
             lines.append(tn(lang, "#{id} · {variant} · {outcome} · {n} point",
                             "#{id} · {variant} · {outcome} · {n} points", r.score, id=r.table_id,

@@ -82,7 +82,7 @@ async def refresh(service: Service, table_id: int) -> None:
         service.tables.pop(table_id, None)
         return
     if held is not None and _same(held.row, row) and (row.status == "lobby" or (
-            held.game is not None and logged == held.game.turn)):
+            held.game is not None and logged == len(held.game.moves))):
         held.row.deadline, held.row.warned = row.deadline, row.warned
         held.bots.clear()
         return

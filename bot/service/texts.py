@@ -197,6 +197,10 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
                          image=pictures.for_lang(lang).scoresheet(view, names, drawn))]
     if game.over:  # the move that ended it (the table message), then the sheet
         lines += result_lines(game.result, names, lang, view)
+        solution = game.solution_view() if hasattr(game, "solution_view") else None
+        if solution is not None:  # a given-up puzzle: its solution in the picture
+            lines.append(t(lang, "The picture shows a solution."))
+            image = pictures.for_lang(lang).public(solution, names)
         rematch = Action(t(lang, "Rematch"), action_data(row.id, turn, "m"), style="primary")
         return [Message(row.channel, "\n".join(lines), kind="result", table=row.id,
                         image=image, actions=(rematch,)), *sheet]

@@ -183,7 +183,9 @@ class PuzzleGame:
 
     @property
     def turn(self) -> int:
-        return len(self.played)
+        """The moves that changed the board (placements, removals, giving up): a button carries
+        it to be refused when stale, and a hint, which changes nothing, leaves it."""
+        return sum(1 for _, m in self.played if m.kind != HINT)
 
     @property
     def moves(self) -> list[PuzzleMove]:
@@ -300,12 +302,18 @@ class PuzzleGame:
         """Why placement `m` is not allowed now (None when it is)."""
         assert m.tile is not None
         p = self.puzzle
-        c1, c2 = m.cells
-        if c1 == c2 or frozenset(m.cells) not in p.slots:
-            return illegal("{a} and {b} do not hold one tile", a=c1, b=c2)
-        for c in m.cells:
+        c1, c2 = sorted(m.cells, key=p.order.__getitem__)
+        if c1 == c2:
+            return illegal("a tile covers two cells, not {cell} twice", cell=c1)
+        if frozenset(m.cells) not in p.slots:
+            (x1, y1), (x2, y2) = cellnames.position(c1), cellnames.position(c2)
+            if abs(x1 - x2) + abs(y1 - y2) != 1:
+                return illegal("{a} and {b} are not next to each other", a=c1, b=c2)
+            return illegal("{a} and {b} cannot hold one tile: {a} pairs only with {cells}",
+                           a=c1, b=c2, cells=tuple(p.neighbours[c1]))
+        for c in (c1, c2):
             if c in self.value:
-                return illegal("{cell} is taken", cell=c)
+                return illegal("{cell} is taken: remove its tile first", cell=c)
         if m.tile.id in self.placed:
             return illegal("{tile} is already on the board", tile=str(m.tile))
         if len(self.placed) >= p.pool:
@@ -412,6 +420,19 @@ class PuzzleGame:
             v["legal"] = [m.text for m in self.legal_moves()]
         return v
 
+    def solution_view(self) -> dict[str, Any] | None:
+        """Once the puzzle is given up, the public view of its board solved by the shipped
+        solution (``"shows": "solution"``), to show the player; None before, or when solved."""
+        if not self.gave_up:
+            return None
+        solved = PuzzleGame(self.variant, self.puzzle, self.seed, self.options)
+        for text in self.puzzle.data.get("solution", []):
+            solved._put(solved.parse_move(text))
+        view = solved.view(None)
+        view.update({"shows": "solution", "hints": len(self.hints), "over": True,
+                     "to_move": None})
+        return view
+
     def _placements(self) -> list[PuzzleMove]:
         order = self.puzzle.order
         return sorted(self.placed.values(), key=lambda m: min(order[c] for c in m.cells))
@@ -449,6 +470,30 @@ class PuzzleGame:
                        "last": last is not None and last.text == m.text}
                       for m in self._placements()],
             "squares": [c["cells"] for c in p.constraints if c["kind"] == "equal"],
-            "lines": lines, "broken_cells": bad_cells,
+            "lines": lines, "broken_cells": bad_cells, "tags": self._tags(),
         }
 
+    def _tags(self) -> list[dict[str, Any]]:
+        """The numbers of what the texts call "square 3" or "ray 3", where the picture shows
+        them (``{"text": "3", "at": [column, row]}``): in the middle of a square drawn as a
+        ring, one step past the end of a ray (beside its total)."""
+        groups: dict[tuple[str, Any], list[str]] = {}
+        for c in self.puzzle.constraints:
+            template, values = c["label"]
+            if "n" in values:
+                cells = c.get("cells") or [x for line in c.get("lines", []) for x in line]
+                groups.setdefault((template.replace("a side of ", ""), values["n"]),
+                                  []).extend(cells)
+        out = []
+        for (_, n), cells in groups.items():
+            pos = [cellnames.position(x) for x in cells]
+            (c0, r0), (c1, r1) = pos[0], pos[-1]
+            if len(pos) > 1 and all((c - c0) * (r1 - r0) == (r - r0) * (c1 - c0)
+                                    for c, r in pos):  # a straight ray: past its end
+                (cp, rp) = pos[-2]
+                at = [c1 + (c1 - cp), r1 + (r1 - rp)]
+            else:
+                cols, rows = [c for c, _ in pos], [r for _, r in pos]
+                at = [(min(cols) + max(cols)) // 2, (min(rows) + max(rows)) // 2]
+            out.append({"text": str(n), "at": at})
+        return out

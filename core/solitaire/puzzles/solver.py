@@ -36,12 +36,14 @@ def available() -> bool:
 
 
 class Model:
-    """A puzzle as a CP-SAT model: one boolean per (slot, tile, way round). With `likely`,
-    the squares' totals are narrowed to a known answer's (a ``totals`` constraint's
-    ``likely``): faster, but a position it cannot solve may still be solvable."""
+    """A puzzle as a CP-SAT model: one boolean per (slot, tile, way round); the placements
+    `keep` are made, those of `soft` may be (`kept`: their booleans, in order). With
+    `likely`, the squares' totals are narrowed to a known answer's (a ``totals``
+    constraint's ``likely``): faster, but a position it cannot solve may still be
+    solvable."""
 
     def __init__(self, puzzle: Puzzle, keep: Iterable[PuzzleMove] = (),
-                 soft: bool = False, likely: bool = False) -> None:
+                 soft: Iterable[PuzzleMove] = (), likely: bool = False) -> None:
         assert cp_model is not None
         self.puzzle = p = puzzle
         self.likely = likely
@@ -80,21 +82,20 @@ class Model:
                 m.Add(sum(var for c in p.cells for var in at.get((c, v), [])) == 8)
         self.by_slot = by_slot
         self.totals: dict[int, Any] = {}
-        keep = list(keep)
-        self.placed_cells = {c for mv in keep for c in mv.cells}
+        keep, soft = list(keep), list(soft)
+        self.placed_cells = {c for mv in [*keep, *soft] for c in mv.cells}
         for i, con in enumerate(p.constraints):
             self._constrain(i, con)
-        self.kept: list[Any] = []
+        self.proved = False  # the last solve proved its answer (optimal, or impossible)
         for mv in keep:
-            var = self.x.get(mv.text)
-            if var is None:  # a placement the model never allows (against a given)
-                var = m.NewConstant(0)
-            if soft:
-                self.kept.append(var)
-            else:
-                m.Add(var == 1)
-        if soft and self.kept:
-            m.Maximize(sum(self.kept))
+            m.Add(self._var(mv) == 1)
+        self.kept: list[Any] = [self._var(mv) for mv in soft]
+
+    def _var(self, mv: PuzzleMove) -> Any:
+        """The boolean of placement `mv` (a constant 0 for one the model never allows, against
+        a given)."""
+        var = self.x.get(mv.text)
+        return self.m.NewConstant(0) if var is None else var
 
     def has(self, cell: str, v: int) -> Any:
         """1 when `cell` shows `v` (a sum of booleans, at most one of them true)."""
@@ -163,6 +164,7 @@ class Model:
         solver.parameters.max_time_in_seconds = max(0.05, seconds)
         solver.parameters.num_workers = WORKERS
         status = solver.Solve(self.m)
+        self.proved = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             chosen = [self.moves[k] for k, var in self.x.items() if solver.Value(var)]
             return "solved", chosen
@@ -242,7 +244,7 @@ def hint(game: PuzzleGame, level: int, seconds: float = TIME_LIMIT) -> dict[str,
     broken = game.broken()
     if broken:  # said at once, then the removals that would mend it, if found in time
         what = broken[0].as_dict(game.puzzle)["text"]
-        out = _dead_end(game, level, keep, seconds)
+        out = _dead_end(game, level, seconds)
         if "remove" not in out:
             out = {**_answer(level, N_("Dead end: {what}"), what=what), "solvable": False}
         return out
@@ -250,7 +252,7 @@ def hint(game: PuzzleGame, level: int, seconds: float = TIME_LIMIT) -> dict[str,
     if status == "unknown":
         return _answer(level, N_("The solver ran out of time; try again after another move"))
     if status == "impossible" or sol is None:
-        return _dead_end(game, level, keep, seconds - (time.monotonic() - start))
+        return _dead_end(game, level, seconds - (time.monotonic() - start))
     if level == 2:
         return {**_answer(2, N_("This position can still be solved")), "solvable": True}
     new = [m for m in sol if m.tile is not None and m.tile.id not in game.placed]
@@ -299,32 +301,67 @@ def position_solution(game: PuzzleGame, seconds: float = TIME_LIMIT
         if sol is not None:
             break
     if sol is not None:
-        known.insert(0, sol)
-        del known[KEEP_FOUND:]
+        _remember(game.puzzle, sol)
     return status, sol
 
 
-def _dead_end(game: PuzzleGame, level: int, keep: list[PuzzleMove], seconds: float
-              ) -> dict[str, Any]:
-    """A dead end, with the fewest removals that lead to a known solution (the shipped one
-    or one found lately)."""
+def _dead_end(game: PuzzleGame, level: int, seconds: float) -> dict[str, Any]:
+    """A dead end, with a smallest set of placed tiles whose removal makes the position
+    solvable again, when the solver proves one in time (never a tile that could stay)."""
     out = {**_answer(level, N_("Dead end: this position cannot be solved")), "solvable": False}
-    fixed = game._fixed
-    movable = [m for m in keep if m.tile is not None and m.tile.id not in fixed]
-    best: list[PuzzleMove] | None = None
-    for sol in [stored_solution(game.puzzle), *_FOUND.get(game.puzzle.id, [])]:
-        texts = {m.text for m in sol}
-        remove = [m for m in movable if m.text not in texts]
-        if best is None or len(remove) < len(best):
-            best = remove
-    if best:
+    status, remove, _ = fewest_removals(game, seconds)
+    if status == "found" and remove:
         order = game.puzzle.order
-        cells = sorted((min(m.cells, key=order.__getitem__) for m in best),
+        cells = sorted((min(m.cells, key=order.__getitem__) for m in remove),
                        key=order.__getitem__)
-        out = {**_answer(level, N_("Dead end: remove the tiles on {cells} and it can be "
-                                   "solved"), cells=", ".join(cells)),
+        template = (N_("Dead end: remove the tile on {cells} and it can be solved")
+                    if len(cells) == 1 else
+                    N_("Dead end: remove the tiles on {cells} and it can be solved"))
+        out = {**_answer(level, template, cells=", ".join(cells)),
                "solvable": False, "remove": [f"remove {c}" for c in cells]}
     return out
+
+
+def fewest_removals(game: PuzzleGame, seconds: float = TIME_LIMIT
+                    ) -> tuple[str, list[PuzzleMove] | None, list[PuzzleMove] | None]:
+    """A smallest set of the placed tiles (the puzzle's own stay) whose removal leaves a
+    solvable position, for a position that cannot be solved as it is: ("found", the
+    placements to remove, a solution keeping the others), or ("unknown", None, None) when
+    no smallest set is proved in time.  A CP-SAT minimisation of the tiles not kept, started
+    from the known solutions; a known solution that keeps all but one is smallest at once."""
+    fixed = [m for m in game.placed.values() if m.tile is not None and m.tile.id in game._fixed]
+    movable = [m for m in game.placed.values()
+               if m.tile is not None and m.tile.id not in game._fixed]
+    known = [stored_solution(game.puzzle), *_FOUND.get(game.puzzle.id, [])]
+    best: tuple[list[PuzzleMove], list[PuzzleMove]] | None = None
+    for sol in known:
+        texts = {m.text for m in sol}
+        remove = [m for m in movable if m.text not in texts]
+        if best is None or len(remove) < len(best[0]):
+            best = (remove, sol)
+    if best is not None and len(best[0]) <= 1:  # none would mean it is not a dead end
+        return "found", best[0], best[1]
+    model = Model(game.puzzle, fixed, soft=movable)
+    kept = model.kept
+    model.m.Add(sum(kept) <= len(movable) - 1)  # all of them cannot stay
+    if best is not None:
+        model.m.Add(sum(kept) >= len(movable) - len(best[0]))
+        texts = {m.text for m in best[1]}
+        for text, var in model.x.items():
+            model.m.AddHint(var, text in texts)
+    model.m.Maximize(sum(kept))
+    _, sol = model.solve(seconds)
+    if sol is None or not model.proved:
+        return "unknown", None, None
+    texts = {m.text for m in sol}
+    _remember(game.puzzle, sol)
+    return "found", [m for m in movable if m.text not in texts], sol
+
+
+def _remember(puzzle: Puzzle, sol: list[PuzzleMove]) -> None:
+    known = _FOUND.setdefault(puzzle.id, [])
+    known.insert(0, sol)
+    del known[KEEP_FOUND:]
 
 
 def _forced(game: PuzzleGame, new: list[PuzzleMove], keep: list[PuzzleMove], seconds: float
