@@ -1,0 +1,155 @@
+"""Every message the service returns fits the platforms' limits, in every family.
+
+A property test: for every variant, seeded random playthroughs by buttons (bounded), and
+every message of every answer on the way has actions Discord and Telegram accept: data
+unique in the message (Discord refuses a repeated custom id), at most 25 buttons in at
+most 5 rows of 5 (the rows as the Discord adapter lays them out from `Action.row`),
+labels of 1 to 80 characters, data of at most 64 bytes (Telegram's callback data).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.service.messages import Message, parse_action
+from bot.service.service import Service, User
+from core import variants
+from tests.service_helpers import (
+    ALICE,
+    CHANNEL,
+    SCOPE,
+    errors,
+    hand_message,
+    run,
+    table_id,
+    with_service,
+)
+
+SHORT = {"forty-two": "target=42", "texas-42": "target=2"}
+MOVES = 12  # human moves a playthrough makes at most
+ROWS, PER_ROW, BUTTONS, LABEL, DATA = 5, 5, 25, 80, 64
+
+
+def discord_rows(message: Message) -> list[int]:
+    """The buttons in each row of the message, as the Discord adapter groups them: one
+    group per `Action.row`, cut into rows of 5."""
+    groups: dict[int, int] = {}
+    for a in message.actions:
+        groups[a.row] = groups.get(a.row, 0) + 1
+    return [min(PER_ROW, n - i) for _, n in sorted(groups.items())
+            for i in range(0, n, PER_ROW)]
+
+
+def misfits(message: Message) -> list[str]:
+    """What in `message` a platform would refuse (empty when it fits)."""
+    out = []
+    data = [a.data for a in message.actions]
+    if len(set(data)) != len(data):
+        out.append(f"repeated data: {sorted(d for d in set(data) if data.count(d) > 1)}")
+    if len(data) > BUTTONS:
+        out.append(f"{len(data)} buttons")
+    rows = discord_rows(message)
+    if len(rows) > ROWS:
+        out.append(f"{len(rows)} rows")
+    for a in message.actions:
+        if not 1 <= len(a.label) <= LABEL:
+            out.append(f"label of {len(a.label)} characters: {a.label!r}")
+        if len(a.data.encode()) > DATA:
+            out.append(f"data of {len(a.data.encode())} bytes")
+    return out
+
+
+def check(messages: list[Message], where: str) -> None:
+    for m in messages:
+        bad = misfits(m)
+        assert not bad, (where, m.kind, m.text[:200], bad)
+
+
+async def playthrough(service: Service, slug: str, user: User, rng: random.Random) -> None:
+    """Open a table of `slug` (one human, computers in the other seats) and make up to
+    MOVES human moves by random button presses, checking every answer."""
+    n = variants.get(slug).default_players
+    opened = await service.open_table(user, CHANNEL, SCOPE, slug, players=n, ai=n - 1,
+                                      options=SHORT.get(slug, ""))
+    check(opened, f"{slug}: open")
+    assert not errors(opened), errors(opened)
+    tid = table_id(opened)
+    for step in range(MOVES * 30):
+        table = service.tables.get(tid)
+        if table is None or table.game is None:
+            return
+        hand = hand_message(await service.hand(user, tid), user)
+        assert hand is not None
+        check([hand], f"{slug}: hand")
+        current = hand
+        for _ in range(30):  # press buttons until a move is played
+            enabled = [a for a in current.actions if a.enabled]
+            if not enabled:
+                break
+            action = rng.choice(enabled)
+            replies = await service.press(user, action.data)
+            check(replies, f"{slug}: press {action.data}")
+            verb, arg = parse_action(action.data)[2:]
+            if verb != "e" or arg.startswith("?"):
+                break
+            nxt = hand_message(replies, user)
+            if nxt is None:
+                break
+            current = nxt
+        if step >= MOVES and rng.random() < 0.5:
+            return
+
+
+@pytest.mark.parametrize("slug", variants.names())
+def test_every_message_of_a_playthrough_fits_the_platforms(tmp_path: Path, slug: str) -> None:
+    async def body(service: Service) -> None:
+        await playthrough(service, slug, ALICE, random.Random(slug))
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+@pytest.mark.parametrize("seed", [3, 5, 6, 10, 13])
+def test_vingt_hands_fit_discord_on_the_seeds_it_was_refused(tmp_path: Path, seed: int
+                                                             ) -> None:
+    """`/domino start variant:vingt players:2 ai:1`: a third of the deals offered the best
+    plays twice (as a button and as "Best:"), with the same custom id."""
+    async def body(service: Service) -> None:
+        opened = await service.open_table(ALICE, CHANNEL, SCOPE, "vingt", players=2, ai=1)
+        check(opened, "vingt")
+        tid = table_id(opened)
+        hand = hand_message(await service.hand(ALICE, tid), ALICE)
+        assert hand is not None
+        check([hand], "vingt")
+        labels = [a.label for a in hand.actions]
+        shown = [parse_action(a.data)[3] for a in hand.actions]
+        assert len(set(shown)) == len(shown), labels  # no play shown twice
+
+    run(with_service(tmp_path / "db.sqlite", body, seed=seed))
+
+
+def test_vingt_asks_to_pass_when_pass_is_the_only_play(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        opened = await service.open_table(ALICE, CHANNEL, SCOPE, "vingt", players=2, ai=1)
+        tid = table_id(opened)
+        table = service.tables[tid]
+        table.game = variants.get("vingt").new(players=2, seed=1, deal={
+            "hands": [["8-8"], ["9-8"]], "stock": [], "board": ["1-1 M13 right"],
+            "left": [5, 7]})
+        hand = hand_message(await service.hand(ALICE, tid), ALICE)
+        assert hand is not None
+        assert [a.label for a in hand.actions] == ["Pass"]
+        assert "Build a play" not in hand.text and "No play is possible: pass." in hand.text
+        # every play has its button: the best ones are marked there, not offered again
+        table.game = variants.get("vingt").new(players=2, seed=1, deal={
+            "hands": [["9-5", "4-2", "1-1"], ["8-8"]], "stock": ["3-3", "7-7"]})
+        hand = hand_message(await service.hand(ALICE, tid), ALICE)
+        assert hand is not None
+        plays = [parse_action(a.data)[3] for a in hand.actions]
+        assert len(plays) == len(set(plays)) == len(table.game.legal_moves()) <= 20
+        assert any(a.label.startswith("Best: ") for a in hand.actions)
+        assert "Build a play" not in hand.text and "Choose a play" in hand.text
+
+    run(with_service(tmp_path / "db.sqlite", body))
