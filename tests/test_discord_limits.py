@@ -1,0 +1,77 @@
+"""Discord's limits, enforced by the fake Discord as the real one does (400 "Invalid Form
+Body"), and every family's messages within them through the real discord.py client."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from tests.discord_helpers import running_bot
+from tests.fake_discord import API, FakeDiscord, form_errors
+
+
+def play(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, body: Any) -> Any:
+    async def main() -> Any:
+        async with FakeDiscord() as fake:
+            fake.patch(monkeypatch)
+            return await body(fake, tmp_path / "domino.sqlite")
+    return asyncio.run(main())
+
+
+def buttons(*custom_ids: str, label: str = "b") -> dict[str, Any]:
+    return {"type": 1, "components": [{"type": 2, "style": 2, "label": label,
+                                       "custom_id": c} for c in custom_ids]}
+
+
+def test_the_fake_refuses_what_discord_refuses(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        url = f"http://127.0.0.1:{fake.port}{API}/channels/{fake.channel_id}/messages"
+        async with aiohttp.ClientSession() as http:
+            async def post(components: list[dict[str, Any]], content: str = "x"
+                           ) -> tuple[int, dict[str, Any]]:
+                async with http.post(url, json={"content": content,
+                                                "components": components}) as r:
+                    return r.status, await r.json()
+
+            status, answer = await post([buttons("dom:1"), buttons("dom:2", "dom:1")])
+            assert status == 400 and answer["code"] == 50035
+            error = answer["errors"]["components"]["1"]["components"]["1"]["custom_id"]
+            assert error["_errors"][0]["code"] == "COMPONENT_CUSTOM_ID_DUPLICATED"
+            assert (await post([buttons(f"dom:{i}") for i in range(6)]))[0] == 400
+            assert (await post([buttons(*[f"dom:{i}" for i in range(6)])]))[0] == 400
+            assert (await post([buttons("dom:1", label="x" * 81)]))[0] == 400
+            assert (await post([buttons("d" * 101)]))[0] == 400
+            assert (await post([], content="x" * 2001))[0] == 400
+            assert len(fake.refused) == 6 and not fake.channel_messages()
+            fine = [buttons(*[f"dom:{r}:{i}" for i in range(5)], label="x" * 80)
+                    for r in range(5)]
+            assert (await post(fine, content="x" * 2000))[0] == 200
+    play(monkeypatch, tmp_path, body)
+
+
+def test_form_errors_of_an_interaction_answer_are_under_data() -> None:
+    assert form_errors({"components": [buttons("a", "a")]})
+    assert not form_errors({"components": [buttons("a", "b")], "content": "fine"})
+
+
+@pytest.mark.parametrize("seed", [3, 13])
+def test_a_vingt_hand_reaches_discord(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                      seed: int) -> None:
+    """`/domino start variant:vingt players:2 ai:1`: the hand offered its best plays twice,
+    with the same custom id, and Discord refused the whole message."""
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        alice = fake.add_user("alice")
+        async with running_bot(fake, db, seed=seed) as bot:
+            await bot.slash(alice, "start", variant="vingt", players=2, ai=1)
+            table = max(bot.service.tables)
+            turn = next(m for m in fake.channel_messages() if m["mentions"])
+            await bot.click(alice, int(turn["id"]), "My hand")
+            assert not fake.refused, [c.json for c in fake.refused]
+            hand = fake.ephemerals(alice)[-1]
+            assert f"#{table}" in hand["content"] and fake.buttons(int(hand["id"]))
+    play(monkeypatch, tmp_path, body)
