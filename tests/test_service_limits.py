@@ -4,7 +4,8 @@ A property test: for every variant, seeded random playthroughs by buttons (bound
 every message of every answer on the way has actions Discord and Telegram accept: data
 unique in the message (Discord refuses a repeated custom id), at most 25 buttons in at
 most 5 rows of 5 (the rows as the Discord adapter lays them out from `Action.row`),
-labels of 1 to 80 characters, data of at most 64 bytes (Telegram's callback data).
+at most 8 in one `Action.row` (Telegram's row), labels of 1 to 80 characters, data of at
+most 64 bytes (Telegram's callback data).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from tests.service_helpers import (
 SHORT = {"forty-two": "target=42", "texas-42": "target=2"}
 MOVES = 12  # human moves a playthrough makes at most
 ROWS, PER_ROW, BUTTONS, LABEL, DATA = 5, 5, 25, 80, 64
+TG_ROW = 8  # Telegram: 8 buttons a row (a private keyboard keeps each `Action.row` whole)
 
 
 def discord_rows(message: Message) -> list[int]:
@@ -54,6 +56,9 @@ def misfits(message: Message) -> list[str]:
     rows = discord_rows(message)
     if len(rows) > ROWS:
         out.append(f"{len(rows)} rows")
+    groups = [a.row for a in message.actions]
+    if any(groups.count(r) > TG_ROW for r in set(groups)):
+        out.append(f"over {TG_ROW} buttons in one row")
     for a in message.actions:
         if not 1 <= len(a.label) <= LABEL:
             out.append(f"label of {len(a.label)} characters: {a.label!r}")
