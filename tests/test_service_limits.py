@@ -158,3 +158,34 @@ def test_vingt_asks_to_pass_when_pass_is_the_only_play(tmp_path: Path) -> None:
         assert "Build a play" not in hand.text and "Choose a play" in hand.text
 
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+# -- stale buttons ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("slug", [s for s in variants.names()
+                                  if variants.get(s).family != "line"])
+def test_at_the_end_the_hand_has_no_button_left(tmp_path: Path, slug: str) -> None:
+    """As in the line games: the move that ends the game edits the player's hand to its
+    final state, without a button (the old ones stay pressable otherwise)."""
+    async def body(service: Service) -> None:
+        n = variants.get(slug).default_players
+        opened = await service.open_table(ALICE, CHANNEL, SCOPE, slug, players=n, ai=n - 1,
+                                          options=SHORT.get(slug, ""))
+        tid = table_id(opened)
+        rng = random.Random(slug)
+        last: list[Message] = []
+        for _ in range(3000):
+            table = service.tables.get(tid)
+            if table is None:
+                break
+            game = table.game
+            puzzle = variants.get(slug).family == "puzzle"
+            move = "give up" if puzzle else str(rng.choice(game.legal_moves()))
+            last = await service.play(ALICE, tid, move, turn=game.turn)
+            assert not errors(last), errors(last)
+        assert tid not in service.tables
+        final = hand_message(last, ALICE)
+        assert final is not None and not final.actions, final
+        assert final.text == f"Game #{tid} is over."
+
+    run(with_service(tmp_path / "db.sqlite", body))

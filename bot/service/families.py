@@ -273,10 +273,13 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures, arg: st
     its move (`arg`: the words chosen so far and the page, as an "e" button carries them)."""
     game = table.game
     user = to or table.row.seats[seat].user_id
-    if game is None or user is None or game.over or table.is_ai(seat):
+    if game is None or user is None or table.is_ai(seat):
         return None
     fam = family(game)
     view = game.view(seat)
+    if game.over:  # the hand as it ended, with no button left to press
+        return Message(table.row.channel, t(lang, "Game #{id} is over.", id=table.id), to=user,
+                       kind="hand", table=table.id, image=pictures.for_lang(lang).hand(view))
     prefix, page = split_arg(arg)
     moving = game.to_move == seat
     moves = builder_moves(game, view) if moving else []
