@@ -75,3 +75,35 @@ def test_a_vingt_hand_reaches_discord(monkeypatch: pytest.MonkeyPatch, tmp_path:
             hand = fake.ephemerals(alice)[-1]
             assert f"#{table}" in hand["content"] and fake.buttons(int(hand["id"]))
     play(monkeypatch, tmp_path, body)
+
+
+def test_my_hand_again_takes_the_buttons_off_the_older_copy(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        alice = fake.add_user("alice")
+        async with running_bot(fake, db) as bot:
+            await bot.slash(alice, "start", variant="classic", players=2, ai=1)
+            table = max(bot.service.tables)
+            stored = await bot.store.adapter_get(table, "discord", "table")
+            lobby = int(stored.split(":")[1])
+            await bot.click(alice, lobby, "My hand")
+            first = int(fake.ephemerals(alice)[-1]["id"])
+            assert fake.buttons(first)
+            await bot.click(alice, lobby, "My hand")
+            second = int(fake.ephemerals(alice)[-1]["id"])
+            assert second != first and fake.buttons(second)
+            assert not fake.buttons(first), "the older copy's buttons were stale"
+            assert f"#{table}" in fake.messages[first]["content"]  # the hand stays readable
+            await bot.slash(alice, "hand")
+            third = int(fake.ephemerals(alice)[-1]["id"])
+            assert third != second and fake.buttons(third) and not fake.buttons(second)
+            shown = [int(m["id"]) for m in fake.ephemerals(alice)]
+            assert [m for m in shown if fake.buttons(m)] == [third]  # the start's copy too
+            playable = [b for b in fake.buttons(third) if not b.get("disabled")]
+            await fake.click(alice, third, playable[0]["custom_id"])  # in place: kept
+            await bot.settle()
+            assert third in fake.messages and not fake.refused
+            if table in bot.service.tables:  # the game goes on: the hand edited in place
+                assert [int(m["id"]) for m in fake.ephemerals(alice)] == shown
+                assert [m for m in shown if fake.buttons(m)] == [third]
+    play(monkeypatch, tmp_path, body)
