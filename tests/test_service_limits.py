@@ -189,3 +189,42 @@ def test_at_the_end_the_hand_has_no_button_left(tmp_path: Path, slug: str) -> No
         assert final.text == f"Game #{tid} is over."
 
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+# -- the tower's drill-down -----------------------------------------------------------------
+
+def test_the_tower_drill_down_says_the_risk_each_step_shows(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid = table_id(await service.open_table(ALICE, CHANNEL, SCOPE, "tower", players=2,
+                                                ai=1))
+        rng = random.Random(1)
+        game = service.tables[tid].game
+        while len(game.view(0)["legal"]) <= 20 or game.to_move != 0:  # moves need steps
+            assert tid in service.tables and game.to_move == 0
+            replies = await service.play(ALICE, tid, str(rng.choice(game.legal_moves())))
+            assert not errors(replies)
+        view = game.view(0)
+        risks = view["risks"]
+        hand = hand_message(await service.hand(ALICE, tid), ALICE)
+        assert hand is not None
+        assert "each button says the fall risk." not in hand.text
+        assert "each button says the lowest fall risk it leads to" in hand.text
+        for a in hand.actions:  # the first step: each tile with the lowest risk on offer
+            arg = parse_action(a.data)[3]
+            if a.label in ("Next", "Previous") or not arg:
+                continue
+            low = min(r for m, r in risks.items() if m == arg or m.startswith(arg + " "))
+            assert a.label.endswith(f"{round(100 * low)}%"), (a.label, low)
+        for _ in range(3):  # every later step: every button says a risk
+            step = next(a for a in hand.actions if parse_action(a.data)[2] == "e"
+                        and a.label not in ("Back", "Next", "Previous"))
+            hand = hand_message(await service.press(ALICE, step.data), ALICE)
+            assert hand is not None
+            assert "each button says the fall risk." not in hand.text
+            assert all("%" in a.label for a in hand.actions
+                       if a.label not in ("Back", "Next", "Previous")), hand.actions
+            if not any(parse_action(a.data)[2] == "e" and a.label != "Back"
+                       for a in hand.actions):
+                break
+
+    run(with_service(tmp_path / "db.sqlite", body))

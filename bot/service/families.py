@@ -149,9 +149,9 @@ def word_label(fam: str, head: list[str], word: str, view: dict[str, Any], whole
         text = " ".join([*head, word])
         if text in whole:
             return words.stack_label(text, view, lang).split(" ", len(head))[-1]
-        if head and len(head) == 2 and word.isdigit():
-            return t(lang, "tile {n}", n=word)
-        return words.stack_word(word, lang)
+        shown = t(lang, "tile {n}", n=word) if head and len(head) == 2 and word.isdigit() \
+            else words.stack_word(word, lang)
+        return words.lowest_risk(shown, text, whole, view, lang)
     if fam == "grid":
         return words.grid_word(word, lang)
     return word
@@ -188,7 +188,7 @@ def hand_text(table: Table, fam: str, view: dict[str, Any], prefix: str, moving:
         "tricks": {"bidding": t(lang, "Your bid?"), "trumps": t(lang, "Name trumps."),
                    "playing": t(lang, "Play a tile.")}.get(view.get("phase") or "",
                                                            t(lang, "Your move.")),
-        "stack": t(lang, "Choose a tile and where it goes; each button says the fall risk."),
+        "stack": stack_ask(view, prefix, lang),
         "memory": t(lang, "Turn up a cell.") if len(view.get("turned") or []) != 1 else "",
         "solitaire": t(lang, "Remove two face-up tiles totalling 12."),
         "puzzle": t(lang, "Choose a tile, then its cells; or a hint."),
@@ -202,6 +202,19 @@ def hand_text(table: Table, fam: str, view: dict[str, Any], prefix: str, moving:
             chosen += " · " + t(lang, "total {n}", n=words.pips(prefix.split()))
         lines.append(chosen)
     return "\n".join(lines)
+
+
+def stack_ask(view: dict[str, Any], prefix: str, lang: str) -> str:
+    """What a stacking game's hand asks: a whole placement per button, each with its fall
+    risk, or a step of one (a tile, then where), each button with the lowest risk it leads
+    to."""
+    legal = view.get("legal") or []
+    if not view.get("risks"):
+        return t(lang, "Choose a tile and where it goes.")
+    if not prefix and len(legal) <= PER_PAGE:
+        return t(lang, "Choose a tile and where it goes; each button says the fall risk.")
+    return t(lang, "Choose a tile, then where it goes; each button says the lowest fall "
+             "risk it leads to.")
 
 
 def grid_ask(legal: list[str], lang: str) -> str:
