@@ -228,3 +228,51 @@ def test_the_tower_drill_down_says_the_risk_each_step_shows(tmp_path: Path) -> N
                 break
 
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+# -- stop asks first ------------------------------------------------------------------------
+
+def test_the_stop_button_asks_first_when_one_press_ends_the_game(tmp_path: Path) -> None:
+    from tests.service_helpers import BOB, button
+
+    async def body(service: Service) -> None:
+        opened = await service.open_table(ALICE, CHANNEL, SCOPE, "classic", players=2, ai=1)
+        tid = table_id(opened)
+        table = next(m for m in opened if m.kind == "table")
+        stop = button(table, "Stop")
+        asked = await service.press(ALICE, stop)
+        assert tid in service.tables, "one press did not end the solo game"
+        assert [m.to for m in asked] == [ALICE.id] and "cannot be resumed" in asked[0].text
+        yes = button(asked[0], "Yes, stop")
+        assert yes != stop
+        assert errors(await service.press(BOB, yes))  # not at the table: nothing happens
+        assert tid in service.tables
+        stopped = await service.press(ALICE, yes)
+        assert tid not in service.tables and "was stopped" in stopped[0].text
+        assert errors(await service.press(ALICE, yes))  # stale: said, changes nothing
+        # in French; a typed stop command is deliberate and stops at once
+        elsa = User("test:elsa", "elsa", "fr-FR")
+        other = table_id(await service.open_table(elsa, CHANNEL, SCOPE, "tower", players=2,
+                                                  ai=1))
+        asked = await service.press(elsa, f"{other}:0:q")
+        assert [a.label for a in asked[0].actions] == ["Oui, arrêter"]
+        assert "Arrêter la partie" in asked[0].text and other in service.tables
+        await service.stop(elsa, other)
+        assert other not in service.tables
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_a_vote_to_stop_is_not_asked_twice(tmp_path: Path) -> None:
+    from tests.service_helpers import BOB, started_table
+
+    async def body(service: Service) -> None:
+        tid = await started_table(service, ALICE, (BOB,))
+        vote = await service.press(BOB, f"{tid}:0:q")  # bob is not the host: a vote
+        assert not [a for m in vote for a in m.actions] and tid in service.tables
+        asked = await service.press(ALICE, f"{tid}:0:q")  # the host: asked first
+        assert asked[0].actions and tid in service.tables
+        await service.press(ALICE, asked[0].actions[0].data)
+        assert tid not in service.tables
+
+    run(with_service(tmp_path / "db.sqlite", body))
