@@ -107,3 +107,23 @@ def test_my_hand_again_takes_the_buttons_off_the_older_copy(monkeypatch: pytest.
                 assert [int(m["id"]) for m in fake.ephemerals(alice)] == shown
                 assert [m for m in shown if fake.buttons(m)] == [third]
     play(monkeypatch, tmp_path, body)
+
+
+def test_stop_in_a_solo_game_asks_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+                                        ) -> None:
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        alice = fake.add_user("alice")
+        async with running_bot(fake, db) as bot:
+            await bot.slash(alice, "start", variant="memory", players=2, ai=1)
+            table = max(bot.service.tables)
+            stored = await bot.store.adapter_get(table, "discord", "table")
+            lobby = int(stored.split(":")[1])
+            await bot.click(alice, lobby, "Stop")
+            assert table in bot.service.tables, "one press next to My hand ended the game"
+            question = fake.ephemerals(alice)[-1]
+            assert "cannot be resumed" in question["content"]
+            await bot.click(alice, int(question["id"]), "Yes, stop")
+            assert table not in bot.service.tables
+            assert "was stopped" in fake.messages[lobby]["content"]
+            assert not fake.refused
+    play(monkeypatch, tmp_path, body)
