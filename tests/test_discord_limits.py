@@ -127,3 +127,24 @@ def test_stop_in_a_solo_game_asks_first(monkeypatch: pytest.MonkeyPatch, tmp_pat
             assert "was stopped" in fake.messages[lobby]["content"]
             assert not fake.refused
     play(monkeypatch, tmp_path, body)
+
+
+def test_a_finished_game_leaves_no_button_on_the_hand(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        alice = fake.add_user("alice")
+        async with running_bot(fake, db) as bot:
+            await bot.slash(alice, "start", variant="quadrille")
+            table = max(bot.service.tables)
+            hand = int(fake.ephemerals(alice)[-1]["id"])
+            for _ in range(10):  # the first step's pages: "Give up" is on the last
+                if "Give up" in [b["label"] for b in fake.buttons(hand)]:
+                    break
+                await bot.click(alice, hand, "Next")
+            for _ in range(2):  # "Give up", then "Give up" (a move built a word at a time)
+                if table in bot.service.tables:
+                    await bot.click(alice, hand, "Give up")
+            assert table not in bot.service.tables
+            assert not fake.buttons(hand), "the finished puzzle's hand kept its buttons"
+            assert f"Game #{table} is over." in fake.messages[hand]["content"]
+    play(monkeypatch, tmp_path, body)
