@@ -4,12 +4,14 @@ Body"), and every family's messages within them through the real discord.py clie
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
 
+from core import variants
 from tests.discord_helpers import running_bot
 from tests.fake_discord import API, FakeDiscord, form_errors
 
@@ -147,4 +149,38 @@ def test_a_finished_game_leaves_no_button_on_the_hand(monkeypatch: pytest.Monkey
             assert table not in bot.service.tables
             assert not fake.buttons(hand), "the finished puzzle's hand kept its buttons"
             assert f"Game #{table} is over." in fake.messages[hand]["content"]
+    play(monkeypatch, tmp_path, body)
+
+
+@pytest.mark.parametrize("slug", [s for s in variants.names()
+                                  if variants.get(s).family != "line"])
+def test_every_family_plays_on_discord_within_its_limits(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path, slug: str) -> None:
+    """A few random presses of the hand's buttons in every family, through discord.py:
+    Discord refuses none of the messages (the fake enforces its limits)."""
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        alice = fake.add_user("alice")
+        rng = random.Random(slug)
+        async with running_bot(fake, db) as bot:
+            n = variants.get(slug).default_players
+            options = {"players": n, "ai": n - 1} if n > 1 else {}
+            if slug in ("forty-two", "texas-42"):
+                options["options"] = "target=2" if slug == "texas-42" else "target=42"
+            await bot.slash(alice, "start", variant=slug, **options)
+            table = max(bot.service.tables)
+            assert not fake.refused, [c.json for c in fake.refused]
+            for _ in range(12):
+                if table not in bot.service.tables:
+                    break
+                shown = [m for m in fake.ephemerals(alice) if any(
+                    not b.get("disabled") for b in fake.buttons(int(m["id"])))]
+                if not shown:
+                    stored = await bot.store.adapter_get(table, "discord", "table")
+                    await bot.click(alice, int(stored.split(":")[1]), "My hand")
+                    continue
+                hand = int(shown[-1]["id"])
+                press = rng.choice([b for b in fake.buttons(hand) if not b.get("disabled")])
+                await fake.click(alice, hand, press["custom_id"])
+                await bot.settle()
+                assert not fake.refused, (press, [c.json for c in fake.refused])
     play(monkeypatch, tmp_path, body)
