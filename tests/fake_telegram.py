@@ -85,6 +85,7 @@ class FakeBotApi:
     def __init__(self, token: str = TOKEN, limits: Limits | None = None) -> None:
         self.limits = limits
         self.refused: list[Call] = []  # writes answered 429
+        self.over_limits: list[Call] = []  # requests answered 400 for a text or keyboard
         self._writes: dict[int, list[float]] = {}  # chat -> times of its accepted writes
         self.token = token
         self.calls: list[Call] = []
@@ -215,7 +216,11 @@ class FakeBotApi:
             result: Any = _error(400, f"Bad Request: method {method} not found")
         else:
             try:
-                check_limits(params)
+                try:
+                    check_limits(params)
+                except ApiError:
+                    self.over_limits.append(call)
+                    raise
                 result = await handler(params, files)
             except ApiError as exc:
                 result = _error(exc.code, exc.description)

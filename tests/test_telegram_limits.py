@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
+from core import variants
 from tests.fake_telegram import FakeBotApi, TgUser
+from tests.test_telegram import ALICE, GROUP, Rig, run_rig
 
 
 def keyboard(*rows: list[tuple[str, str]]) -> str:
@@ -64,3 +69,30 @@ def test_the_fake_refuses_what_telegram_refuses() -> None:
                        (400, "Bad Request: BUTTON_TEXT_EMPTY"),
                        (200, ""), (200, ""),
                        (400, "Bad Request: message caption is too long"), (2, "")]
+
+
+@pytest.mark.parametrize("slug", [s for s in variants.names()
+                                  if variants.get(s).family != "line"])
+def test_every_family_plays_on_telegram_within_its_limits(tmp_path: Path, slug: str) -> None:
+    """A few random presses of the private hand's buttons in every family, through
+    python-telegram-bot: Telegram refuses none of the messages (the fake enforces its
+    limits)."""
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        server.start_bot(ALICE)
+        rng = random.Random(slug)
+        n = variants.get(slug).default_players
+        extra = {"forty-two": " target=42", "texas-42": " target=2"}.get(slug, "")
+        await rig.say(ALICE, GROUP, f"/domino {slug} players={n} ai={n - 1}{extra}")
+        assert not server.over_limits, [c.params for c in server.over_limits]
+        for _ in range(12):
+            hands = [m for m in server.chat(ALICE.id) if server.buttons(m)]
+            if not hands:
+                break
+            hand = hands[-1]
+            data = [b["callback_data"] for b in server.buttons(hand) if "callback_data" in b]
+            await rig.press(ALICE, hand, rng.choice(data))
+            assert not server.over_limits, [c.params for c in server.over_limits]
+        assert server.chat(ALICE.id), "no private message reached the player"
+
+    run_rig(tmp_path, body)
