@@ -3,7 +3,9 @@
 A property test: for every variant, seeded random playthroughs by buttons (bounded), and
 every message of every answer on the way has actions Discord and Telegram accept: data
 unique in the message (Discord refuses a repeated custom id), at most 25 buttons in at
-most 5 rows of 5 (the rows as the Discord adapter lays them out from `Action.row`),
+most 5 rows of 5 on each page, as the Discord adapter lays them out from `Action.row`
+(`bot.discord.views.layout`: a hand of more than 20 tiles is shown a page at a time), and
+none left out by that layout,
 at most 8 in one `Action.row` (Telegram's row), labels of 1 to 80 characters, data of at
 most 64 bytes (Telegram's callback data).
 """
@@ -15,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.messages import Message, parse_action
+from bot.discord.views import layout
+from bot.service.messages import Action, Message, parse_action
 from bot.service.service import Service, User
 from core import variants
 from tests.service_helpers import (
@@ -35,14 +38,20 @@ ROWS, PER_ROW, BUTTONS, LABEL, DATA = 5, 5, 25, 80, 64
 TG_ROW = 8  # Telegram: 8 buttons a row (a private keyboard keeps each `Action.row` whole)
 
 
-def discord_rows(message: Message) -> list[int]:
-    """The buttons in each row of the message, as the Discord adapter groups them: one
-    group per `Action.row`, cut into rows of 5."""
-    groups: dict[int, int] = {}
-    for a in message.actions:
-        groups[a.row] = groups.get(a.row, 0) + 1
-    return [min(PER_ROW, n - i) for _, n in sorted(groups.items())
-            for i in range(0, n, PER_ROW)]
+def discord_pages(message: Message) -> list[list[list[Action]]]:
+    """The rows of buttons of each page of the message on Discord, as the Discord adapter
+    lays them out (`bot.discord.views.layout`: a group per `Action.row`, rows of 5, a hand
+    of more than 20 tiles a page at a time), with the page arrows on the last row."""
+    _, _, pages = layout(message.actions, 0)
+    out = []
+    for page in range(pages):
+        rows, _, _ = layout(message.actions, page)
+        if pages > 1:
+            arrows = [Action("◀", "arrow")] * (page > 0) + [Action("▶", "arrow")] * (
+                page < pages - 1)
+            rows = [*rows[:-1], [*rows[-1], *arrows]]
+        out.append(rows)
+    return out
 
 
 def misfits(message: Message) -> list[str]:
@@ -51,11 +60,15 @@ def misfits(message: Message) -> list[str]:
     data = [a.data for a in message.actions]
     if len(set(data)) != len(data):
         out.append(f"repeated data: {sorted(d for d in set(data) if data.count(d) > 1)}")
-    if len(data) > BUTTONS:
-        out.append(f"{len(data)} buttons")
-    rows = discord_rows(message)
-    if len(rows) > ROWS:
-        out.append(f"{len(rows)} rows")
+    shown: set[str] = set()
+    for rows in discord_pages(message):
+        if len(rows) > ROWS or any(len(r) > PER_ROW for r in rows):
+            out.append(f"rows of {[len(r) for r in rows]} buttons")
+        if sum(map(len, rows)) > BUTTONS:
+            out.append(f"{sum(map(len, rows))} buttons")
+        shown |= {a.data for r in rows for a in r}
+    if not set(data) <= shown:
+        out.append(f"not shown on Discord: {sorted(set(data) - shown)}")
     groups = [a.row for a in message.actions]
     if any(groups.count(r) > TG_ROW for r in set(groups)):
         out.append(f"over {TG_ROW} buttons in one row")
@@ -71,6 +84,20 @@ def check(messages: list[Message], where: str) -> None:
     for m in messages:
         bad = misfits(m)
         assert not bad, (where, m.kind, m.text[:200], bad)
+
+
+def test_the_check_refuses_what_discord_refuses_and_allows_its_pages() -> None:
+    def message(*actions: Action) -> Message:
+        return Message("c", "x", actions=actions)
+
+    tiles = [Action(f"{a}-{b}", f"1:0:p:{a}-{b}", row=i // 5)
+             for i, (a, b) in enumerate((a, b) for a in range(7) for b in range(a + 1))][:23]
+    assert not misfits(message(*tiles, Action("Draw", "1:0:d", row=5)))  # pages of 20
+    words = [Action(f"Word {i}", f"1:0:e:w{i}", row=i // 5) for i in range(30)]
+    assert misfits(message(*words))  # 6 rows, no tile to page: some would be left out
+    assert misfits(message(Action("a", "1:0:p:x"), Action("b", "1:0:p:x")))
+    assert misfits(message(Action("x" * 81, "1:0:p:x")))
+    assert misfits(message(*[Action(str(i), f"1:0:e:{i}", row=0) for i in range(9)]))
 
 
 async def playthrough(service: Service, slug: str, user: User, rng: random.Random) -> None:
