@@ -97,6 +97,16 @@ def error_text(lang: str, exc: BaseException) -> str:
     template = getattr(exc, "template", None)
     if not template:
         return str(exc)
+    from core.errors import UnknownVariant
+
+    if isinstance(exc, UnknownVariant):
+        from .suggest import variant_guess
+
+        name = str(getattr(exc, "values", {}).get("name", ""))
+        guess = variant_guess(name)
+        if guess is not None:  # the closest name, not the list of every variant
+            return t(lang, "unknown variant {name!r}: did you mean {guess}?", name=name,
+                     guess=guess)
     sep = t(lang, " or ")
     values = {k: sep.join(map(str, v)) if isinstance(v, tuple) else v
               for k, v in getattr(exc, "values", {}).items()}

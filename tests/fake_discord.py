@@ -6,7 +6,10 @@ The real `discord.Client` is pointed here by `FakeDiscord.patch()` (REST under
 fake keeps every message the bot creates (channel messages, interaction responses,
 followups, DMs) with their components and attachments, so a test can find a button
 and click it: the click carries that message, as Discord's does.  Every REST call is
-logged in `calls`.  Responses carry `Content-Type: application/json` exactly, which
+logged in `calls`.  A message Discord would refuse (a repeated custom id, more than 5 rows
+or 5 buttons a row, a label over 80 characters, a custom id over 100, content over 2000)
+gets its 400 "Invalid Form Body" (code 50035, with the field's errors) and is logged in
+`refused`.  Responses carry `Content-Type: application/json` exactly, which
 discord.py needs to decode them.
 """
 
@@ -29,6 +32,10 @@ MANAGE_GUILD = 1 << 5
 EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 31)  # view, send, files, cmds
 EPHEMERAL = 1 << 6
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
+INVALID_FORM_BODY = 50035
+# Discord's limits on a message: 2000 characters, 5 action rows of 5 components, a button's
+# label of 80 characters and its custom id of 1 to 100, each custom id once in a message.
+MAX_CONTENT, MAX_ROWS, MAX_PER_ROW, MAX_LABEL, MAX_CUSTOM_ID = 2000, 5, 5, 80, 100
 
 
 def user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
@@ -77,6 +84,7 @@ class FakeDiscord:
         self.messages: dict[int, dict[str, Any]] = {}
         self.files: dict[int, list[tuple[str, bytes]]] = {}  # message id -> attachments
         self.calls: list[Call] = []
+        self.refused: list[Call] = []  # requests answered 400 "Invalid Form Body"
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" / guild id -> commands
         self.interactions: dict[str, Interaction] = {}  # by token
         self.logins = 0
@@ -284,6 +292,13 @@ class FakeDiscord:
         if handler is None:
             return _json({"message": f"fake: no route {request.method} {path}", "code": 0},
                          status=404)
+        if request.method in ("POST", "PATCH") and isinstance(body, dict):
+            callback = _shape(parts) == "interactions/*/*/callback"
+            errors = form_errors(body.get("data") or {} if callback else body)
+            if errors:
+                self.refused.append(self.calls[-1])
+                return _json({"message": "Invalid Form Body", "code": INVALID_FORM_BODY,
+                              "errors": {"data": errors} if callback else errors}, status=400)
         return await handler(self, parts, body or {}, files, request)
 
     async def _me(self, parts: list[str], body: Any, files: Any, req: web.Request
@@ -446,6 +461,50 @@ class FakeDiscord:
         message["mentions"] = [self.users[int(u)] for u in self.users
                                if f"<@{u}>" in message["content"]]
         return message
+
+
+def form_errors(body: dict[str, Any]) -> dict[str, Any]:
+    """What Discord refuses in a message body, in its own error shape ({} when it is
+    accepted): ``{"components": {"1": {"components": {"0": {"custom_id": {"_errors":
+    [{"code": ..., "message": ...}]}}}}}}``."""
+    errors: dict[str, Any] = {}
+
+    def fail(path: list[str], code: str, message: str) -> None:
+        node = errors
+        for key in path:
+            node = node.setdefault(key, {})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
+
+    content = body.get("content")
+    if isinstance(content, str) and len(content) > MAX_CONTENT:
+        fail(["content"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length.")
+    rows = body.get("components") or []
+    if len(rows) > MAX_ROWS:
+        fail(["components"], "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_ROWS} in "
+             "length.")
+    seen: set[str] = set()
+    for r, row in enumerate(rows):
+        items = row.get("components") or []
+        if not 1 <= len(items) <= MAX_PER_ROW:
+            fail(["components", str(r), "components"], "BASE_TYPE_BAD_LENGTH",
+                 f"Must be between 1 and {MAX_PER_ROW} in length.")
+        for c, item in enumerate(items):
+            where = ["components", str(r), "components", str(c)]
+            label = item.get("label")
+            if isinstance(label, str) and len(label) > MAX_LABEL:
+                fail([*where, "label"], "BASE_TYPE_MAX_LENGTH",
+                     f"Must be {MAX_LABEL} or fewer in length.")
+            cid = item.get("custom_id")
+            if cid is None:
+                continue
+            if not 1 <= len(str(cid)) <= MAX_CUSTOM_ID:
+                fail([*where, "custom_id"], "BASE_TYPE_BAD_LENGTH",
+                     f"Must be between 1 and {MAX_CUSTOM_ID} in length.")
+            if cid in seen:
+                fail([*where, "custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED",
+                     "Component custom id cannot be duplicated")
+            seen.add(cid)
+    return errors
 
 
 def _snowflakes() -> Iterator[int]:

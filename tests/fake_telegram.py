@@ -7,7 +7,9 @@ The server keeps the chats' messages as Bot API `Message` dicts, records every
 call, and lets a test play the users: `command()` types a command in a chat,
 `press()` presses an inline button.  Private chats exist only for users who
 `start_bot()`: sending to anyone else fails with 403 Forbidden, as on Telegram.
-Unknown methods get 400, like the real server.
+Unknown methods get 400, like the real server, and so do texts, captions and keyboards over
+Telegram's limits (`check_limits`: 4096 characters of text, 1024 of caption, callback data
+of 64 bytes, 8 buttons a row, 100 in all), with the real server's descriptions.
 
 With `limits=Limits(...)` it also enforces Telegram's flood limits on writes (sending,
 editing, deleting): at most 20 in a group per minute, and one a second in any chat; a
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -82,6 +85,7 @@ class FakeBotApi:
     def __init__(self, token: str = TOKEN, limits: Limits | None = None) -> None:
         self.limits = limits
         self.refused: list[Call] = []  # writes answered 429
+        self.over_limits: list[Call] = []  # requests answered 400 for a text or keyboard
         self._writes: dict[int, list[float]] = {}  # chat -> times of its accepted writes
         self.token = token
         self.calls: list[Call] = []
@@ -212,6 +216,11 @@ class FakeBotApi:
             result: Any = _error(400, f"Bad Request: method {method} not found")
         else:
             try:
+                try:
+                    check_limits(params)
+                except ApiError:
+                    self.over_limits.append(call)
+                    raise
                 result = await handler(params, files)
             except ApiError as exc:
                 result = _error(exc.code, exc.description)
@@ -410,6 +419,49 @@ class FakeBotApi:
         else:
             raise ApiError(400, "Bad Request: wrong file identifier")
         return [{"file_id": file_id, "file_unique_id": file_id, "width": 100, "height": 100}]
+
+
+# Telegram's limits on what a bot sends: a text of 1 to 4096 characters, a caption of 1024,
+# callback data of 1 to 64 bytes, a button's text not empty, 8 buttons a row, 100 in all.
+MAX_TEXT, MAX_CAPTION, MAX_DATA, MAX_PER_ROW, MAX_BUTTONS = 4096, 1024, 64, 8, 100
+
+
+def visible(text: str, parse_mode: str | None) -> str:
+    """The text a user sees (an HTML message's tags and entities do not count)."""
+    if str(parse_mode).upper() != "HTML":
+        return text
+    text = re.sub(r"<[^>]*>", "", text)
+    return re.sub(r"&(lt|gt|amp|quot|#\d+);", "x", text)
+
+
+def check_limits(p: dict[str, Any]) -> None:
+    """An `ApiError` for what Telegram refuses in a request's text, caption or keyboard,
+    with the real server's description."""
+    if "text" in p and "callback_query_id" not in p:
+        shown = visible(str(p["text"]), p.get("parse_mode"))
+        if not shown.strip():
+            raise ApiError(400, "Bad Request: message text is empty")
+        if len(shown) > MAX_TEXT:
+            raise ApiError(400, "Bad Request: message is too long")
+    captions = [p.get("caption")]
+    if isinstance(p.get("media"), dict):
+        captions.append(p["media"].get("caption"))
+    for caption in captions:
+        if caption and len(visible(str(caption), p.get("parse_mode"))) > MAX_CAPTION:
+            raise ApiError(400, "Bad Request: message caption is too long")
+    markup = p.get("reply_markup")
+    rows = markup.get("inline_keyboard", []) if isinstance(markup, dict) else []
+    if sum(len(row) for row in rows) > MAX_BUTTONS:
+        raise ApiError(400, "Bad Request: reply markup is too long")
+    for row in rows:
+        if len(row) > MAX_PER_ROW:
+            raise ApiError(400, "Bad Request: too many buttons in a row")
+        for button in row:
+            if not str(button.get("text", "")).strip():
+                raise ApiError(400, "Bad Request: BUTTON_TEXT_EMPTY")
+            data = button.get("callback_data")
+            if data is not None and not 1 <= len(str(data).encode()) <= MAX_DATA:
+                raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
 
 
 class ApiError(Exception):

@@ -62,6 +62,10 @@ def test_a_game_in_the_console(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("line", "answer"), [
     ("/foo", "(unknown command '/foo'; type /help for the commands)"),
     ("hello", "(unknown command 'hello'; type /help for the commands)"),
+    ("/plya 6-4", "(unknown command '/plya'; did you mean /play? type /help for the commands)"),
+    ("/domino plya 6-4", "(unknown command 'plya'; did you mean play? type /help for the "
+                         "commands)"),
+    ("/hepl", "(unknown command '/hepl'; did you mean /help? type /help for the commands)"),
     ("b7", "(there is no button b7)"),
     ("/as", "(usage: /as NAME (1 to 32 letters, digits, . _ or -))"),
     ("/as a;b", "(usage: /as NAME (1 to 32 letters, digits, . _ or -))"),
@@ -83,6 +87,9 @@ def test_bad_input_to_the_service_is_one_private_error(tmp_path: Path) -> None:
     bot.start()
     out = bot.send("/start nosuchgame")
     assert len(out) == 1 and out[0].startswith("[private to alice] error: Cannot open the table")
+    out = bot.send("/start fourty-two")
+    assert out == ["[private to alice] error: Cannot open the table: unknown variant "
+                   "'fourty-two': did you mean forty-two?"]
     out = bot.send("/start classic players=9")
     assert len(out) == 1 and "error:" in out[0]
     out = bot.send("/join 42")
@@ -320,3 +327,14 @@ def test_a_signal_stops_the_bot_cleanly(tmp_path: Path, sig: signal.Signals) -> 
     with sqlite3.connect(tmp_path / "domino.sqlite") as db:
         (count,) = db.execute("SELECT count(*) FROM moves").fetchone()
     assert count == len(plays(bot.output)) > 0
+
+
+def test_a_mistyped_command_or_variant_gets_the_closest_in_french_too(tmp_path: Path) -> None:
+    bot = ConsoleBot(tmp_path)
+    bot.start()
+    assert bot.send("/domino lang fr") == ["(alice: language fr)"]
+    assert bot.send("/plya") == ["(commande inconnue '/plya' ; vouliez-vous dire /play ? "
+                                 "tapez /help pour les commandes)"]
+    out = bot.send("/start quarante deux")
+    assert len(out) == 1 and out[0].endswith("vouliez-vous dire forty-two ?"), out
+    assert bot.close()[0] == 0

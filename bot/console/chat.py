@@ -17,9 +17,11 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
+from ..i18n import lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message
 from ..service.service import TABLE_FOR, Service, User
+from ..suggest import closest
 
 CHANNEL = "console:main"
 SCOPE = "console"
@@ -46,6 +48,7 @@ TABLE is a table number (#2 or 2); without it, your table here that the command 
 # Console verbs that look for their table as a `Service.find_table` command does.
 FIND_AS = {"ai": "begin", "noai": "begin", "draw": "play", "pass": "play", "export": "rematch"}
 FIND_AS["add-ai"] = "begin"
+CONSOLE_WORDS = ("/as", "/wait", "/help", "/quit", "/exit", "/domino")
 VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
          "draw", "pass", "rules", "variants", "top", "stats", "history", "export", "lang",
          "settings", "add-ai", "review")
@@ -192,8 +195,19 @@ class ConsoleChat:
         elif word.startswith("/") and word[1:] in VERBS:
             await self._domino(line[1:])
         else:
-            self.say(f"unknown command {line.split()[0][:40]!r}; type /help for the commands")
+            self._unknown(line.split()[0], CONSOLE_WORDS + tuple("/" + v for v in VERBS))
         return True
+
+    def _unknown(self, word: str, known: tuple[str, ...]) -> None:
+        """An unknown command, with the known one most like it ("/plya": /play)."""
+        lang = lang_for(self.user.locale)
+        guess = closest(word, known)
+        if guess is None:
+            self.say(t(lang, "unknown command {word!r}; type /help for the commands",
+                       word=word[:40]))
+        else:
+            self.say(t(lang, "unknown command {word!r}; did you mean {guess}? type /help for "
+                       "the commands", word=word[:40], guess=guess))
 
     def _switch(self, name: str) -> None:
         if not NAME.fullmatch(name):
@@ -275,8 +289,10 @@ class ConsoleChat:
             target = f"console:{args[0]}" if args else None
             call = s.stats if verb == "stats" else s.history
             self.show(await call(u, CHANNEL, target, where=HERE))
-        else:
+        elif verb in VERBS:
             await self._table_verb(verb, args)
+        else:  # a typo must not play its words as a move
+            self._unknown(verb, VERBS)
 
     async def _table_verb(self, verb: str, args: list[str]) -> None:
         s, u = self.service, self.user

@@ -7,7 +7,9 @@
   message of the table is deleted, also when the turn goes to a computer or the game
   ends.  Other public messages are sent.
 * A private message for the user of the interaction being answered is ephemeral; a hand
-  shown from a click on that user's hand message is edited in place.
+  shown from a click on that user's hand message is edited in place.  A hand shown again
+  ("My hand") takes the buttons off the user's older ephemeral copy of it, which would be
+  stale (an ephemeral message can be edited only through its interaction's token).
 * A hand for another user (the next player) edits that user's last ephemeral hand while
   its interaction token is valid, or their hand by DM if they chose DMs.  When a DM is
   refused (403, code 50007) the choice is reset and the user is told at their next
@@ -62,6 +64,7 @@ class HandSlot:
 
     interaction: discord.Interaction
     message_id: int | None  # None: the interaction's original response
+    shown: int | None = None  # the id of the message it edits, when known
 
     def usable(self) -> bool:
         return discord.utils.utcnow() < self.interaction.expires_at - TOKEN_MARGIN
@@ -175,7 +178,9 @@ class Delivery:
         fields = _fields(m, reply.page)
         if reply.in_place:
             await reply.interaction.edit_original_response(**fields)
-            self.slots[key] = HandSlot(reply.interaction, None)
+            clicked = reply.interaction.message
+            await self._new_slot(key, HandSlot(reply.interaction, None,
+                                               clicked.id if clicked else None))
             return
         pref = await self.store.user_pref_get(reply.user, PLATFORM, "hand")
         if pref == "dm":
@@ -191,12 +196,24 @@ class Delivery:
                 "them), so your hand stays here, visible only to you.")))
         if reply.original_free:
             reply.original_free = False
-            await reply.interaction.edit_original_response(**fields)
-            self.slots[key] = HandSlot(reply.interaction, None)
+            shown = await reply.interaction.edit_original_response(**fields)
+            await self._new_slot(key, HandSlot(reply.interaction, None, shown.id))
         else:
             sent = await reply.interaction.followup.send(ephemeral=True, wait=True,
                                                          **_send_fields(fields))
-            self.slots[key] = HandSlot(reply.interaction, sent.id)
+            await self._new_slot(key, HandSlot(reply.interaction, sent.id, sent.id))
+
+    async def _new_slot(self, key: tuple[int, str], slot: HandSlot) -> None:
+        """Keep `slot` as where the user's hand of a table is edited from now on; an older
+        ephemeral copy of the hand loses its buttons (they would be stale), while its
+        interaction token lets us edit it."""
+        old = self.slots.get(key)
+        self.slots[key] = slot
+        if old is None or not old.usable() or (old.shown is not None
+                                                and old.shown == slot.shown):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await old.edit(view=None)
 
     # -- private: anyone else -----------------------------------------------------------------
 

@@ -13,6 +13,7 @@ the hint answers of the puzzle solver, computed off the event loop.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import weakref
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from core.errors import bad_option
 
 from ..i18n import t, tn
 from . import family_words as words
-from .builder import choices, split_arg, step_actions
+from .builder import PER_PAGE, choices, split_arg, step_actions
 from .messages import Action, Message, action_data
 from .tables import pop_switch
 
@@ -149,9 +150,9 @@ def word_label(fam: str, head: list[str], word: str, view: dict[str, Any], whole
         text = " ".join([*head, word])
         if text in whole:
             return words.stack_label(text, view, lang).split(" ", len(head))[-1]
-        if head and len(head) == 2 and word.isdigit():
-            return t(lang, "tile {n}", n=word)
-        return words.stack_word(word, lang)
+        shown = t(lang, "tile {n}", n=word) if head and len(head) == 2 and word.isdigit() \
+            else words.stack_word(word, lang)
+        return words.lowest_risk(shown, text, whole, view, lang)
     if fam == "grid":
         return words.grid_word(word, lang)
     return word
@@ -190,12 +191,11 @@ def hand_text(table: Table, fam: str, view: dict[str, Any], prefix: str, moving:
         "tricks": {"bidding": bid, "trumps": t(lang, "Name trumps."),
                    "playing": t(lang, "Play a tile.")}.get(view.get("phase") or "",
                                                            t(lang, "Your move.")),
-        "stack": t(lang, "Choose a tile and where it goes; each button says the fall risk."),
+        "stack": stack_ask(view, prefix, lang),
         "memory": t(lang, "Turn up a cell.") if len(view.get("turned") or []) != 1 else "",
         "solitaire": t(lang, "Remove two face-up tiles totalling 12."),
         "puzzle": t(lang, "Choose a tile, then its cells; or a hint."),
-        "grid": t(lang, "Build a play: tiles, then the first cell and the direction; or "
-                  "take one of the best plays."),
+        "grid": grid_ask(view.get("legal") or [], lang),
     }.get(fam, t(lang, "Your move."))
     if ask:
         lines.append(ask)
@@ -205,6 +205,30 @@ def hand_text(table: Table, fam: str, view: dict[str, Any], prefix: str, moving:
             chosen += " · " + t(lang, "total {n}", n=words.pips(prefix.split()))
         lines.append(chosen)
     return "\n".join(lines)
+
+
+def stack_ask(view: dict[str, Any], prefix: str, lang: str) -> str:
+    """What a stacking game's hand asks: a whole placement per button, each with its fall
+    risk, or a step of one (a tile, then where), each button with the lowest risk it leads
+    to."""
+    legal = view.get("legal") or []
+    if not view.get("risks"):
+        return t(lang, "Choose a tile and where it goes.")
+    if not prefix and len(legal) <= PER_PAGE:
+        return t(lang, "Choose a tile and where it goes; each button says the fall risk.")
+    return t(lang, "Choose a tile, then where it goes; each button says the lowest fall "
+             "risk it leads to.")
+
+
+def grid_ask(legal: list[str], lang: str) -> str:
+    """What vingt's hand asks: to pass when nothing else is possible, to choose a play when
+    every play has its button, else to build one (a page cannot hold them all)."""
+    if legal == ["pass"]:
+        return t(lang, "No play is possible: pass.")
+    if len(legal) <= PER_PAGE:
+        return t(lang, "Choose a play; the best ones say how many markers they place.")
+    return t(lang, "Build a play: tiles, then the first cell and the direction; or take one "
+             "of the best plays.")
 
 
 def extras(table: Table, game: Any, fam: str, view: dict[str, Any], lang: str, row: int
@@ -218,13 +242,32 @@ def extras(table: Table, game: Any, fam: str, view: dict[str, Any], lang: str, r
     if fam == "solitaire" and view.get("legal"):
         out.append(Action(t(lang, "Hint"), action_data(table.id, turn, "e", SEE + "hint"),
                           row=row))
-    if fam == "grid" and game.to_move == view.get("seat"):
+    if fam == "grid" and game.to_move == view.get("seat") and len(view.get("legal") or []) > 1:
         for play in best_plays(game):
+            if play["move"] == "pass":
+                continue
             label = tn(lang, "Best: {move} ({n} marker)", "Best: {move} ({n} markers)",
                        len(play.get("markers") or []), move=words.grid_label(play["move"], lang))
             data = action_data(table.id, turn, "p", play["move"])
             if len(data.encode()) <= 64:
                 out.append(Action(label, data, style="success", row=row + 1))
+    return out
+
+
+def merged(actions: list[Action], extra: list[Action]) -> list[Action]:
+    """`actions` and the `extra` buttons, each action data once: an extra button that does
+    what a button already does takes that button's place (vingt's "Best:" label on a play
+    that has its own button), so a message never shows a play twice nor repeats a custom
+    id (Discord refuses the whole message then)."""
+    out = list(actions)
+    where = {a.data: i for i, a in enumerate(out)}
+    for a in extra:
+        if a.data in where:
+            i = where[a.data]
+            out[i] = dataclasses.replace(a, row=out[i].row)
+        else:
+            where[a.data] = len(out)
+            out.append(a)
     return out
 
 
@@ -246,17 +289,21 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures, arg: st
     its move (`arg`: the words chosen so far and the page, as an "e" button carries them)."""
     game = table.game
     user = to or table.row.seats[seat].user_id
-    if game is None or user is None or game.over or table.is_ai(seat):
+    if game is None or user is None or table.is_ai(seat):
         return None
     fam = family(game)
     view = game.view(seat)
+    if game.over:  # the hand as it ended, with no button left to press
+        return Message(table.row.channel, t(lang, "Game #{id} is over.", id=table.id), to=user,
+                       kind="hand", table=table.id, image=pictures.for_lang(lang).hand(view))
     prefix, page = split_arg(arg)
     moving = game.to_move == seat
     moves = builder_moves(game, view) if moving else []
     name = labeller(fam, view, moves, prefix, lang)
     actions = step_actions(table.id, view["turn"], moves, prefix, lang, name, page)
     if not prefix and page == 0:
-        actions += extras(table, game, fam, view, lang, -(-len(actions) // 5) if actions else 0)
+        actions = merged(actions, extras(table, game, fam, view, lang,
+                                         -(-len(actions) // 5) if actions else 0))
     image = None if fam in HANDLESS else pictures.for_lang(lang).hand(view)
     return Message(table.row.channel, hand_text(table, fam, view, prefix, moving, lang), to=user,
                    kind="hand", table=table.id, image=image, actions=tuple(actions))

@@ -139,6 +139,17 @@ def stack_label(move: str, view: dict[str, Any], lang: str) -> str:
     return t(lang, "{move} · fall {risk}%", move=text, risk=round(100 * float(risk)))
 
 
+def lowest_risk(label: str, prefix: str, moves: set[str] | list[str], view: dict[str, Any],
+                lang: str) -> str:
+    """A step's button ("6-2", "on", "tile 3") with the lowest fall risk of the moves it
+    leads to ("6-2 · from 2%"); as is when the view has no risks."""
+    risks = view.get("risks") or {}
+    found = [float(risks[m]) for m in moves if m.startswith(prefix + " ") and m in risks]
+    if not found:
+        return label
+    return t(lang, "{word} · from {risk}%", word=label, risk=round(100 * min(found)))
+
+
 def stack_lines(view: dict[str, Any], lang: str) -> list[str]:
     out = [t(lang, "Height: {height} · falls so far: {falls}", height=view.get("height", 0),
              falls=view.get("falls", 0))]

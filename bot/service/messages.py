@@ -20,7 +20,8 @@ THE CONTRACT (shared with the adapters; extend it only additively):
 
   Verbs: j join, l leave, a add a computer seat, r remove one, s start, h show my hand,
   p play (arg: the move as written, "6-4 left", "6-4"), e choose the end of a tile that
-  fits several (arg: the tile), d draw, x pass, m rematch, q stop.  An adapter passes the
+  fits several (arg: the tile), d draw, x pass, m rematch, q stop (a
+  press that would end a game under way asks first; "q:yes" confirms it).  An adapter passes the
   data back untouched to `Service.press`.
 
 Public messages are built from the public view only; nothing private goes to a channel.

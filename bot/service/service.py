@@ -56,7 +56,7 @@ from core.options import parse_pairs
 
 from ..i18n import end_words, error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
-from . import assist, families, levels, review, texts, thinking
+from . import assist, families, levels, review, stopping, texts, thinking
 from . import seats as seating
 from .guard import door, number
 from .limits import Limits, TableIndex, clip, hosted, idle_lobbies, solo
@@ -629,6 +629,8 @@ class Service:
             return await self.add_ai(user, table_id, arg)
         if verb == assist.HINT:
             return await self.hint(user, table_id, turn)
+        if verb == "q":  # asks first when one press would end the game
+            return await stopping.press(self, user, table_id, turn, arg)
         if verb in simple:
             return await simple[verb](user, table_id)
         if verb == "e":

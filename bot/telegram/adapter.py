@@ -29,6 +29,8 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    MessageHandler,
+    filters,
 )
 
 from core import variants
@@ -37,6 +39,7 @@ from ..i18n import N_, lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message
 from ..service.service import Service, User
+from ..suggest import closest
 from .out import PLATFORM, Origin, Outbox, Pace, channel_of, user_id
 from .webhook import ALLOWED_UPDATES, Webhook, start_webhook
 
@@ -98,6 +101,7 @@ class TelegramBot:
         for name, handler in handlers.items():
             self.app.add_handler(CommandHandler(name, handler))
         self.app.add_handler(CallbackQueryHandler(self.on_press))
+        self.app.add_handler(MessageHandler(filters.COMMAND, self.on_unknown))  # after the rest
         self.app.add_error_handler(self._log_error)
 
     # -- running ---------------------------------------------------------------------------
@@ -227,6 +231,26 @@ class TelegramBot:
         lang = lang_for(user.locale)
         await self._tell(update, t(lang, "Hello! Add me to a group and type /domino classic to "
                                    "open a table; your hands will appear here."))
+
+    async def on_unknown(self, update: Update, context: Context) -> None:
+        """A command none of ours: the closest one ("/plya": /play?).  In a group, only when
+        one is close (other bots' commands are not ours to answer), and never for a command
+        addressed to another bot."""
+        message, tg = update.effective_message, update.effective_user
+        if message is None or tg is None or not message.text:
+            return
+        word, _, to = message.text.split()[0][1:].partition("@")
+        if to and to.lower() != str(self.app.bot.username or "").lower():
+            return
+        lang = lang_for(self.user(tg).locale)
+        guess = closest(word, [*COMMANDS, "start"])
+        if guess is not None:
+            await self._tell(update, t(lang, "Unknown command /{word}. Did you mean /{guess}?",
+                                       word=word[:40], guess=guess))
+        elif update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE:
+            await self._tell(update, t(lang, "Unknown command /{word}. The commands: {names}.",
+                                       word=word[:40], names=", ".join(
+                                           "/" + c for c in COMMANDS)))
 
     async def on_domino(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
