@@ -293,9 +293,10 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures, arg: st
         return None
     fam = family(game)
     view = game.view(seat)
+    image = None if fam in HANDLESS else pictures.for_lang(lang).hand(view)
     if game.over:  # the hand as it ended, with no button left to press
         return Message(table.row.channel, t(lang, "Game #{id} is over.", id=table.id), to=user,
-                       kind="hand", table=table.id, image=pictures.for_lang(lang).hand(view))
+                       kind="hand", table=table.id, image=image)
     prefix, page = split_arg(arg)
     moving = game.to_move == seat
     moves = builder_moves(game, view) if moving else []
@@ -304,7 +305,6 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures, arg: st
     if not prefix and page == 0:
         actions = merged(actions, extras(table, game, fam, view, lang,
                                          -(-len(actions) // 5) if actions else 0))
-    image = None if fam in HANDLESS else pictures.for_lang(lang).hand(view)
     return Message(table.row.channel, hand_text(table, fam, view, prefix, moving, lang), to=user,
                    kind="hand", table=table.id, image=image, actions=tuple(actions))
 
