@@ -16,6 +16,7 @@
 | DOMINO_TABLES_PER_CHANNEL | lobbies and games of one channel at once (0: no limit) | 25 |
 | DOMINO_SOLO_TABLES | games a user plays against computers only at once (0: no limit) | 3 |
 | DOMINO_LOBBY_TTL | seconds a lobby waits unchanged before it closes (0: never) | 3600 |
+| DOMINO_SOLO_TTL | seconds a one-human game with no timer waits for a move (0: never) | 604800 |
 | DOMINO_PICTURE_WORKERS | threads drawing pictures off the event loop (0: in the loop) | 2 |
 | DOMINO_WATCH | seconds a channel counts as watched after a human acted there | 600 |
 
@@ -131,6 +132,7 @@ class Settings:
                         solo_tables_per_user=count("DOMINO_SOLO_TABLES",
                                                    defaults.solo_tables_per_user, 100_000),
                         lobby_ttl=count("DOMINO_LOBBY_TTL", defaults.lobby_ttl, 10**7),
+                        solo_ttl=count("DOMINO_SOLO_TTL", defaults.solo_ttl, 10**9),
                         picture_workers=count("DOMINO_PICTURE_WORKERS",
                                               defaults.picture_workers, 64),
                         watch=count("DOMINO_WATCH", defaults.watch, 10**7))

@@ -206,7 +206,7 @@ class MatchBase:
             live = [i for i in live if i not in leave]
         self.round_results.append(summary)
         self._last = self.played[-1] if self.played else self._last
-        if scoring.match_over(totals, self.round_no, mrules, live):
+        if self._match_ends() or scoring.match_over(totals, self.round_no, mrules, live):
             self.over = True
             self.to_move = None
             return
@@ -214,6 +214,10 @@ class MatchBase:
         self.round_no += 1
         self._next_round(summary)
         self.events = [("round", self.round_no, self.leader)]
+
+    def _match_ends(self) -> bool:
+        """Does a family's own rule end the match with this round, whatever the totals?"""
+        return False
 
     @property
     def result(self) -> dict[str, Any] | None:

@@ -21,9 +21,13 @@ from bot.service.messages import Message
 from bot.service.pictures import NoPictures
 from bot.service.service import Service, User
 from bot.storage import Store
+from core import variants
 from tests.service_helpers import Clock, hand_message
 
 PLATFORMS = ("discord", "telegram", "console")
+SLUGS = variants.names()
+ARABIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+WIDE = str.maketrans("0123456789", "０１２３４５６７８９")
 VERBS = "jlarshmqepdx"
 COMMANDS = ("join", "leave", "add_ai", "remove_ai", "begin", "hand", "stop", "rematch",
             "export", "play", "press")
@@ -70,10 +74,12 @@ def test_nothing_from_outside_a_tables_channel_changes_it(tmp_path: Path) -> Non
                            scope, private)
                 live = list(service.tables)
                 if rng.random() < 0.08 or not live:
-                    await service.open_table(user, at.channel, at.scope, "classic",
-                                             options=rng.choice(("players=2", "players=3",
-                                                                 "ai=1", "players=4 ai=1")),
-                                             where=at)
+                    slug = rng.choice(SLUGS)  # every family, with computers and humans
+                    lo, hi = variants.get(slug).describe()["players"]
+                    n = rng.randint(lo, hi)
+                    ai = rng.randint(0, n - 1)
+                    await service.open_table(user, at.channel, at.scope, slug,
+                                             options=f"players={n} ai={ai}", where=at)
                     continue
                 stored = [r[0] for r in await store._fetch("SELECT id FROM tables")]
                 tid = rng.choice(live + stored)
@@ -118,9 +124,16 @@ async def act(service: Service, user: User, tid: int, at: Where, rng: random.Ran
     if name == "press":
         verb = rng.choice(VERBS)
         arg = ":6-6" if verb in "pe" else ""
-        return await service.press(user, f"{tid}:{turn}:{verb}{arg}", where=at)
+        return await service.press(user, f"{spelt(tid, rng)}:{spelt(turn, rng)}:{verb}{arg}",
+                                   where=at)
     call: Callable[..., Any] = getattr(service, name)
     return await call(user, tid, where=at)  # type: ignore[no-any-return]
+
+
+def spelt(n: int, rng: random.Random) -> str:
+    """`n` as a button carries it, or forged: Unicode digits, padded with zeros (issue 26)."""
+    return rng.choice((str(n), str(n), str(n).translate(ARABIC), str(n).translate(WIDE),
+                       "0" + str(n), "0" * 19 + str(n), "0" * 30 + str(n)))
 
 
 # -- nothing escapes: every command with arbitrary text and payloads ---------------------------
@@ -134,6 +147,10 @@ TEXT = st.one_of(st.text(max_size=40), st.from_regex(r"#?[0-9²٣]{0,25}", fullm
                                   "classic", "all-fives", "cross", "sebastopol", "lang", "timer",
                                   str(2**63), "-1", "0"]))
 NUMBER = st.one_of(st.integers(min_value=-(2**70), max_value=2**70), TEXT)
+FORGED = st.builds(lambda n, pad, form: ("0" * pad + str(n)).translate(form),
+                   st.integers(0, 4), st.integers(0, 25),
+                   st.sampled_from([{}, ARABIC, WIDE]))  # the live tables' numbers, forged
+NUMBER = st.one_of(NUMBER, FORGED)
 PAYLOAD = st.one_of(st.text(max_size=80), st.builds(
     lambda t, n, v, a: f"{t}:{n}:{v}{a}", NUMBER.map(str), NUMBER.map(str),
     st.sampled_from([*VERBS, "zz", ""]),

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from core import IllegalMove, OptionError, replay, variants
-from core.ai import GreedyPlayer
+from core.ai import GreedyPlayer, make_player
 from core.line.match import LineMatch
 from core.scoring import MatchRules, match_over, nearest, round_points
 from core.variants.whist import bredouille
@@ -132,6 +132,33 @@ def test_rubicon_overshoot_new_round_ends_the_round_at_once() -> None:
     assert game.round_no == 2
     assert last_round(game)["reason"] == "over"
     assert game.view(None)["scores"] == [12, 10] and game.view(None)["chips"] == [3, 4]
+
+
+def test_rubicon_overshoot_new_round_with_no_chip_to_pay_puts_the_player_out() -> None:
+    """Issue 26: with new-round and no chip left, the match used to go on forever."""
+    hands = [["6-6", "6-5", "0-0"], ["6-4", "4-4", "1-0"]]
+    game = new("rubicon", hands, ["2-1"], goal=20, overshoot="new-round", chips=1)
+    assert game.view(None)["chips"] == [0, 0]
+    for move in ("6-6", "6-4 left", "6-5 right"):  # 12 + 11 > 20, and seat 0 cannot pay
+        game.play(move)
+    assert game.over
+    result = game.result
+    assert result is not None
+    assert result["winners"] == [1] and result["ranking"] == [1, 0]
+    assert result["scores"] == [12, 10] and result["chips"] == [0, 2]
+
+
+def test_rubicon_overshoot_new_round_every_match_ends() -> None:
+    """Two-player seeds where `normal` computers used to play for ever (totals near the goal,
+    nobody able to pay, every round's heavy lead going past it) now end."""
+    for seed in (3, 4, 11):
+        game = variants.get("rubicon").new(players=2, seed=seed, overshoot="new-round")
+        player = make_player("normal", seed)
+        for _ in range(1000):
+            if game.over:
+                break
+            game.play(player.choose(game))
+        assert game.over, seed
 
 
 def test_rubicon_a_stuck_player_may_buy_a_tile_for_a_chip() -> None:

@@ -70,11 +70,13 @@ def _tile_row(message: Message, row: int) -> bool:
                a.data.split(":", 3)[-1].split(" ")[0] == a.label for a in message.actions)
 
 
-async def hint(table: Table, seat: int, turn: int | None, lang: str) -> list[Message]:
-    """The expert's move for `seat`, privately; an error when hints are off, when it is not
+async def hint(table: Table, seat: int, turn: int | None, lang: str, asker: str | None = None
+               ) -> list[Message]:
+    """The expert's move for `seat`, privately to who asked (`asker`: a helper of a one-seat
+    game with helpers on, else the seated player); an error when hints are off, when it is not
     the seat's turn, or when the game moved on while it thought."""
     game = table.game
-    user = table.row.seats[seat].user_id
+    user = asker or table.row.seats[seat].user_id
     channel = table.row.channel
 
     def error(text: str, **values: Any) -> list[Message]:

@@ -26,25 +26,30 @@ import logging
 import sqlite3
 import traceback
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..i18n import lang_for, t
 from ..storage import TableRow
 from .limits import clip
-from .messages import Message
+from .messages import Message, parse_action
+from .numbers import number as number  # re-exported: the door's reading of numbers
+from .numbers import table_number
 
 if TYPE_CHECKING:
     from .service import Service, User
 
 log = logging.getLogger("domino.service")
 
-MAX_TABLE_ID = 2**62  # table numbers (and other numbers from users) stay below this
-MAX_DIGITS = 19
 STORAGE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
 SEATED_VERBS = frozenset("lsrhqpedxam")  # what a seated user may press from a private chat
 
 F = TypeVar("F", bound=Callable[..., Awaitable[list[Message]]])
+
+# Where the command under way comes from: a method that a door's method calls (a press that
+# joins, plays or shows a hand) is checked against the same origin, whatever the path.
+ORIGIN: ContextVar[Where | None] = ContextVar("domino_origin", default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,30 +60,6 @@ class Where:
     channel: str
     scope: str = ""
     private: bool = False
-
-
-def number(text: Any, hi: int = MAX_TABLE_ID) -> int | None:
-    """A whole number from 0 to `hi` written in ASCII digits (an int is checked too), else
-    None: "²" and "٣" are digits to `str.isdigit` but not numbers here."""
-    if isinstance(text, bool):
-        return None
-    if isinstance(text, int):
-        return text if 0 <= text <= hi else None
-    if not isinstance(text, str):
-        return None
-    text = text.strip()
-    if not text or len(text) > MAX_DIGITS or not (text.isascii() and text.isdigit()):
-        return None
-    n = int(text)
-    return n if n <= hi else None
-
-
-def table_number(text: Any) -> int | None:
-    """A table number as typed ("12" or "#12"), else None."""
-    if isinstance(text, str):
-        text = text.strip().removeprefix("#")
-    n = number(text)
-    return n if n else None
 
 
 def seated(row: TableRow, user_id: str) -> bool:
@@ -116,8 +97,11 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
         async def guarded(self: Service, user: User, *args: Any, where: Where | None = None,
                           **kwargs: Any) -> list[Message]:
             user = replace(user, name=clip(user.name, self.limits.name) or user.id[-12:])
-            if where is not None:
+            if where is None:  # a call made by another door's method: checked as it was
+                where = ORIGIN.get()
+            elif ORIGIN.get() is None:
                 self._seen_in(where.channel)
+            token = ORIGIN.set(where)
             table_id = args[0] if table and args else None
             try:
                 if table:
@@ -127,7 +111,8 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
                     args = (checked, *args[1:])
                     table_id = checked
                 elif method.__name__ == "press":
-                    refused = await _check_press(self, user, args[0] if args else "", where)
+                    table_id = pressed_table(args[0] if args else "")
+                    refused = await _check_press(self, user, table_id, where)
                     if refused:
                         return refused
                 out = await method(self, user, *args, **kwargs)
@@ -147,6 +132,8 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
                 lang = lang_of(self, user)
                 return [Message("", t(lang, "Something went wrong; nothing was changed. "
                                       "Please try again."), to=user.id, kind="error")]
+            finally:
+                ORIGIN.reset(token)
             for m in out:  # a human made something appear there: the channel is watched
                 if m.to is None and m.channel:
                     self._seen_in(m.channel)
@@ -175,14 +162,19 @@ async def _check_table(service: Service, user: User, table_id: Any, where: Where
     return n
 
 
-async def _check_press(service: Service, user: User, data: Any, where: Where | None
+def pressed_table(data: Any) -> int | None:
+    """The table a button's data names (None for malformed data, or for a button of no table
+    such as a rules page's "0:0:u:..."): read by `parse_action`, the one reading of a press."""
+    try:
+        return parse_action(data)[0] or None
+    except ValueError:
+        return None
+
+
+async def _check_press(service: Service, user: User, table_id: int | None, where: Where | None
                        ) -> list[Message]:
     """A refusal for a button of a table of another channel (a forged or a stale one)."""
-    if where is None or not isinstance(data, str):
-        return []
-    head = data.split(":", 1)[0]
-    n = table_number(head)
-    if n is None:
-        return []  # malformed: `press` says so
-    refused = await _check_table(service, user, n, where)
+    if where is None or table_id is None:
+        return []  # malformed or no table: `press` says so, or needs no table
+    refused = await _check_table(service, user, table_id, where)
     return refused if isinstance(refused, list) else []

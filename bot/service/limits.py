@@ -2,19 +2,45 @@
 have open, when an idle lobby closes, how many workers draw pictures.
 
 Every limit is a setting (bot/config.py: DOMINO_MAX_NAME, DOMINO_TABLES_PER_USER,
-DOMINO_TABLES_PER_CHANNEL, DOMINO_SOLO_TABLES, DOMINO_LOBBY_TTL, DOMINO_PICTURE_WORKERS,
-DOMINO_WATCH); `Limits()` holds the defaults.  The checks themselves are small functions
-over the service's tables in memory (every lobby and game under way is there).
+DOMINO_TABLES_PER_CHANNEL, DOMINO_SOLO_TABLES, DOMINO_LOBBY_TTL, DOMINO_SOLO_TTL,
+DOMINO_PICTURE_WORKERS, DOMINO_WATCH); `Limits()` holds the defaults.  The checks themselves
+are small functions over the service's tables in memory (every lobby and game under way is
+there).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .tables import Table
 
 ELLIPSIS = "…"
+RECENT_USERS = 100_000  # users whose language the service keeps in memory (the latest ones)
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Recent(OrderedDict[K, V]):
+    """A mapping that keeps its `size` most recently written keys (the oldest go first)."""
+
+    def __init__(self, size: int = RECENT_USERS) -> None:
+        super().__init__()
+        self.size = size
+
+    def __setitem__(self, key: K, value: V) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+    def setdefault(self, key: K, default: V) -> V:  # type: ignore[override]
+        if key not in self:
+            self[key] = default
+        return self[key]
 
 
 @dataclass(frozen=True)
@@ -26,6 +52,8 @@ class Limits:
     tables_per_channel: int = 25  # lobbies and games of one channel at once
     solo_tables_per_user: int = 3  # games a user hosts with no other human
     lobby_ttl: float = 3600.0  # seconds a lobby waits without any change before it closes
+    solo_ttl: float = 7 * 86400.0  # seconds a game with one human and no turn timer waits
+    # for a move before it closes (a puzzle or a patience left for good)
     picture_workers: int = 2  # threads drawing pictures (0: drawn in the event loop)
     picture_processes: bool = False  # draw in worker processes instead of threads
     watch: float = 600.0  # seconds a channel counts as watched after a human acted there
@@ -62,6 +90,24 @@ def idle_lobbies(tables: Iterable[Table], since: dict[int, float], now: float,
         return []
     return [tb for tb in tables if tb.row.status == "lobby"
             and now - since.get(tb.id, tb.row.created_at) >= ttl]
+
+
+def idle_solo_games(tables: Iterable[Table], now: float, ttl: float) -> list[Table]:
+    """Games with no human but their host, waiting with no turn timer, and no move for `ttl`
+    seconds (`Table.active_at`; a table not seen yet starts its idle time now)."""
+    if ttl <= 0:
+        return []
+    out = []
+    for tb in tables:
+        if tb.row.status != "playing" or tb.row.deadline is not None or tb.game is None:
+            continue
+        if not tb.humans() or any(s.user_id != tb.row.host for s in tb.humans()):
+            continue
+        if tb.active_at is None:
+            tb.active_at = now
+        elif now - tb.active_at >= ttl:
+            out.append(tb)
+    return out
 
 
 class TableIndex(dict[int, Table]):

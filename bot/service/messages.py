@@ -32,6 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .numbers import number
+
 Kind = Literal["table", "turn", "hand", "info", "error", "result", "rules", "board"]
 Style = Literal["primary", "secondary", "success", "danger"]
 
@@ -79,10 +81,14 @@ def action_data(table: int, turn: int, verb: str, arg: str = "") -> str:
 
 
 def parse_action(data: str) -> tuple[int, int, str, str]:
-    """(table, turn, verb, arg) of action data; ValueError when malformed."""
+    """(table, turn, verb, arg) of action data; ValueError when malformed.  The table and the
+    turn are read as every number from a user is (`numbers.number`): "١:0:j" and
+    "00000000000000000001:0:j" are malformed, not table 1."""
     if not isinstance(data, str) or len(data) > MAX_DATA:
         raise ValueError("malformed button data")
     parts = data.split(":", 3)
-    if len(parts) < 3 or not parts[0].isdigit() or not parts[1].isdigit() or not parts[2]:
+    table = number(parts[0]) if len(parts) >= 3 else None
+    turn = number(parts[1]) if len(parts) >= 3 else None
+    if table is None or turn is None or not parts[2]:
         raise ValueError("malformed button data")
-    return int(parts[0]), int(parts[1]), parts[2], parts[3] if len(parts) == 4 else ""
+    return table, turn, parts[2], parts[3] if len(parts) == 4 else ""

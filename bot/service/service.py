@@ -58,9 +58,10 @@ from ..i18n import end_words, error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
 from . import assist, families, levels, review, stopping, texts, thinking
 from . import seats as seating
-from .guard import door, number
-from .limits import Limits, TableIndex, clip, hosted, idle_lobbies, solo
+from .guard import door
+from .limits import Limits, Recent, TableIndex, clip, hosted, idle_lobbies, idle_solo_games, solo
 from .messages import Message, parse_action
+from .numbers import number
 from .pictures import NoPictures, PicturePool, Pictures
 from .ratings import rate_game
 from .rules_pages import chat_page, rules_page
@@ -74,6 +75,7 @@ MAX_TEXT = 2000
 MAX_INVITED = 20
 COMPUTER = "greedy"
 SERVICE = "service"  # the "platform" under which the service keeps per-table notes
+LOBBY_CHANGED = "lobby_changed"  # the note of when a lobby last changed (its idle time)
 # A command typed without a table number -> (the table statuses it applies to, must the user
 # sit at the table).  See `Service.find_table`.
 TABLE_FOR: dict[str, tuple[tuple[str, ...], bool]] = {
@@ -131,7 +133,9 @@ class Service:
         self._invited: dict[int, frozenset[str]] = {}  # lobby id -> who may join (if limited)
         self._pool = PicturePool(self.pictures, self.limits.picture_workers,
                                  self.limits.picture_processes)
-        self._langs: dict[str, str] = {}  # user id -> language of their private messages
+        # user id -> language of their private messages (the latest users only: a user not
+        # kept reads the table's language until they act again)
+        self._langs: Recent[str, str] = Recent()
         self.rng = random.Random(seed)
 
     # -- start-up ------------------------------------------------------------------------
@@ -154,11 +158,12 @@ class Service:
                     self._langs.setdefault(s.user_id or "", lang_for(locale))
             if row.status == "lobby":
                 ttl = self.limits.lobby_ttl
-                if ttl > 0 and self.clock() - row.created_at >= ttl:  # expired meanwhile
+                changed = await self._lobby_changed(row)
+                if ttl > 0 and self.clock() - changed >= ttl:  # expired meanwhile
                     await self.store.update_table(row.id, status="stopped")
                     continue
                 self.tables[row.id] = table
-                self._changed[row.id] = row.created_at
+                self._changed[row.id] = changed
                 invited = await self.store.adapter_get(row.id, SERVICE, "invited")
                 if invited:
                     self._invited[row.id] = frozenset(json.loads(invited))
@@ -174,6 +179,7 @@ class Service:
                     id=row.id, why=error_text(row.lang, exc)), kind="result", table=row.id))
                 continue
             self.tables[row.id] = table
+            table.active_at = await self.store.last_move_at(row.id) or row.created_at
             if table.game.over:  # the last move was stored, the result was not
                 try:
                     await self._finish(table)
@@ -192,6 +198,21 @@ class Service:
                 await self.store.update_table(row.id, deadline=row.deadline, warned=False)
             out += self._table_messages(table, prompt=True, hands=True)
         return await self._drawn(out)
+
+    async def _lobby_changed(self, row: TableRow) -> float:
+        """When a stored lobby last changed (its creation, if no change was noted)."""
+        note = await self.store.adapter_get(row.id, SERVICE, LOBBY_CHANGED)
+        try:
+            return max(row.created_at, float(note)) if note else row.created_at
+        except ValueError:
+            return row.created_at
+
+    async def _touch(self, table_id: int) -> None:
+        """A lobby changed: its idle time starts again, here and after a restart (the time is
+        kept with the table, so that a restart counts from the last change, not from the
+        lobby's creation)."""
+        now = self._changed[table_id] = self.clock()
+        await self.store.adapter_set(table_id, SERVICE, LOBBY_CHANGED, repr(now))
 
     def _lock(self, table_id: int) -> Any:
         if self.store.shared:  # several processes: a database lock, and a fresh copy
@@ -385,7 +406,7 @@ class Service:
             seat = table.row.seats[free[0]]
             seat.user_id, seat.name = user.id, user.name
             await self.store.set_seats(table_id, table.row.seats)
-            self._changed[table_id] = self.clock()
+            await self._touch(table_id)
             if table.reserved and not table.open_seats():  # every player of the rematch is in
                 return await self._start(table)
             return self._table_messages(table)
@@ -456,7 +477,7 @@ class Service:
             if row.host == user.id:
                 row.host = table.humans()[0].user_id or ""
                 await self.store.update_table(table_id, host=row.host)
-            self._changed[table_id] = self.clock()
+            await self._touch(table_id)
             return self._table_messages(table)
 
     @door(table=True)
@@ -481,7 +502,7 @@ class Service:
             free[0].ai = kind
             _name_computers(table)
             await self.store.set_seats(table_id, table.row.seats)
-            self._changed[table_id] = self.clock()
+            await self._touch(table_id)
             return self._table_messages(table)
 
     @door(table=True)
@@ -498,7 +519,7 @@ class Service:
             bots[-1].ai, bots[-1].name = None, t(table.lang, "Open seat")
             _name_computers(table)
             await self.store.set_seats(table_id, table.row.seats)
-            self._changed[table_id] = self.clock()
+            await self._touch(table_id)
             return self._table_messages(table)
 
     @door(table=True)
@@ -525,6 +546,7 @@ class Service:
             s.ai = COMPUTER
         _name_computers(table)
         table.game = new_game(row)
+        table.active_at = self.clock()
         row.status = "playing"
         row.deadline, row.warned = self._deadline(table), False
         try:
@@ -539,6 +561,9 @@ class Service:
             raise
         self._changed.pop(table.id, None)
         self._invited.pop(table.id, None)
+        if table.game.over:  # over at the deal (a patience with no pair to take): finished
+            await self._finish(table)
+            return self._table_messages(table)
         out = self._table_messages(table, prompt=True, hands=True)
         return out + await self._computers(table)
 
@@ -723,10 +748,12 @@ class Service:
         """Play `move` for `seat`, commit it, and say what happened. Caller holds the lock.
 
         IllegalMove leaves everything unchanged; if the commit fails, the game is rebuilt from
-        the stored moves (or dropped from memory until the next start) and the error raised.
+        the stored moves (or, when they cannot be read either, from the moves in memory but
+        the last one, which are the stored ones) and the error raised: the table stays.
         """
         game = table.game
         turn = len(game.moves)  # the stored move's number (a puzzle's hint has one, no turn)
+        stored = turn  # the moves before this one are the stored ones
         game.play(move)
         families.stamp(table, self.clock())  # a puzzle's solving time
         deadline = self._deadline(table)
@@ -740,9 +767,12 @@ class Service:
             try:
                 table.game = rebuild(table.row, await self.store.moves(table.id))
             except BaseException:
-                self.tables.pop(table.id, None)
+                log.error("table %s: the moves cannot be read again; kept from memory",
+                          table.id)
+                table.game = rebuild(table.row, [m.text for m in game.moves[:stored]])
             raise
         table.row.deadline, table.row.warned = deadline, False
+        table.active_at = self.clock()
         out = self._table_messages(table, prompt=True, hands=True, mover=seat, move=move)
         return out + await families.after_move(table, seat, move, families.hint_lang(
             table, seat, self._langs))
@@ -788,7 +818,8 @@ class Service:
         return await self._pool.draw(out, background=True)
 
     async def _expire(self, now: float) -> list[Message]:
-        """Close the lobbies nobody changed for `limits.lobby_ttl` seconds, with a message."""
+        """Close the lobbies nobody changed for `limits.lobby_ttl` seconds, and the games of
+        one human with no turn timer that did not move for `limits.solo_ttl`, with a message."""
         out: list[Message] = []
         ttl = self.limits.lobby_ttl
         for table in idle_lobbies(list(self.tables.values()), self._changed, now, ttl):
@@ -802,6 +833,18 @@ class Service:
                         max(1, round(ttl / 60)), id=table.id))
                 except Exception:
                     log.error("table %s: cannot close the idle lobby", table.id)
+        ttl = self.limits.solo_ttl
+        for table in idle_solo_games(list(self.tables.values()), now, ttl):
+            async with self._lock(table.id):
+                if self.tables.get(table.id) is not table or table.row.status != "playing":
+                    continue
+                try:
+                    out += await self._close(table, tn(
+                        table.lang, "Table #{id} is closed: no move for {n} day.",
+                        "Table #{id} is closed: no move for {n} days.",
+                        max(1, round(ttl / 86400)), id=table.id))
+                except Exception:
+                    log.error("table %s: cannot close the idle game", table.id)
         return out
 
     def _due(self, table: Table, now: float) -> bool:
@@ -1170,7 +1213,7 @@ class Service:
                    ) -> list[Message]:
         """The move the expert would play for the user, privately (tables with hints=on)."""
         table, seat, err = await self._player_seat(user, table_id)
-        return err or await assist.hint(table, seat, turn, self._lang_at(user, table))
+        return err or await assist.hint(table, seat, turn, self._lang_at(user, table), user.id)
 
     @door(table=True)
     async def review(self, user: User, table_id: int) -> list[Message]:

@@ -24,6 +24,7 @@ class Table:
     bots: dict[int, Player] = field(default_factory=dict)
     leavers: set[str] = field(default_factory=set)  # users who left the game under way
     reserved: dict[int, list[str]] = field(default_factory=dict)  # rematch: seat -> [id, name]
+    active_at: float | None = None  # when the game last moved (or started), if known
 
     @property
     def id(self) -> int:

@@ -112,6 +112,7 @@ u AS (INSERT INTO seats (table_id, seat, user_id, name, ai, misses)
           name = excluded.name, ai = excluded.ai, misses = excluded.misses)
 SELECT id FROM t"""
 SQL_MOVES = pg(q.SQL_MOVES)
+SQL_LAST_MOVE_AT = pg(q.SQL_LAST_MOVE_AT)
 SQL_MOVE_COUNT = "SELECT count(*) FROM moves WHERE table_id = $1"
 SQL_APPEND_MOVE = """
 WITH m AS (INSERT INTO moves (table_id, turn, seat, move, at) VALUES ($1, $2, $3, $4, $5)
@@ -582,6 +583,12 @@ class PostgresStore:
 
     async def moves(self, table_id: int) -> list[str]:
         return [r[0] for r in await self._fetch(SQL_MOVES, table_id)]
+
+    async def last_move_at(self, table_id: int) -> float | None:
+        """When the table's last logged move was made (None: no move yet)."""
+        async with self._con() as con:
+            at = await con.fetchval(SQL_LAST_MOVE_AT, table_id)
+        return None if at is None else float(at)
 
     async def move_count(self, table_id: int) -> int:
         """How many moves the table's log holds (the turn its game is at)."""

@@ -106,6 +106,7 @@ SQL_INSERT_SEAT = ("INSERT INTO seats (table_id, seat, user_id, name, ai, misses
 SQL_INSERT_MOVE = "INSERT INTO moves (table_id, turn, seat, move, at) VALUES (?, ?, ?, ?, ?)"
 SQL_SET_DEADLINE = "UPDATE tables SET deadline = ?, warned = ? WHERE id = ?"
 SQL_MOVES = "SELECT move FROM moves WHERE table_id = ? ORDER BY turn"
+SQL_LAST_MOVE_AT = "SELECT max(at) FROM moves WHERE table_id = ?"
 
 SQL_GAME_EXISTS = "SELECT 1 FROM games WHERE table_id = ?"
 SQL_TABLE_GAME = "SELECT variant, scope FROM tables WHERE id = ?"
@@ -608,6 +609,11 @@ class Store:
     async def moves(self, table_id: int) -> list[str]:
         """The logged moves of a table, in turn order."""
         return [r[0] for r in await self._fetch(SQL_MOVES, (table_id,))]
+
+    async def last_move_at(self, table_id: int) -> float | None:
+        """When the table's last logged move was made (None: no move yet)."""
+        rows = await self._fetch(SQL_LAST_MOVE_AT, (table_id,))
+        return rows[0][0] if rows else None
 
     # -- finished games, ratings, leaderboards, history -------------------------------------
 

@@ -5,7 +5,9 @@ adds its pips to its player's running total (kept from round to round); the
 first to make exactly 101 wins the match and the pot.  A tile that would
 take a total past 101 still goes down, but scores nothing: its player pays a
 chip into the pot and play goes on (option ``overshoot=new-round``: the
-round ends and a new deal follows).  A player who cannot lay a tile may buy
+round ends and a new deal follows; a player who goes past the goal with no
+chip left to pay is then out, and the match ends: every match ends, since
+chips only ever go into the pot until it is won).  A player who cannot lay a tile may buy
 one from the stock for a chip (``buy``), as often as they like, or pass;
 once they passed, they are not asked again until a tile is laid or bought.
 A round ends when a player is out or nobody can play or buy.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import scoring
 from ..errors import illegal
 from ..line.engine import BLOCK, LineRules
 from ..line.match import LineMatch
@@ -107,16 +110,32 @@ class RubiconMatch(LineMatch):
         i = self.scorer_of(seat)
         if self.totals[i] + pips > self.mrules.target:  # type: ignore[operator]
             self.events.append(("over", seat))
-            self._pay(seat)
             if self.options["overshoot"] == "new-round":
+                if self.chips[seat] == 0:  # cannot pay: out, and the match ends
+                    self.gone.append(seat)
+                    self._share_pot()
+                self._pay(seat)
                 self._finish("over", [])
                 return True
+            self._pay(seat)
             return False
         if self.add_points(seat, pips, "laid"):
             self.chips[seat] += self.pot  # the winner takes the pot
             self.pot = 0
             return True
         return False
+
+    def _share_pot(self) -> None:
+        """The players with the best total left in the match share the pot (the first of
+        them in seat order takes what does not divide)."""
+        best = scoring.best_scorers(self.totals, self.mrules, self.live_scorers())
+        share, rest = divmod(self.pot, len(best))
+        for n, i in enumerate(best):
+            self.chips[i] += share + (rest if n == 0 else 0)
+        self.pot = 0
+
+    def _match_ends(self) -> bool:
+        return bool(self.gone)  # a player went past the goal with no chip to pay
 
     def _make_result(self) -> dict[str, Any]:
         result = super()._make_result()
