@@ -753,7 +753,6 @@ class Service:
         """
         game = table.game
         turn = len(game.moves)  # the stored move's number (a puzzle's hint has one, no turn)
-        stored = turn  # the moves before this one are the stored ones
         game.play(move)
         families.stamp(table, self.clock())  # a puzzle's solving time
         deadline = self._deadline(table)
@@ -769,7 +768,7 @@ class Service:
             except BaseException:
                 log.error("table %s: the moves cannot be read again; kept from memory",
                           table.id)
-                table.game = rebuild(table.row, [m.text for m in game.moves[:stored]])
+                table.game = rebuild(table.row, [m.text for m in game.moves[:turn]])
             raise
         table.row.deadline, table.row.warned = deadline, False
         table.active_at = self.clock()
