@@ -53,12 +53,21 @@ def info_line(view: dict[str, Any], names: list[str], tr: Translator | None = No
         parts.append(goal)
     elif view.get("rounds"):
         parts.append(tn(tr, "Game of {n} round", "Game of {n} rounds", view["rounds"]))
+    turn = turn_text(view, names, tr)
+    if turn:
+        parts.append(turn)
+    return "  ·  ".join(parts)
+
+
+def turn_text(view: dict[str, Any], names: list[str], tr: Translator | None = None
+              ) -> str | None:
+    """"Game over", or whose turn it is (None when nobody's, or for a seat without a name)."""
     to_move = view.get("to_move")
     if view.get("over"):
-        parts.append(t(tr, "Game over"))
-    elif to_move is not None and 0 <= to_move < len(names):
-        parts.append(t(tr, "{name} to play", name=names[to_move]))
-    return "  ·  ".join(parts)
+        return t(tr, "Game over")
+    if to_move is not None and 0 <= to_move < len(names):
+        return t(tr, "{name} to play", name=names[to_move])
+    return None
 
 
 def target_text(view: dict[str, Any], tr: Translator | None = None) -> str | None:

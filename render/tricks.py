@@ -31,7 +31,7 @@ from PIL import Image, ImageDraw
 from . import canvas, theme, tile
 from .board import register_layout
 from .geometry import parse_tile
-from .strip import seat_names
+from .strip import seat_names, turn_text
 from .words import N_, Translator, t, tn
 
 WIDTH = 640
@@ -285,11 +285,9 @@ def info_line(view: dict[str, Any], names: list[str], tr: Translator | None) -> 
         parts.append(tn(tr, "Game to {n} mark", "Game to {n} marks", int(target))
                      if view.get("target_unit") == "marks"
                      else t(tr, "Game to {target} points", target=target))
-    to_move = view.get("to_move")
-    if view.get("over"):
-        parts.append(t(tr, "Game over"))
-    elif to_move is not None and 0 <= to_move < len(names):
-        parts.append(t(tr, "{name} to play", name=names[to_move]))
+    turn = turn_text(view, names, tr)
+    if turn:
+        parts.append(turn)
     return "  ·  ".join(parts)
 
 
