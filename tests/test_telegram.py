@@ -39,18 +39,20 @@ class Rig:
     server: FakeBotApi
     db: Path
     limits: Limits | None = None  # the server's flood limits, which the bot's limiter keeps
+    ai_delay: float = 0.0  # above 0: computers play from the service's tick loop, as in the bot
     store: Store | None = None
     service: Service | None = None
     bot: TelegramBot | None = None
     errors: list[BaseException] = field(default_factory=list)
     _stop: asyncio.Event | None = None
     _task: asyncio.Task[None] | None = None
+    _ticker: asyncio.Task[None] | None = None
 
     async def up(self) -> None:
         """Open the database, the service, and a new PTB Application polling the server."""
         await self.server.reopen()
         self.store = await Store.open(self.db)
-        self.service = Service(self.store, ai_delay=0, seed=3, default_timer=None)
+        self.service = Service(self.store, ai_delay=self.ai_delay, seed=3, default_timer=None)
         router = Router(expect=("telegram",))
         reprompts = await self.service.start()
         limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0)
@@ -72,9 +74,16 @@ class Rig:
         await asyncio.wait_for(self.bot.ready.wait(), 15)
         await router.deliver(reprompts)
         await self.drain()
+        if self.ai_delay > 0:
+            self._ticker = asyncio.create_task(self.service.run(router.deliver,
+                                                                interval=self.ai_delay / 4))
 
     async def down(self) -> None:
         assert self._stop is not None and self._task is not None and self.store is not None
+        if self._ticker is not None:
+            self._ticker.cancel()
+            await asyncio.gather(self._ticker, return_exceptions=True)
+            self._ticker = None
         await self.server.release()
         self._stop.set()
         await asyncio.wait_for(self._task, 15)
@@ -136,11 +145,11 @@ def _dummy(user: TgUser) -> dict[str, Any]:
 
 
 def run_rig(tmp_path: Path, body: Callable[[Rig], Awaitable[None]],
-            limits: Limits | None = None) -> None:
+            limits: Limits | None = None, ai_delay: float = 0.0) -> None:
     async def main() -> None:
         server = FakeBotApi(limits=limits)
         await server.start()
-        rig = Rig(server, tmp_path / "domino.sqlite", limits)
+        rig = Rig(server, tmp_path / "domino.sqlite", limits, ai_delay)
         try:
             await rig.up()
             try:

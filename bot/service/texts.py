@@ -156,11 +156,13 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     game = table.game
     view = game.view(None)
     image = pictures.for_lang(lang).public(view, names)
-    lines = [title(table, lang)]
+    said: list[str] = []
     if mover is not None and move is not None:
-        said = move_line(view, names, lang, mover, str(move))
-        lines += [said] if said else []
-    lines += events_lines(view, names, lang)
+        line = move_line(view, names, lang, mover, str(move))
+        said += [line] if line else []
+    said += events_lines(view, names, lang)
+    lines = [title(table, lang), *said]
+    moved = tuple(said) if move is not None else ()  # a re-prompt says no move again
     turn = view["turn"]
     sheet = []
     if round_just_ended(view):  # the final board and the score sheet, then the table
@@ -174,18 +176,17 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
         lines += result_lines(game.result, names, lang)
         rematch = Action(t(lang, "Rematch"), action_data(row.id, turn, "m"), style="primary")
         return [*sheet, Message(row.channel, "\n".join(lines), kind="result", table=row.id,
-                                image=image, actions=(rematch,))]
+                                image=image, actions=(rematch,), said=moved)]
     lines.append(table_summary(view, names, lang))
     actions = (Action(t(lang, "My hand"), action_data(row.id, turn, "h"), style="primary"),
                Action(t(lang, "Stop"), action_data(row.id, turn, "q"), style="danger"))
     out = [*sheet, Message(row.channel, "\n".join(lines), kind="table", table=row.id,
-                           image=image, actions=actions)]
+                           image=image, actions=actions, said=moved)]
     seat = game.to_move
     user = row.seats[seat].user_id
     if prompt and user and not table.is_ai(seat):
         out.append(Message(row.channel, t(lang, "{who}, your turn.", who=names[seat]),
-                           kind="turn", table=row.id, image=image, mention=(user,),
-                           named=names[seat]))
+                           kind="turn", table=row.id, mention=(user,), named=names[seat]))
     return out
 
 
