@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from bot.service.messages import Message, parse_action
-from tests.fake_telegram import Call, FakeBotApi, Limits, TgUser
+from tests.fake_telegram import Call, FakeBotApi, Limits
 from tests.test_telegram import ALICE, GROUP, Rig, button, data_of, run_rig, table_message
 
 SENDS = ("sendMessage", "sendPhoto", "sendDocument")
