@@ -62,7 +62,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from ..i18n import lang_for, t
-from ..service.messages import Action, Message, action_data
+from ..service.messages import Action, Message, acting, action_data, fleeting
 from ..storage import Store
 from .format import html_messages
 
@@ -242,14 +242,13 @@ class Outbox:
         no message yet); everything else queued for its chat (`_enqueue`), and the queues
         started unless `hold` (then `start` starts them: after a button's answer)."""
         self._remember_moves(messages, origin)
-        acting = {(m.table, who) for m in messages if m.kind == "turn" and m.to is None
-                  for who in m.mention}
+        must = acting(messages)
         for m in latest_states(messages):
             if m.to is None:
                 self._enqueue(Job(m, when=_when(m, messages)))
                 continue
             mine = origin is not None and m.to == origin.user
-            job = Job(m, acting=(m.table, m.to) in acting, mine=mine)
+            job = Job(m, acting=(m.table, m.to) in must, mine=mine)
             if mine and origin is not None and (
                     origin.query is None or not await self.has_message(m)):
                 try:
@@ -669,14 +668,11 @@ def _now() -> float:
 
 
 def _when(m: Message, batch: list[Message]) -> int:
-    """When a public message of `batch` is written: a table message that a computer's move
-    replaces at once (it says a move, and no turn line, score sheet or result of its table
-    comes with it) never when its players get their hands (they see the moves in their
+    """When a public message of `batch` is written: a state that a computer's move replaces
+    at once (`fleeting`) never when its players get their hands (they see the moves in their
     private chats: the group is written when a human must act or a round ends), else with
     writes to spare (a table of computers alone); anything else at once."""
-    if m.to is not None or m.kind != "table" or m.table is None or not m.said:
-        return NOW
-    if any(o.table == m.table and o.kind in ("turn", "board", "result") for o in batch):
+    if not fleeting(m, batch):
         return NOW
     if any(o.table == m.table and o.kind == "hand" for o in batch):
         return SKIP
