@@ -22,7 +22,8 @@ every call (each with the time it arrived):
   it arrived; the group's lag: from such a state to the group showing it or a newer one;
 * new messages per move of the human (the human's move and the computers' after it, up to
   the human's next move): sends in the group for that table and in the human's private
-  chat, leaving out the moves that end a round (its score sheet is a new message).
+  chat, leaving out the moves that end a round (its score sheet is a new message) and the
+  table's first picture and turn line (sent once, then edited).
 
 Medians over `--runs` runs (the worst value for "behind" and the counts).
 """
@@ -240,11 +241,19 @@ def new_messages(calls: list[Any], tables: dict[int, int]) -> tuple[list[int], l
     by_user: dict[int, list[float]] = {}
     for at, _, user, _ in RECORD.presses:
         by_user.setdefault(user, []).append(at)
+    opening = set()  # a table's first picture and first turn line: sent once, to stay
+    for table in tables.values():
+        about = [c for c in calls if c.method in SENDS and _chat(c) == GROUP
+                 and _about(c, table, alone=False)]
+        opening |= {id(c) for c in [next((c for c in about if c.method == "sendPhoto"), None),
+                                    next((c for c in about if c.method == "sendMessage"),
+                                         None)] if c is not None}
     for user, times in by_user.items():
         table = tables[user]
         for start, end in itertools.pairwise(times):
             span = [c for c in calls if start <= c.at < end and c.method in SENDS]
-            here = [c for c in span if _chat(c) == GROUP and _about(c, table)]
+            here = [c for c in span if _chat(c) == GROUP and _about(c, table)
+                    and id(c) not in opening]
             if any("Score sheet" in str(c.params.get("caption", "")) for c in here):
                 continue
             group_new.append(len(here))
@@ -252,12 +261,13 @@ def new_messages(calls: list[Any], tables: dict[int, int]) -> tuple[list[int], l
     return group_new, private_new
 
 
-def _about(call: Any, table: int) -> bool:
-    """Whether a group message is about `table` (its buttons name it), or about no table."""
+def _about(call: Any, table: int, alone: bool = True) -> bool:
+    """Whether a group message is about `table` (its buttons name it), or (`alone`) about
+    no table."""
     rows = (call.params.get("reply_markup") or {}).get("inline_keyboard", [])
     marks = [b.get("callback_data", "") or b.get("url", "") for row in rows for b in row]
     if not marks:
-        return True
+        return alone
     return any(m.startswith(f"{table}:") or m.endswith(f"start=t{table}") for m in marks)
 
 
