@@ -52,7 +52,6 @@ from bot.service.limits import Limits as ServiceLimits
 from bot.service.messages import Message, parse_action
 from bot.service.service import Service
 from bot.storage import Store
-from bot.telegram import out as telegram_out
 from bot.telegram.out import Origin, Outbox
 from tests.fake_telegram import TOKEN, FakeBotApi, Limits, TgUser
 
@@ -101,9 +100,10 @@ class WatchedOutbox(Outbox):
 
 
 def owed(m: Message, batch: list[Message]) -> bool:
-    """Whether the group owes `m` a write (every state, for an outbox before issue 27)."""
-    when = getattr(telegram_out, "_when", None)
-    return when is None or when(m, batch) == telegram_out.NOW
+    """Whether the group owes `m` a write: a human must act (a turn prompt of its table in
+    its batch), a round or the game ended; the same test for any outbox."""
+    return m.kind == "result" or any(o.table == m.table and o.kind in ("turn", "board")
+                                     for o in batch)
 
 
 def turn_of(call: Any) -> tuple[int, int] | None:

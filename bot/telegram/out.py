@@ -36,7 +36,8 @@ private chat's queue (`Outbox.drain` waits for the queues to empty).
 The private chat shows every move of the player's tables: their hand's caption begins with
 what was said at the table since their last move (memory's turned tiles too), and when
 they must act, their hand comes as a new message (which notifies them) and the old one is
-deleted: one hand message per table, edited in place while the others play.
+deleted when nothing else waits in the chat: one hand message per table, edited in place
+while the others play.
 """
 
 from __future__ import annotations
@@ -206,11 +207,12 @@ class Job:
     when: int = NOW  # NOW, SPARE or SKIP (a group's table message)
     acting: bool = False  # a hand: its user must act now
     mine: bool = False  # a hand: the answer to its user's own action (they are looking)
+    gone: int | None = None  # not `m` but this message of its chat deleted
 
     @property
     def slot(self) -> tuple[int, str] | None:
         """What a newer job of the same slot replaces: a table's message, turn line, hand."""
-        if self.m.table is None:
+        if self.m.table is None or self.gone is not None:
             return None
         kind = {"table": "table", "result": "table", "turn": "turn", "hand": "hand"}
         return (self.m.table, kind[self.m.kind]) if self.m.kind in kind else None
@@ -370,6 +372,9 @@ class Outbox:
 
     async def _write(self, job: Job, origin: Origin | None) -> None:
         m = job.m
+        if job.gone is not None and m.to is not None:
+            await self._delete(int(m.to.split(":", 1)[1]), job.gone)
+            return
         if m.to is not None:
             if parse_channel(m.to) is None:
                 return
@@ -469,8 +474,8 @@ class Outbox:
             return
         if m.table is not None:
             await self._put(m.table, key, chat, sent, acting=job.acting)
-        if old is not None and fresh:
-            await self._delete(chat, old.message_id)
+        if old is not None and fresh:  # once nothing else waits in the chat
+            self._enqueue(Job(Message("", "", to=m.to), when=SPARE, gone=old.message_id))
 
     def _with_moves(self, m: Message) -> Message:
         """A hand whose text begins with the moves made at its table since its user's last
