@@ -7,10 +7,12 @@ The computers play from the service's tick loop (`Rig.ai_delay`), as in the bot.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
 from typing import Any
 
 from bot.service.messages import Message, parse_action
+from bot.telegram.out import Pace
 from tests.fake_telegram import Call, FakeBotApi, Limits
 from tests.test_telegram import ALICE, GROUP, Rig, button, data_of, run_rig, table_message
 
@@ -172,3 +174,19 @@ def test_memory_every_tile_a_computer_turned_up_is_in_the_private_chat_before_sh
         assert not server.refused
 
     run_rig(tmp_path, body, limits, ai_delay=0.05)
+
+
+def test_a_groups_writes_are_spread_over_the_minute() -> None:
+    """Twenty writes a minute in a group, spread: never twenty in a row and then forty
+    seconds of silence (the group would show nothing meanwhile)."""
+    pace = Pace()  # Telegram's limits
+    now, times = 0.0, []
+    for _ in range(60):
+        now += pace.wait(GROUP, now)
+        pace.note(GROUP, now)
+        times.append(now)
+        now += 0.01  # the write's round trip
+    assert all(sum(1 for x in times if t <= x < t + 60) <= 20 for t in times)
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert max(gaps) < 10, gaps
+    assert len(times) / (times[-1] / 60) > 18  # and the group still has its twenty a minute

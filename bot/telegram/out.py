@@ -3,10 +3,10 @@
 Public messages go to the group (and forum topic) named by their channel
 ("telegram:<chat>" or "telegram:<chat>:<thread>").  Each table has ONE table
 message in its chat, edited as the game goes (text, caption, or the picture
-with editMessageMedia); each player has ONE hand message per table in their
-private chat with the bot, edited after every move.  Their ids are kept with
-`store.adapter_set`, so they survive a restart.  A batch of messages (a move and the
-computer moves after it) edits each of them once, with its last state; the turn prompt
+with editMessageMedia, or the caption alone when the picture is the one shown); each
+player has ONE hand message per table in their private chat with the bot.  Their ids are
+kept with `store.adapter_set`, so they survive a restart.  A batch of messages (a move and
+the computer moves after it) edits each of them once, with its last state; the turn line
 is text and a mention, so a batch uploads the board picture once.
 
 A rules page (Markdown) is sent as HTML, in several messages cut at paragraphs when it is
@@ -131,7 +131,9 @@ class Pace:
     writes per `second` in all.  (A write over them gets 429, and python-telegram-bot's
     AIORateLimiter then holds EVERY request, the answers to presses too, while it waits: so
     the outbox never sends one; the limiter stays as the last guard.)  `spare`: the share of
-    a group's writes kept for the states that must be shown."""
+    a group's writes kept for the states that must be shown.  `smooth`: a group gets at most
+    that many writes in `smooth` times `window / group` seconds, so that its writes are
+    spread over the minute (one every 3 s) rather than 20 in a row and 40 s of silence."""
 
     group: int = 20
     window: float = 60.0
@@ -139,6 +141,7 @@ class Pace:
     overall: int = 30
     second: float = 1.0
     spare: float = 0.5
+    smooth: int = 3
     _times: dict[int, deque[float]] = field(default_factory=dict)
     _all: deque[float] = field(default_factory=deque)
 
@@ -152,6 +155,9 @@ class Pace:
         limit = self.group - (int(self.group * self.spare) if spare else 0)
         if chat < 0 and len(times) >= max(1, limit):
             wait = max(wait, self.window - (now - times[-max(1, limit)]))
+        if chat < 0 and self.smooth and len(times) >= self.smooth:
+            span = self.smooth * self.window / self.group
+            wait = max(wait, span - (now - times[-self.smooth]))
         while self._all and now - self._all[0] >= self.second:
             self._all.popleft()
         if self.overall and len(self._all) >= self.overall:
