@@ -19,7 +19,8 @@ every call (each with the time it arrived):
   next write in the private chat of the table's human;
 * group behind: when a table message reaches the group, how many newer states of that
   table the group owes (states where a human must act or a round ends) were made before
-  it arrived; the group's lag: from such a state to the group showing it or a newer one;
+  it arrived; the group's lag: from such a state to the group showing it or a newer one
+  (a state never shown counts as the time left in the run: a lower bound);
 * new messages per move of the human (the human's move and the computers' after it, up to
   the human's next move): sends in the group for that table and in the human's private
   chat, leaving out the moves that end a round (its score sheet is a new message) and the
@@ -208,7 +209,7 @@ def measure(server: FakeBotApi, users: list[TgUser], tables: dict[int, int], beg
     moves = [_next_after(private[user_of[s.table]], s.at) - s.at for s in RECORD.states
              if s.table in user_of and began <= s.at <= until
              and _next_after(private[user_of[s.table]], s.at) < float("inf")]
-    behind, lag = group_figures(group)
+    behind, lag = group_figures(group, began, until)
     sends = new_messages(calls, tables)
     return {"answer": answers, "own": own, "moves": moves, "behind": behind, "lag": lag,
             "group_new": sends[0], "private_new": sends[1], "presses": len(RECORD.presses),
@@ -217,9 +218,11 @@ def measure(server: FakeBotApi, users: list[TgUser], tables: dict[int, int], beg
             "minutes": (until - began) / 60}
 
 
-def group_figures(group: list[Any]) -> tuple[list[int], list[float]]:
+def group_figures(group: list[Any], began: float, until: float
+                  ) -> tuple[list[int], list[float]]:
     """How many owed states each group write of a table message was behind when it
-    arrived, and each owed state's wait until the group showed it or a newer one."""
+    arrived, and each owed state's wait until the group showed it or a newer one (the
+    states made before the run's last 20 s; one never shown counts as the time left)."""
     shown: dict[int, list[tuple[float, int]]] = {}
     behind = []
     for c in group:
@@ -232,11 +235,10 @@ def group_figures(group: list[Any]) -> tuple[list[int], list[float]]:
                           and s.turn > turn and s.at < c.at))
     lag = []
     for s in RECORD.states:
-        if not s.owed:
+        if not s.owed or not began <= s.at <= until - 20:
             continue
         when = [at for at, turn in shown.get(s.table, []) if turn >= s.turn and at >= s.at]
-        if when:
-            lag.append(min(when) - s.at)
+        lag.append(min(when, default=until) - s.at)
     return behind, lag
 
 
