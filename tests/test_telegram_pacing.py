@@ -18,6 +18,7 @@ from tests.test_telegram import ALICE, GROUP, Rig, button, data_of, run_rig, tab
 
 SENDS = ("sendMessage", "sendPhoto", "sendDocument")
 CELL = re.compile(r"\b[A-H][1-9]\b")
+TILE = re.compile(r"\b\d-\d\b")
 
 
 def chat_of(call: Call) -> int | None:
@@ -116,15 +117,20 @@ def test_a_42_trick_with_three_computers_posts_one_message_per_chat_at_most(
         server = rig.server
         tid = await start_solo(rig, "forty-two", "players=4 ai=3 target=42")
         tricks = 0
+        mark = 0  # the moves up to her last one
         while tricks < 5:
             hand = await her_turn(rig, tid)
             assert hand is not None, "the game ended before five tricks"
             assert rig.service is not None
             game = rig.service.tables[tid].game
+            if game.view(None)["round"] == 1:  # every tile the computers played since hers
+                tiles = set(TILE.findall(" ".join(game.record()["moves"][mark:])))
+                assert tiles <= set(TILE.findall(shown(hand))), (tiles, shown(hand))
             playing = game.view(None).get("phase") == "playing"
             round_no = game.view(None)["round"]
             before = len(server.calls)
             await rig.press(ALICE, hand, first_move(server, hand))
+            mark = len(game.record()["moves"])
             if await her_turn(rig, tid) is None:
                 break
             await rig.drain()
