@@ -12,9 +12,10 @@ Telegram's limits (`check_limits`: 4096 characters of text, 1024 of caption, cal
 of 64 bytes, 8 buttons a row, 100 in all), with the real server's descriptions.
 
 With `limits=Limits(...)` it also enforces Telegram's flood limits on writes (sending,
-editing, deleting): at most 20 in a group per minute, and one a second in any chat; a
-write over them gets 429 "Too Many Requests: retry after N" with ``retry_after``, as the
-real server answers.  `Limits.scale` shrinks the minute and the second for fast tests.
+editing, deleting): at most 20 in a group per minute, one a second in any chat, and 30 a
+second for the whole bot; a write over them gets 429 "Too Many Requests: retry after N"
+with ``retry_after``, as the real server answers.  `Limits.scale` shrinks the minute and
+the second for fast tests.  Every call keeps the time it arrived (`Call.at`).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class Call:
     method: str
     params: dict[str, Any]
     files: dict[str, bytes] = field(default_factory=dict, repr=False)
+    at: float = field(default_factory=time.monotonic, compare=False)  # when it arrived
 
 
 WRITES = ("send", "edit", "delete")  # the methods the flood limits count (by prefix)
@@ -63,12 +65,14 @@ WRITES = ("send", "edit", "delete")  # the methods the flood limits count (by pr
 @dataclass(frozen=True)
 class Limits:
     """Telegram's flood limits: `group` writes per `minute` in a group chat, one per
-    `second` in any chat; `scale` multiplies both periods (0.1: a 6-second "minute")."""
+    `second` in any chat, `overall` per `second` for the whole bot; `scale` multiplies both
+    periods (0.1: a 6-second "minute")."""
 
     group: int = 20
     minute: float = 60.0
     second: float = 1.0
     scale: float = 1.0
+    overall: int = 30
 
     @property
     def window(self) -> float:
@@ -87,6 +91,7 @@ class FakeBotApi:
         self.refused: list[Call] = []  # writes answered 429
         self.over_limits: list[Call] = []  # requests answered 400 for a text or keyboard
         self._writes: dict[int, list[float]] = {}  # chat -> times of its accepted writes
+        self._all: list[float] = []  # times of every accepted write
         self.token = token
         self.calls: list[Call] = []
         self.messages: dict[int, dict[int, dict[str, Any]]] = {}  # chat -> id -> Message
@@ -244,9 +249,13 @@ class FakeBotApi:
             wait = limits.gap - (now - times[-1])
         if chat < 0 and len(times) >= limits.group:
             wait = max(wait, limits.window - (now - times[-limits.group]))
+        self._all = [x for x in self._all if now - x < limits.gap]
+        if len(self._all) >= limits.overall:
+            wait = max(wait, limits.gap - (now - self._all[-limits.overall]))
         if wait > 0:
             return max(1, round(wait))
         times.append(now)
+        self._all.append(now)
         return None
 
     async def _m_getMe(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:

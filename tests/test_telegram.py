@@ -39,18 +39,20 @@ class Rig:
     server: FakeBotApi
     db: Path
     limits: Limits | None = None  # the server's flood limits, which the bot's limiter keeps
+    ai_delay: float = 0.0  # above 0: computers play from the service's tick loop, as in the bot
     store: Store | None = None
     service: Service | None = None
     bot: TelegramBot | None = None
     errors: list[BaseException] = field(default_factory=list)
     _stop: asyncio.Event | None = None
     _task: asyncio.Task[None] | None = None
+    _ticker: asyncio.Task[None] | None = None
 
     async def up(self) -> None:
         """Open the database, the service, and a new PTB Application polling the server."""
         await self.server.reopen()
         self.store = await Store.open(self.db)
-        self.service = Service(self.store, ai_delay=0, seed=3, default_timer=None)
+        self.service = Service(self.store, ai_delay=self.ai_delay, seed=3, default_timer=None)
         router = Router(expect=("telegram",))
         reprompts = await self.service.start()
         limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0)
@@ -58,8 +60,8 @@ class Rig:
             limiter = AIORateLimiter(overall_max_rate=30, overall_time_period=1,
                                      group_max_rate=self.limits.group,
                                      group_time_period=self.limits.window, max_retries=5)
-        pace = Pace(self.limits.group, self.limits.window, self.limits.gap) if self.limits \
-            else Pace(10**6, 60, 0)
+        pace = Pace(self.limits.group, self.limits.window, self.limits.gap,
+                    self.limits.overall, self.limits.gap) if self.limits else Pace(10**6, 60, 0)
         self.bot = TelegramBot(self.service, TOKEN, self.server.base_url, poll_timeout=5,
                                rate_limiter=limiter, pace=pace)
 
@@ -72,9 +74,16 @@ class Rig:
         await asyncio.wait_for(self.bot.ready.wait(), 15)
         await router.deliver(reprompts)
         await self.drain()
+        if self.ai_delay > 0:
+            self._ticker = asyncio.create_task(self.service.run(router.deliver,
+                                                                interval=self.ai_delay / 4))
 
     async def down(self) -> None:
         assert self._stop is not None and self._task is not None and self.store is not None
+        if self._ticker is not None:
+            self._ticker.cancel()
+            await asyncio.gather(self._ticker, return_exceptions=True)
+            self._ticker = None
         await self.server.release()
         self._stop.set()
         await asyncio.wait_for(self._task, 15)
@@ -136,11 +145,11 @@ def _dummy(user: TgUser) -> dict[str, Any]:
 
 
 def run_rig(tmp_path: Path, body: Callable[[Rig], Awaitable[None]],
-            limits: Limits | None = None) -> None:
+            limits: Limits | None = None, ai_delay: float = 0.0) -> None:
     async def main() -> None:
         server = FakeBotApi(limits=limits)
         await server.start()
-        rig = Rig(server, tmp_path / "domino.sqlite", limits)
+        rig = Rig(server, tmp_path / "domino.sqlite", limits, ai_delay)
         try:
             await rig.up()
             try:
@@ -249,10 +258,10 @@ async def play_out(rig: Rig, players: list[TgUser], table: dict[str, Any]) -> in
 
 def check_group_budget(calls: list[Any], presser: TgUser) -> None:
     """What one press (a move and the computer moves after it) costs in the group, against
-    Telegram's flood limit: ONE write, the table message edited in place (one picture
-    upload), plus one notification (text and a mention, no picture) only when the turn
-    passes to another human; nothing deleted.  A round's end adds its score sheet (one
-    picture with its caption)."""
+    Telegram's flood limit: the table message edited in place (one picture upload), and the
+    table's one turn line (text and a mention, no picture) edited when it names another
+    player (sent the first time, deleted at the game's end).  A round's end adds its score
+    sheet (one picture with its caption)."""
     group = [c for c in calls if _int_or_none(c.params.get("chat_id")) == GROUP]
     sheets = [c for c in group if str(c.params.get("caption", "")).startswith(
         ("Score sheet", "Feuille de marque"))]
@@ -260,10 +269,16 @@ def check_group_budget(calls: list[Any], presser: TgUser) -> None:
     group = [c for c in group if c not in sheets]
     edits = [c for c in group if c.method.startswith("edit")]
     sent = [c for c in group if c.method.startswith("send")]
-    assert len(edits) <= 1 and len(group) == len(edits) + len(sent), [c.method for c in group]
+    gone = [c for c in group if c.method == "deleteMessage"]
+    assert len(group) <= 2 and len(group) == len(edits) + len(sent) + len(gone), [
+        c.method for c in group]
+    assert not gone or any(d.endswith(":m") for c in edits for row in c.params.get(
+        "reply_markup", {}).get("inline_keyboard", []) for d in (
+        b.get("callback_data", "") for b in row))
     assert len([c for c in group if c.files]) <= 1, [c.method for c in group]
     assert not [c for c in sent if c.files]
-    assert len(sent) <= 1 and not [c for c in sent if f"id={presser.id}\"" in c.params["text"]]
+    assert len(sent) <= 1 and not [c for c in group if f"id={presser.id}\"" in str(
+        c.params.get("text", ""))]
 
 
 def _int_or_none(value: Any) -> int | None:
@@ -312,7 +327,12 @@ def test_group_game_two_humans_and_a_computer(tmp_path: Path) -> None:
             assert not any(d.split(":")[2] in "ped" for d in data_of(server, m))
         hand_uploads = [c for c in server.called("sendPhoto") if int(c.params["chat_id"]) > 0]
         assert {int(c.params["chat_id"]) for c in hand_uploads} <= {ALICE.id, BOB.id}
-        assert len(hand_uploads) <= 2  # one hand message per player, then edits
+        for user in (ALICE, BOB):  # one hand message per player, edited while others play;
+            assert len(photos(server, user.id)) == 1  # a new one (the old one deleted)...
+            later = [c for c in hand_uploads if int(c.params["chat_id"]) == user.id][1:]
+            assert all(any(b["text"].startswith("✅") or b["callback_data"].split(":")[2] in "dx"
+                           for row in c.params["reply_markup"]["inline_keyboard"] for b in row)
+                       for c in later)  # ...only when the player must act: it notifies them
         # every callback query was answered exactly once
         queries = [c.params["callback_query_id"] for c in server.called("answerCallbackQuery")]
         assert len(queries) == len(set(queries))

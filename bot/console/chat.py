@@ -19,7 +19,7 @@ from typing import TextIO
 
 from ..i18n import lang_for, t
 from ..service.guard import Where
-from ..service.messages import Message
+from ..service.messages import Message, acting, fleeting
 from ..service.service import TABLE_FOR, Service, User
 from ..suggest import closest
 
@@ -78,8 +78,22 @@ class ConsoleChat:
         self.show(messages)
 
     def show(self, messages: list[Message]) -> None:
-        for m in messages:
-            self._show_one(m)
+        """Print `messages`, one message per state: a move that a later one replaces at once
+        (a computer's, or one the batch goes past) as its sentences alone; a hand when its
+        player must act, asked for it, or the game ended (not after every move)."""
+        must = acting(messages)
+        moved = {m.table for m in messages if m.to is None and m.said}
+        over = {m.table for m in messages if m.kind == "result"}
+        last = {_slot(m): i for i, m in enumerate(messages)}
+        for i, m in enumerate(messages):
+            if m.said and (fleeting(m, messages) or last[_slot(m)] != i):
+                self._show_move(m)
+            elif m.kind == "hand" and m.to is not None and (
+                    last[_slot(m)] != i or ((m.table, m.to) not in must
+                                            and m.table in moved and m.table not in over)):
+                continue  # the player sees their hand when they must act
+            else:
+                self._show_one(m)
         if self.prompt and messages:
             self.out.write(f"{self.user.name}> ")
         self.out.flush()
@@ -115,6 +129,13 @@ class ConsoleChat:
             shown.append(f"[b{number} {a.label}]")
         if shown:
             print("    " + " ".join(shown), file=self.out)
+
+    def _show_move(self, m: Message) -> None:
+        """A move as its table's title and its sentences (no picture, no buttons)."""
+        head = (m.text.splitlines() or [""])[0]
+        print(f"[#main] {head}", file=self.out)
+        for line in m.said:
+            print(f"    {line}", file=self.out)
 
     def _write(self, name: str, data: bytes, what: str) -> None:
         folder = self.pictures or Path.cwd()
@@ -328,6 +349,13 @@ class ConsoleChat:
             if found is not None:
                 return found, args
         return self.last_table, args
+
+
+def _slot(m: Message) -> tuple[str, int | None, str | None]:
+    """What a later message of a batch replaces: a table's message, a user's hand."""
+    if m.kind in ("table", "result", "hand") and m.table is not None:
+        return ("table" if m.kind != "hand" else "hand", m.table, m.to)
+    return ("", id(m), None)
 
 
 def _name(user_id: str | None) -> str:

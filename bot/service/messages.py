@@ -2,15 +2,21 @@
 
 THE CONTRACT (shared with the adapters; extend it only additively):
 
-* ``Message(channel, text, to=None, kind, table, image, actions, mention, file, named)``: public
-  in `channel` when `to` is None, else private to the user id `to` (`channel` then only
-  says where it came from, and may be ""). `image` is PNG bytes or None; `file` is a
-  (name, bytes) attachment (an exported record); `mention` lists user ids to notify.
+* ``Message(channel, text, to=None, kind, table, image, actions, mention, file, named, said)``:
+  public in `channel` when `to` is None, else private to the user id `to` (`channel` then
+  only says where it came from, and may be ""). `image` is PNG bytes or None; `file` is a
+  (name, bytes) attachment (an exported record); `mention` lists user ids to notify; `said`
+  (a table message after a move) the sentences of that move, also in `text`, for an adapter
+  that shows the moves elsewhere (Telegram, in each player's private chat).
 * Kinds: "table" (the one message of a table: lobby, board picture, whose turn, scores;
   adapters keep one per table and edit it), "turn" (a turn change that must notify the
-  player: mention, with the board picture), "hand" (private: the hand picture and one action
-  per tile; adapters edit the user's hand message of that table when they can), "info",
-  "error" (private to the user who caused it), "result", "rules", "board".
+  player: a mention, no picture, the table message before it has the board), "hand"
+  (private: the hand picture and one action per tile; adapters edit the user's hand
+  message of that table when they can), "info", "error" (private to the user who caused
+  it), "result", "rules", "board" (a round's score sheet).  A move's batch has a "turn"
+  message when a human must act next: a table message with `said` and no "turn" or
+  "board" of its table in its batch is a state that a computer's move replaces at once
+  (`fleeting`), which an adapter short of writes may skip (Telegram's groups).
 * ``Action(label, data, style, enabled, row)``: a button. `label` is already translated;
   `row` groups buttons (0 first); a disabled one is shown greyed out.  Its `data` carries
   the table id and the turn number it was offered for, and fits Telegram's 64-byte
@@ -29,6 +35,7 @@ Public messages are built from the public view only; nothing private goes to a c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -70,10 +77,26 @@ class Message:
     named: str = ""  # the mentioned player's name that begins `text` (a platform whose
     # mention shows the name puts the mention in its place: the name is not said twice)
     file: tuple[str, bytes] | None = field(default=None, repr=False)  # (name, content)
+    said: tuple[str, ...] = ()  # a table message: the sentences of the move just made
 
     @property
     def private(self) -> bool:
         return self.to is not None
+
+
+def fleeting(m: Message, batch: Sequence[Message]) -> bool:
+    """Whether `m` is a state that a computer's move replaces at once: a public table
+    message that says a move, with no turn prompt, score sheet or result of its table in
+    its `batch` (nobody must act on it, no round ended with it)."""
+    if m.to is not None or m.kind != "table" or m.table is None or not m.said:
+        return False
+    return not any(o.table == m.table and o.kind in ("turn", "board", "result") for o in batch)
+
+
+def acting(batch: Sequence[Message]) -> set[tuple[int | None, str]]:
+    """(table, user) of every human who must act now, by the turn prompts of `batch`."""
+    return {(m.table, who) for m in batch if m.kind == "turn" and m.to is None
+            for who in m.mention}
 
 
 def action_data(table: int, turn: int, verb: str, arg: str = "") -> str:

@@ -181,11 +181,13 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     game = table.game
     view = game.view(None)
     image = pictures.for_lang(lang).public(view, names)
-    lines = [title(table, lang)]
+    said: list[str] = []
     if mover is not None and move is not None:
-        said = move_line(view, names, lang, mover, str(move))
-        lines += [said] if said else []
-    lines += events_lines(view, names, lang)
+        line = move_line(view, names, lang, mover, str(move))
+        said += [line] if line else []
+    said += events_lines(view, names, lang)
+    lines = [title(table, lang), *said]
+    moved = tuple(said) if move is not None else ()  # a re-prompt says no move again
     turn = view["turn"]
     sheet = []
     if round_just_ended(view):  # the final board and the score sheet, after the table
@@ -203,18 +205,17 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
             image = pictures.for_lang(lang).public(solution, names)
         rematch = Action(t(lang, "Rematch"), action_data(row.id, turn, "m"), style="primary")
         return [Message(row.channel, "\n".join(lines), kind="result", table=row.id,
-                        image=image, actions=(rematch,)), *sheet]
+                        image=image, actions=(rematch,), said=moved), *sheet]
     lines.append(table_summary(view, names, lang))
     actions = (Action(t(lang, "My hand"), action_data(row.id, turn, "h"), style="primary"),
                Action(t(lang, "Stop"), action_data(row.id, turn, "q"), style="danger"))
     out = [Message(row.channel, "\n".join(lines), kind="table", table=row.id, image=image,
-                   actions=actions), *sheet]
+                   actions=actions, said=moved), *sheet]
     seat = game.to_move
     user = row.seats[seat].user_id
     if prompt and user and not table.is_ai(seat):
         out.append(Message(row.channel, t(lang, "{who}, your turn.", who=names[seat]),
-                           kind="turn", table=row.id, image=image, mention=(user,),
-                           named=names[seat]))
+                           kind="turn", table=row.id, mention=(user,), named=names[seat]))
     return out
 
 

@@ -3,10 +3,10 @@
 Public messages go to the group (and forum topic) named by their channel
 ("telegram:<chat>" or "telegram:<chat>:<thread>").  Each table has ONE table
 message in its chat, edited as the game goes (text, caption, or the picture
-with editMessageMedia); each player has ONE hand message per table in their
-private chat with the bot, edited after every move.  Their ids are kept with
-`store.adapter_set`, so they survive a restart.  A batch of messages (a move and the
-computer moves after it) edits each of them once, with its last state; the turn prompt
+with editMessageMedia, or the caption alone when the picture is the one shown); each
+player has ONE hand message per table in their private chat with the bot.  Their ids are
+kept with `store.adapter_set`, so they survive a restart.  A batch of messages (a move and
+the computer moves after it) edits each of them once, with its last state; the turn line
 is text and a mention, so a batch uploads the board picture once.
 
 A rules page (Markdown) is sent as HTML, in several messages cut at paragraphs when it is
@@ -20,26 +20,36 @@ first: the callback's answer opens it (its `url`), a command gets a reply with n
 text, and another player whose hand could not be delivered gets one group message with
 the link, at once.
 
-Group writes and Telegram's flood limit (about 20 messages a minute in a group): a move
-costs ONE group write, the table message edited in place, plus one notification when the
-turn passes to another human (the previous one is not deleted: that would be a write).
-Writes never hold up an answer: all but those that make the answer (a reply, a first hand)
-go through one queue per chat, worked in the background in order, where a table message,
-a turn notification or a hand still waiting is replaced by a newer one of the same table
-(only the last state matters).  A press is answered first, its hand edited next in the
-private chat's queue, while the group waits for its limit (`Outbox.drain` waits for the
-queues to empty).
+Group writes and Telegram's flood limits (about 20 writes a minute in a group, one a
+second in a chat, 30 a second in all): a group gets a write when a human must act or a
+round ends, not per computer move.  Every write but those that make an answer (a reply, a
+first hand) goes through one queue per chat, worked in the background: a table message,
+turn line or hand still waiting there is replaced by a newer one of its table, in the old
+one's place, and a worker takes its next write only once the chat may have it, so a table
+message is never more than one write behind.  A group table message that a computer's move
+replaces at once (`Message.said` and no turn, score sheet or result beside it) is not
+written when its players see the moves in their private chats, and written only with writes
+to spare at a table of computers alone.  A table has ONE turn line, sent once and edited
+when it names another player.  A press is answered first, its hand edited next in the
+private chat's queue (`Outbox.drain` waits for the queues to empty).
+
+The private chat shows every move of the player's tables: their hand's caption begins with
+what was said at the table since their last move (memory's turned tiles too), and when
+they must act, their hand comes as a new message (which notifies them) and the old one is
+deleted when nothing else waits in the chat: one hand message per table, edited in place
+while the others play.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import html
 import logging
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from telegram import (
     Bot,
@@ -53,7 +63,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from ..i18n import lang_for, t
-from ..service.messages import Action, Message, action_data
+from ..service.messages import Action, Message, acting, action_data, fleeting
 from ..storage import Store
 from .format import html_messages
 
@@ -64,6 +74,8 @@ MAX_TEXT = 4096
 MAX_CAPTION = 1024
 MAX_ALERT = 200
 LEGAL_MARK = "✅ "
+MAX_SAID = 40  # lines of a table's moves kept for a player's hand caption
+NOW, SPARE, SKIP = 0, 1, 2  # when a queued write goes: at once, with writes to spare, never
 
 
 def user_id(tg_id: int) -> str:
@@ -115,27 +127,46 @@ class Origin:
 @dataclass
 class Pace:
     """Telegram's flood limits, kept by the outbox itself: at most `group` writes per
-    `window` seconds in a group, and `gap` seconds between two writes in any chat.  (A write
-    over them gets 429, and python-telegram-bot's limiter then holds EVERY request, the
-    answers to presses too, while it waits: so the queues never send one.)"""
+    `window` seconds in a group, `gap` seconds between two writes in any chat, and `overall`
+    writes per `second` in all.  (A write over them gets 429, and python-telegram-bot's
+    AIORateLimiter then holds EVERY request, the answers to presses too, while it waits: so
+    the outbox never sends one; the limiter stays as the last guard.)  `spare`: the share of
+    a group's writes kept for the states that must be shown.  `smooth`: a group gets at most
+    that many writes in `smooth` times `window / group` seconds, so that its writes are
+    spread over the minute (one every 3 s) rather than 20 in a row and 40 s of silence."""
 
     group: int = 20
     window: float = 60.0
     gap: float = 1.0
+    overall: int = 30
+    second: float = 1.0
+    spare: float = 0.5
+    smooth: int = 3
     _times: dict[int, deque[float]] = field(default_factory=dict)
+    _all: deque[float] = field(default_factory=deque)
 
-    def wait(self, chat: int, now: float) -> float:
-        """Seconds until a write to `chat` keeps the limits."""
+    def wait(self, chat: int, now: float, spare: bool = False) -> float:
+        """Seconds until a write to `chat` keeps the limits (`spare`: and leaves the group
+        the share of its writes kept for the states that must be shown)."""
         times = self._times.setdefault(chat, deque())
         while times and now - times[0] >= self.window:
             times.popleft()
         wait = self.gap - (now - times[-1]) if times else 0.0
-        if chat < 0 and len(times) >= self.group:
-            wait = max(wait, self.window - (now - times[-self.group]))
+        limit = self.group - (int(self.group * self.spare) if spare else 0)
+        if chat < 0 and len(times) >= max(1, limit):
+            wait = max(wait, self.window - (now - times[-max(1, limit)]))
+        if chat < 0 and self.smooth and len(times) >= self.smooth:
+            span = self.smooth * self.window / self.group
+            wait = max(wait, span - (now - times[-self.smooth]))
+        while self._all and now - self._all[0] >= self.second:
+            self._all.popleft()
+        if self.overall and len(self._all) >= self.overall:
+            wait = max(wait, self.second - (now - self._all[-self.overall]))
         return max(0.0, wait)
 
     def note(self, chat: int, now: float) -> None:
         self._times.setdefault(chat, deque()).append(now)
+        self._all.append(now)
 
 
 class PacedBot:
@@ -155,13 +186,42 @@ class PacedBot:
         async def paced(*args: Any, **kw: Any) -> Any:
             chat = int(kw.get("chat_id", args[0] if args else 0))
             async with self._locks.setdefault(chat, asyncio.Lock()):
-                await asyncio.sleep(self._pace.wait(chat, _now()))
+                while (wait := self._pace.wait(chat, _now())) > 0:
+                    await asyncio.sleep(wait)
                 try:
                     return await call(*args, **kw)
                 finally:
                     self._pace.note(chat, _now())  # done: the server has seen it
 
         return paced
+
+
+class Kept(NamedTuple):
+    """A message the outbox keeps editing: where it is, and how it was left."""
+
+    chat: int
+    message_id: int
+    photo: bool
+    acting: bool = False  # a hand: its user had to act
+
+
+@dataclass
+class Job:
+    """A write waiting in its chat's queue."""
+
+    m: Message
+    when: int = NOW  # NOW, SPARE or SKIP (a group's table message)
+    acting: bool = False  # a hand: its user must act now
+    mine: bool = False  # a hand: the answer to its user's own action (they are looking)
+    gone: int | None = None  # not `m` but this message of its chat deleted
+
+    @property
+    def slot(self) -> tuple[int, str] | None:
+        """What a newer job of the same slot replaces: a table's message, turn line, hand."""
+        if self.m.table is None or self.gone is not None:
+            return None
+        kind = {"table": "table", "result": "table", "turn": "turn", "hand": "hand"}
+        return (self.m.table, kind[self.m.kind]) if self.m.kind in kind else None
 
 
 class Outbox:
@@ -175,33 +235,59 @@ class Outbox:
         self.bot: Any = PacedBot(bot, self.pace)
         self.store = store
         self.username = username
-        self._queues: dict[int, deque[Message]] = {}  # group chat -> writes waiting
+        self._queues: dict[int, deque[Job]] = {}  # chat -> writes waiting
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self._arrived: dict[int, asyncio.Event] = {}  # chat -> a job came (wakes its worker)
+        self._busy: dict[int, asyncio.Lock] = {}  # chat -> held while a job writes there
         self._told: set[tuple[int | None, str]] = set()  # (table, user) told to open the chat
+        self._said: dict[tuple[int, str], list[str]] = {}  # (table, user) -> moves since theirs
+        self._turns: dict[int, str] = {}  # table -> the text its turn line shows
+        self._pictures: dict[tuple[int, int], int] = {}  # (chat, message) -> its picture's hash
 
     async def deliver(self, messages: list[Message], origin: Origin | None = None,
                       hold: bool = False) -> None:
         """What shapes the answer to `origin` now (its user's replies, and a hand that has
         no message yet); everything else queued for its chat (`_enqueue`), and the queues
-        started unless `hold` (then `start` starts them: after a button's answer).  A turn
-        notification for the user being answered is dropped: they acted, and see their
-        hand."""
+        started unless `hold` (then `start` starts them: after a button's answer)."""
+        self._remember_moves(messages, origin)
+        must = acting(messages)
         for m in latest_states(messages):
             if m.to is None:
-                mine = origin is not None and m.kind == "turn" and set(m.mention) == {
-                    origin.user}
-                if not mine:
-                    self._enqueue(m)
-            elif origin is not None and m.to == origin.user and (
+                self._enqueue(Job(m, when=_when(m, messages)))
+                continue
+            mine = origin is not None and m.to == origin.user
+            job = Job(m, acting=(m.table, m.to) in must, mine=mine)
+            if mine and origin is not None and (
                     origin.query is None or not await self.has_message(m)):
                 try:
-                    await self._one(m, origin)
+                    await self._one(job, origin)
                 except TelegramError as exc:
                     log.warning("could not deliver a %s message: %s", m.kind, exc)
             else:
-                self._enqueue(m)
+                self._enqueue(job)
         if not hold:
             self.start()
+
+    def _remember_moves(self, messages: list[Message], origin: Origin | None) -> None:
+        """Keep, for each player of a table (who gets a hand in the batch), the sentences of
+        the moves made since their own (`_with_moves` puts them in their hand's caption)."""
+        players: dict[int, set[str]] = {}
+        for m in messages:
+            if m.kind == "hand" and m.to is not None and m.table is not None:
+                players.setdefault(m.table, set()).add(m.to)
+        moved = [m for m in messages if m.to is None and m.said and m.table is not None
+                 and m.kind in ("table", "result")]
+        if origin is not None:  # the user who acted: what they see starts with their move
+            for table in {m.table for m in moved}:
+                self._said.pop((table or 0, origin.user), None)
+        for m in moved:
+            for who in players.get(m.table or 0, ()):
+                said = self._said.setdefault((m.table or 0, who), [])
+                said += m.said
+                del said[:-MAX_SAID]
+            if m.kind == "result":
+                for key in [k for k in self._said if k[0] == m.table]:
+                    del self._said[key]
 
     async def has_message(self, m: Message) -> bool:
         """Whether `m` is a hand that edits a message already there (no reply to make)."""
@@ -209,44 +295,70 @@ class Outbox:
             return False
         return await self._get(m.table, f"hand:{m.to.split(':', 1)[1]}") is not None
 
-    def _enqueue(self, m: Message) -> None:
-        """Queue `m` for its chat (a group, or a user's private chat); a table message, turn
-        notification or hand still waiting there is replaced by a newer one of its table."""
+    def _enqueue(self, job: Job) -> None:
+        """Queue `job` for its chat (a group, or a user's private chat); a table message,
+        turn line or hand still waiting there is replaced by a newer one of its table, in
+        its place (the oldest wait goes first), and written as soon as the older one was
+        to be."""
+        m = job.m
         where = parse_channel(m.to if m.to is not None else m.channel)
         if where is None:
             return
         chat = where[0]
         queue = self._queues.setdefault(chat, deque())
-        if m.table is not None and m.kind in ("table", "result", "turn", "hand"):
-            same = {"table": ("table", "result"), "result": ("table", "result"),
-                    "turn": ("turn",), "hand": ("hand",)}[m.kind]
-            for old in [q for q in queue if q.table == m.table and q.kind in same]:
-                queue.remove(old)  # only the last state of the table matters
-        queue.append(m)
+        slot = job.slot
+        if slot is not None and slot[1] == "table" and m.said:
+            for old in [q for q in queue if q.slot == (slot[0], "turn")]:
+                queue.remove(old)  # the game moved on: the turn line waiting is stale
+        same = [i for i, q in enumerate(queue) if slot is not None and q.slot == slot]
+        if same:  # only the last state of the table matters; a write owed stays owed
+            queue[same[0]] = dataclasses.replace(job, when=min(job.when, queue[same[0]].when))
+        else:
+            queue.append(job)
+        self._arrived.setdefault(chat, asyncio.Event()).set()
 
     def start(self) -> None:
         """Work every chat's queue (one task per chat, in order)."""
         for chat, queue in self._queues.items():
             worker = self._workers.get(chat)
-            if queue and (worker is None or worker.done()):
+            if any(j.when != SKIP for j in queue) and (worker is None or worker.done()):
                 self._workers[chat] = asyncio.create_task(self._work(chat), name=f"chat {chat}")
 
     async def _work(self, chat: int) -> None:
         queue = self._queues[chat]
-        while queue:
-            m = queue.popleft()
+        while (job := await self._next(chat, queue)) is not None:
             try:
-                await self._one(m, None)
+                await self._one(job, None)
             except TelegramError as exc:
-                log.warning("could not deliver a %s message: %s", m.kind, exc)
+                log.warning("could not deliver a %s message: %s", job.m.kind, exc)
             except Exception:
-                log.exception("chat %s: a %s message failed", chat, m.kind)
+                log.exception("chat %s: a %s message failed", chat, job.m.kind)
+
+    async def _next(self, chat: int, queue: deque[Job]) -> Job | None:
+        """The next write of `chat`, taken from its queue once the chat may have it (so that
+        it is the newest state); None when only states never to be written are left."""
+        arrived = self._arrived.setdefault(chat, asyncio.Event())
+        while True:
+            now = [j for j in queue if j.when == NOW]
+            spare = [j for j in queue if j.when == SPARE]
+            if not now and not spare:
+                return None
+            wait = self.pace.wait(chat, _now(), spare=not now)
+            if wait <= 0:
+                job = (now or spare)[0]
+                queue.remove(job)
+                return job
+            arrived.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(arrived.wait(), wait)
 
     async def drain(self) -> None:
-        """Wait until every queue is empty and its writes are done."""
+        """Wait until every queue is empty (but the states never to be written) and its
+        writes are done."""
         self.start()
         while any(not w.done() for w in self._workers.values()):
             await asyncio.gather(*self._workers.values(), return_exceptions=True)
+            self.start()
 
     async def close(self, timeout: float = 5) -> None:
         """Finish the group writes still waiting (for at most `timeout` seconds)."""
@@ -255,12 +367,25 @@ class Outbox:
         for w in self._workers.values():
             w.cancel()
 
-    async def _one(self, m: Message, origin: Origin | None) -> None:
+    async def _one(self, job: Job, origin: Origin | None) -> None:
+        """Write `job`, one job at a time per chat (an answer's hand and a queued one would
+        both send a first hand message)."""
+        where = parse_channel(job.m.to if job.m.to is not None else job.m.channel)
+        if where is None:
+            return
+        async with self._busy.setdefault(where[0], asyncio.Lock()):
+            await self._write(job, origin)
+
+    async def _write(self, job: Job, origin: Origin | None) -> None:
+        m = job.m
+        if job.gone is not None and m.to is not None:
+            await self._delete(int(m.to.split(":", 1)[1]), job.gone)
+            return
         if m.to is not None:
             if parse_channel(m.to) is None:
                 return
             if m.kind == "hand":
-                await self._hand(m, origin)
+                await self._hand(job, origin)
             elif origin is not None and origin.user == m.to:
                 await self._reply(m, origin)
             else:
@@ -283,41 +408,68 @@ class Outbox:
         markup = self.keyboard(m.actions, m.table)
         key = "table"
         old = await self._get(m.table, key)
-        if old is not None and old[0] == chat:
-            _, message_id, photo = old
-            if await self._edit(chat, message_id, photo, m, markup):
+        if m.kind == "result":  # the game is over: its turn line goes
+            turn = await self._get(m.table, "turn")
+            if turn is not None:
+                await self._delete(turn.chat, turn.message_id)
+                await self.store.adapter_set(m.table or 0, PLATFORM, "turn", "")
+                self._turns.pop(m.table or 0, None)
+        if old is not None and old.chat == chat:
+            if await self._edit(chat, old.message_id, old.photo, m, markup):
                 return
-            if m.image is not None and not photo:
-                await self._delete(chat, message_id)  # the lobby text makes way for the picture
+            if m.image is not None and not old.photo:
+                await self._delete(chat, old.message_id)  # the lobby text makes way for the picture
         sent = await self._send(chat, thread, m, markup)
         await self._put(m.table, key, chat, sent)
 
     async def _turn(self, m: Message, chat: int, thread: int | None) -> None:
-        """A turn prompt, mentioning the player (one group write: the previous prompt
-        stays)."""
+        """The table's one turn line: sent once, with the mention (which notifies), then
+        edited when it says something else (the player is notified in the private chat,
+        where their hand comes as a new message)."""
         assert m.table is not None
         text = html.escape(m.text) + "".join(
             f' <a href="tg://user?id={who.split(":", 1)[1]}">👤</a>' for who in m.mention
             if parse_channel(who) is not None and who.split(":", 1)[1].isdigit())
         button = InlineKeyboardButton(await self._hand_label(m.table),
                                       url=deep_link(self.username, m.table))
+        markup = InlineKeyboardMarkup([[button]])
+        old = await self._get(m.table, "turn")
+        if old is not None and old.chat == chat:
+            if self._turns.get(m.table) == text:
+                return
+            try:
+                await self.bot.edit_message_text(text, chat_id=chat, message_id=old.message_id,
+                                                 parse_mode=ParseMode.HTML, reply_markup=markup)
+                self._turns[m.table] = text
+                return
+            except BadRequest as exc:
+                if "not modified" in str(exc).lower():
+                    self._turns[m.table] = text
+                    return
+                log.info("could not edit the turn line %s: %s", old.message_id, exc)
         sent = await self.bot.send_message(chat, text, message_thread_id=thread,
-                                           parse_mode=ParseMode.HTML,
-                                           reply_markup=InlineKeyboardMarkup([[button]]))
+                                           parse_mode=ParseMode.HTML, reply_markup=markup)
+        self._turns[m.table] = text
         await self._put(m.table, "turn", chat, sent)
 
     # -- the hand in the private chat -------------------------------------------------------
 
-    async def _hand(self, m: Message, origin: Origin | None) -> None:
+    async def _hand(self, job: Job, origin: Origin | None) -> None:
+        """The user's hand message of the table, its caption beginning with the moves made
+        since theirs: edited in place, or sent anew (the old one deleted) when the user
+        must act and did not have to before, so that it notifies them."""
+        m = self._with_moves(job.m)
         assert m.to is not None
         chat = int(m.to.split(":", 1)[1])
         markup = self.keyboard(m.actions, m.table, private=True)
         key = f"hand:{chat}"
         old = await self._get(m.table, key) if m.table is not None else None
-        if old is not None:
-            _, message_id, photo = old
-            if await self._edit(chat, message_id, photo, m, markup):
-                return
+        fresh = job.acting and not job.mine and old is not None and not old.acting
+        if old is not None and not fresh and await self._edit(chat, old.message_id, old.photo,
+                                                              m, markup):
+            if old.acting != job.acting:
+                await self._put_kept(m.table, key, old._replace(acting=job.acting))
+            return
         try:
             sent = await self._send(chat, None, m, markup)
         except Forbidden:
@@ -327,7 +479,24 @@ class Outbox:
                 await self._tell_to_open(m)
             return
         if m.table is not None:
-            await self._put(m.table, key, chat, sent)
+            await self._put(m.table, key, chat, sent, acting=job.acting)
+        if old is not None and fresh:  # once nothing else waits in the chat
+            self._enqueue(Job(Message("", "", to=m.to), when=SPARE, gone=old.message_id))
+
+    def _with_moves(self, m: Message) -> Message:
+        """A hand whose text begins with the moves made at its table since its user's last
+        one (as many of the latest as the caption holds)."""
+        said = self._said.get((m.table or 0, m.to or ""), [])
+        if not said:
+            return m
+        room = (MAX_CAPTION if m.image is not None else MAX_TEXT) - len(m.text) - 2
+        lines: list[str] = []
+        for line in reversed(said):
+            if sum(len(x) + 1 for x in lines) + len(line) + 2 > room:
+                lines.append("…")
+                break
+            lines.append(line)
+        return dataclasses.replace(m, text="\n".join(reversed(lines)) + "\n\n" + m.text)
 
     async def _open_first(self, m: Message, origin: Origin) -> None:
         """Tell the user to open the private chat first: nothing private goes to a group.
@@ -357,7 +526,8 @@ class Outbox:
                  "button.", who=name)
         # "h" in a group is the deep link to the private chat (see `keyboard`)
         link = Action(t(lang, "My hand"), action_data(m.table or 0, 0, "h"), style="primary")
-        self._enqueue(Message(m.channel, text, kind="info", table=m.table, actions=(link,)))
+        self._enqueue(Job(Message(m.channel, text, kind="info", table=m.table,
+                                  actions=(link,))))
         self.start()  # the group's worker may be done already: the hand failed in another queue
 
     # -- private answers -----------------------------------------------------------------------
@@ -399,7 +569,9 @@ class Outbox:
             kw["reply_to_message_id"] = reply_to
             kw["allow_sending_without_reply"] = True
         if m.image is not None:
-            return await self.bot.send_photo(chat, m.image, caption=m.text[:MAX_CAPTION], **kw)
+            sent = await self.bot.send_photo(chat, m.image, caption=m.text[:MAX_CAPTION], **kw)
+            self._shown(chat, sent.message_id, m.image)
+            return sent
         if m.file is not None:
             name, data = m.file
             return await self.bot.send_document(chat, data, filename=name,
@@ -415,14 +587,16 @@ class Outbox:
     async def _edit(self, chat: int, message_id: int, photo: bool, m: Message,
                     markup: InlineKeyboardMarkup | None) -> bool:
         """Edit a kept message into `m`; False when it cannot be (gone, text to picture)."""
+        same = m.image is not None and self._pictures.get((chat, message_id)) == hash(m.image)
         try:
-            if m.image is not None and photo:
+            if m.image is not None and photo and not same:
                 media = InputMediaPhoto(m.image, caption=m.text[:MAX_CAPTION])
                 await self.bot.edit_message_media(media, chat_id=chat, message_id=message_id,
                                                   reply_markup=markup)
-            elif m.image is not None:
+                self._shown(chat, message_id, m.image)
+            elif m.image is not None and not photo:
                 return False
-            elif photo:
+            elif photo:  # a caption alone, or with the picture already shown: no upload
                 await self.bot.edit_message_caption(chat_id=chat, message_id=message_id,
                                                     caption=m.text[:MAX_CAPTION],
                                                     reply_markup=markup)
@@ -439,25 +613,39 @@ class Outbox:
         return True
 
     async def _delete(self, chat: int, message_id: int) -> None:
+        self._pictures.pop((chat, message_id), None)
         try:
             await self.bot.delete_message(chat, message_id)
         except TelegramError as exc:
             log.info("could not delete message %s: %s", message_id, exc)
 
-    async def _get(self, table: int | None, key: str) -> tuple[int, int, bool] | None:
+    def _shown(self, chat: int, message_id: int, image: bytes) -> None:
+        """Remember the picture a message shows (an edit that keeps it uploads nothing)."""
+        if len(self._pictures) > 10_000:
+            self._pictures.clear()
+        self._pictures[(chat, message_id)] = hash(image)
+
+    async def _get(self, table: int | None, key: str) -> Kept | None:
+        """The message kept under `key` for `table` ("chat:message:p|t[:a]")."""
         if table is None:
             return None
         value = await self.store.adapter_get(table, PLATFORM, key)
         if not value:
             return None
-        chat, message_id, kind = value.split(":")
-        return int(chat), int(message_id), kind == "p"
+        chat, message_id, kind, *acting = value.split(":")
+        return Kept(int(chat), int(message_id), kind == "p", acting == ["a"])
 
-    async def _put(self, table: int | None, key: str, chat: int, sent: TgMessage) -> None:
+    async def _put(self, table: int | None, key: str, chat: int, sent: TgMessage,
+                   acting: bool = False) -> None:
         if table is not None:
-            kind = "p" if sent.photo else "t"
+            await self._put_kept(table, key, Kept(chat, sent.message_id, bool(sent.photo),
+                                                  acting))
+
+    async def _put_kept(self, table: int | None, key: str, kept: Kept) -> None:
+        if table is not None:
+            value = f"{kept.chat}:{kept.message_id}:{'p' if kept.photo else 't'}"
             await self.store.adapter_set(table, PLATFORM, key,
-                                         f"{chat}:{sent.message_id}:{kind}")
+                                         value + (":a" if kept.acting else ""))
 
     # -- keyboards -------------------------------------------------------------------------------
 
@@ -488,6 +676,18 @@ class Outbox:
 
 def _now() -> float:
     return asyncio.get_running_loop().time()
+
+
+def _when(m: Message, batch: list[Message]) -> int:
+    """When a public message of `batch` is written: a state that a computer's move replaces
+    at once (`fleeting`) never when its players get their hands (they see the moves in their
+    private chats: the group is written when a human must act or a round ends), else with
+    writes to spare (a table of computers alone); anything else at once."""
+    if not fleeting(m, batch):
+        return NOW
+    if any(o.table == m.table and o.kind == "hand" for o in batch):
+        return SKIP
+    return SPARE
 
 
 def latest_states(messages: list[Message]) -> list[Message]:
