@@ -100,6 +100,14 @@ def has_glyph(index: int, ch: str, bold: bool = False) -> bool:
 
 
 @cache
+def narrow_space(index: int, bold: bool = False) -> bool:
+    """Is the space of chain font `index` a word space?  The CJK font's is a full em wide:
+    after a Chinese name, a space goes to the first font that has a narrow one."""
+    font = chain_font(index, 100, bold)
+    return font.getlength(" ") <= 40
+
+
+@cache
 def font_for(ch: str, bold: bool = False) -> int | None:
     """The first font of the chain that draws ``ch``, or None."""
     return next((i for i in range(len(CHAIN[bold])) if has_glyph(i, ch, bold)), None)
@@ -140,7 +148,8 @@ def runs(text: str, bold: bool = False) -> tuple[tuple[int, str], ...]:
     out: list[tuple[int, str]] = []
     for ch in text:
         if out and has_glyph(out[-1][0], ch, bold) and (
-                not ch.isalpha() or font_for(ch, bold) == out[-1][0]):
+                not ch.isalpha() or font_for(ch, bold) == out[-1][0]) and (
+                not ch.isspace() or narrow_space(out[-1][0], bold)):
             out[-1] = (out[-1][0], out[-1][1] + ch)
             continue
         index = font_for(ch, bold)

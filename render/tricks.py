@@ -43,6 +43,7 @@ MIDDLE = (WIDTH / 2, BAND + 182)
 SIDE = 150  # the width a seat's name may take left and right of the trick
 ROW = 44  # a team's row
 NAME, DETAIL, LINE, SHEET = 23, 19, 21, 20  # text sizes
+NAME_HEIGHT = 32  # px of a seat's name line (its ink box at NAME px, accents included)
 HAND_HALF = 48
 # where each seat's name goes, by its place after seat 0: bottom, left, top, right
 COMPASS = (N_("South"), N_("West"), N_("North"), N_("East"))
@@ -139,7 +140,7 @@ def _label_at(seat: int) -> tuple[float, float, str]:
     """Where a seat's name goes (x, y, anchor), outside its tile of the trick."""
     mx, my = MIDDLE
     reach = GAP + 2 * HALF
-    return {0: (mx, my + reach + 8, "mt"), 2: (mx, my - reach - 8 - 2 * DETAIL - 6, "mt"),
+    return {0: (mx, my + reach + 8, "mt"), 2: (mx, my - reach - 8 - NAME_HEIGHT, "mt"),
             1: (SIDE / 2 + 6, my - NAME, "mt"), 3: (WIDTH - SIDE / 2 - 6, my - NAME, "mt")}[seat]
 
 
@@ -173,9 +174,20 @@ def _table(im: Image.Image, view: dict[str, Any], names: list[str],
         colour = theme.LAST if turn else theme.TEAMS[seat % 2]
         label = f"{compass(seat, tr)} · " + who(seat, names, tr)
         width = SIDE - 8 if seat % 2 else WIDTH - 2 * SIDE
+        words = _seat_words(view, seat, tr)
+        if seat == 2 and words:  # north: its words beside the name, clear of its tile below
+            said = "  ·  ".join(words)
+            label = canvas.fit_text(label, NAME, width // 2, bold=True)
+            name_w = canvas.text_mask(label, NAME, True).width
+            said = canvas.fit_text(said, DETAIL, width - name_w - 14)
+            x0 = x - (name_w + 14 + canvas.text_mask(said, DETAIL).width) / 2
+            box = canvas.draw_text(im, (x0, y), label, NAME, colour, "lt", bold=True)
+            canvas.draw_text(im, (box[2] + 14, (box[1] + box[3]) / 2), said, DETAIL,
+                             theme.TEXT_SOFT, "lm")
+            continue
         box = canvas.draw_text(im, (x, y), canvas.fit_text(label, NAME, width, bold=True),
                                NAME, colour, anchor, bold=True)
-        for i, text in enumerate(_seat_words(view, seat, tr)):
+        for i, text in enumerate(words):
             canvas.draw_text(im, (x, box[3] + 4 + i * (DETAIL + 6)),
                              canvas.fit_text(text, DETAIL, width), DETAIL, theme.TEXT_SOFT, "mt")
     rects = trick_rects(plays)

@@ -437,3 +437,23 @@ def test_the_vingt_legend_and_the_tower_fall_name_the_players() -> None:
     fell = {"layout": {"tiles": [], "fell": {"seat": 2, "tiles": 3, "risk": 0.2}}}
     assert any("it fell: 山田 took 3 tiles" in line
                for line in caption_lines(fell, None, ["Ann", "Bob", "山田"]))
+
+
+def test_north_bid_line_stays_clear_of_north_tile() -> None:
+    """The bidder's "bid 42" under north's name was drawn over north's tile of the trick."""
+    from render.tricks import trick_rects
+
+    game = variants.get("forty-two").new(players=4, seed=3)
+    rng = random.Random(3)
+    for _ in range(8):
+        game.play(rng.choice(game.legal_moves()))
+    view = game.view(None)
+    assert view["contract"]["seat"] == 2 and any(p["seat"] == 2 for p in view["trick"])
+    im = Image.open(io.BytesIO(render.position_png(view, ["Ann", "Bob", "Cy", "Di"]))).convert(
+        "RGB")
+    x0, y0, x1, _ = trick_rects(view["trick"])[2]
+    above = im.crop((x0, y0 - 6, x1, y0))  # the six rows just above north's tile
+    felt = im.getpixel((5, im.height // 2))
+    inked = [y for y in range(above.height)
+             if any(above.getpixel((x, y)) != felt for x in range(above.width))]
+    assert len(inked) < above.height, "text runs down into the tile"

@@ -168,3 +168,13 @@ def test_matador_end_markers_show_what_a_player_needs_to_lay() -> None:
     plain = variants.get("classic").new(players=2, seed=1).view(None)
     assert board.label_ends(plain, board.board_geometry(plain)).markers == \
         board.board_geometry(plain).markers
+
+
+def test_a_space_after_a_chinese_name_is_a_word_space() -> None:
+    """The CJK font's space is a full em: "山田 to play" drew a wide gap after the name."""
+    from render.canvas import text_mask
+
+    size = 20
+    gap = text_mask("山田 x", size).width - text_mask("山田x", size).width
+    assert gap <= 0.4 * size
+    assert text_mask("محمد علي", size).width > text_mask("محمدعلي", size).width  # one run
