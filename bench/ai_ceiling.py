@@ -16,8 +16,8 @@ the stock's order: its deals are the real hands with the stock shuffled, solved 
 an honest player.  What the seer of the hands wins against a level is about what any player
 who does not see the hands could win against that level by reading them perfectly: if it
 wins 62% against `hard`, an honest `expert` winning 60% would have to read the hands from
-the play almost as well as if it saw them (docs/benchmarks.md, "How much room there is
-above `hard`").
+the play almost as well as if it saw them (docs/benchmarks.md, "Computer players:
+line games"; every run in docs/benchmarks-history.md, "How much room there is above `hard`").
 
 The matches are those of `bench/ai.py` (line games: 2 players, whole matches at the
 variant's defaults, classic with ``draw=draw``, each played twice with the seats swapped;

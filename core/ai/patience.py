@@ -4,7 +4,7 @@ For the patience (`core.solitaire.patience`) the greedy player, and the
 hint, remove the pair lying on the most face-down tiles
 (`patience_search.good_pair`), read from the view alone; the random player
 removes any pair.  Over 20,000 deals the greedy player wins about 10.9%
-(the exhaustive search that peeks, 23.4%; see docs/benchmarks.md).  Other
+(the exhaustive search that peeks, 23.4%; see docs/benchmarks.md, "Patience").  Other
 solitaires (puzzles) fall back to the generic players.
 """
 

@@ -198,7 +198,7 @@ class TrickExpertPlayer(TrickSearchPlayer):
     contract made in more than `EXPERT_TRUST` of the deals (and worth bidding on average)
     is bid, where `hard` waits for `TRUST`.  Against a searching defence, leaving the
     contract to the other side costs more than the sets the bolder bids risk
-    (docs/benchmarks.md, "Forty-two: where `expert` gains on `hard`")."""
+    (docs/benchmarks-history.md, "Forty-two: where `expert` gains on `hard`")."""
 
     name = "expert"
     worlds = 64
