@@ -171,7 +171,11 @@ def test_computer_moves_and_timers_fire_once(pg_url: str) -> None:
                                 if turn >= len(before.get(t, [])) and seat in (0, 1))
         assert played_for_humans >= 1  # the timers did fire
         assert said[f"{t}:ran out of time"] == played_for_humans
-        assert said[f"{t}:seconds left to play"] in (played_for_humans, played_for_humans + 1)
+        # each warning said once, whichever process ticks: at most one per timer that ran
+        # out, and one more for the turn under way; a tick that comes only after the deadline
+        # (a loaded machine: the timer is 1 s) plays at once without a warning first
+        warned = said[f"{t}:seconds left to play"]
+        assert 1 <= warned <= played_for_humans + 1
     assert sum(1 for *_, seat in committed if seat == 2) >= TABLES  # computer moves too
 
 
