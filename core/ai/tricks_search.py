@@ -41,7 +41,7 @@ from ..tricks.calls import BID, MARK, TRUMPS, call_for
 from ..tricks.contract import outcome
 from ..tricks.match import BIDDING, NAMING, TrickMatch
 from ..tricks.suits import HI, LO, count_of
-from . import register
+from .registry import register
 from .tricks import tile_choice
 
 PREEMPT = 0.9  # with an opponent still to speak: the highest bid made this often
