@@ -155,6 +155,8 @@ def test_graph_sees_relative_submodule_and_function_imports() -> None:
     assert "bot.service.guard" in edges["bot.service.service"]  # relative, at the top
     assert "bot.service.service" not in edges["bot.service.guard"]  # under TYPE_CHECKING
     assert "bot.service.seats" in edges["bot.service.shared"]  # from . import seats
+    assert "bot.i18n" in edges["bot.service.guard"]  # from ..i18n import t
+    assert "bench.ai_tricks" in edges["bench.ai"]  # inside main()
     assert edges["core.ai"], "core/ai/__init__.py imports its players"
     assert all(target in edges for targets in edges.values() for target in targets)
 
