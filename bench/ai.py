@@ -26,52 +26,20 @@ one below.
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.tally import Clock, gather, row
 from core import variants
 from core.ai import make_player
 from core.moves import LEAD, LEFT
 
 DOUBLE_SIX = [(hi, lo) for hi in range(7) for lo in range(hi + 1)]
 LADDER = (("expert", "hard"), ("hard", "normal"), ("normal", "easy"))
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p, z = wins / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-class Clock:
-    """Time per move of our searching seats."""
-
-    def __init__(self) -> None:
-        self.times: list[float] = []
-        self.cpu: list[float] = []  # process time: the machine may be shared
-
-    def choose(self, player: Any, game: Any) -> Any:
-        t0, c0 = time.perf_counter(), time.process_time()
-        move = player.choose(game)
-        self.times.append(time.perf_counter() - t0)
-        self.cpu.append(time.process_time() - c0)
-        return move
-
-    def text(self) -> str:
-        if not self.times:
-            return "-"
-        return (f"{statistics.median(self.times) * 1000:.0f} ms / {max(self.times):.2f} s "
-                f"(cpu {statistics.median(self.cpu) * 1000:.0f} ms / {max(self.cpu):.2f} s)")
 
 
 # -- partnership against dominoes' probabilistic_alphabeta ---------------------------------
@@ -85,29 +53,7 @@ def partnership(level: str, deals: int, seed: int, clock: Clock, jobs: int = 1
         tiles = DOUBLE_SIX[:]
         rng.shuffle(tiles)
         tasks.append((level, d, seed, [tiles[i * 7:(i + 1) * 7] for i in range(4)]))
-    return _gather(partnership_deal, tasks, clock, jobs)
-
-
-def run_all(fn: Any, tasks: list[tuple[Any, ...]], jobs: int) -> list[Any]:
-    """`fn(*task)` for every task, in `jobs` processes (each task is seeded on its own, so
-    the results are those of a serial run)."""
-    if jobs <= 1:
-        return [fn(*task) for task in tasks]
-    import multiprocessing
-
-    with multiprocessing.Pool(jobs) as pool:
-        return pool.starmap(fn, tasks, chunksize=1)
-
-
-def _gather(fn: Any, tasks: list[tuple[Any, ...]], clock: Clock, jobs: int) -> tuple[int, int]:
-    """Run `fn` on every task (`run_all`) and add up the wins and the times."""
-    won = decided = 0
-    for w, n, times, cpu in run_all(fn, tasks, jobs):
-        won += w
-        decided += n
-        clock.times += times
-        clock.cpu += cpu
-    return won, decided
+    return gather(partnership_deal, tasks, clock, jobs)
 
 
 def partnership_deal(level: str, d: int, seed: int, hands: list[list[tuple[int, int]]]
@@ -194,7 +140,7 @@ def our_move(game: Any, domino: Any, left: bool, peer: Any) -> Any:
 def ladder(slug: str, strong: str, weak: str, games: int, seed: int, clock: Clock,
            options: dict[str, Any], jobs: int = 1) -> tuple[int, int]:
     tasks = [(slug, strong, weak, i, seed, options) for i in range(games)]
-    return _gather(ladder_match, tasks, clock, jobs)
+    return gather(ladder_match, tasks, clock, jobs)
 
 
 def ladder_match(slug: str, strong: str, weak: str, i: int, seed: int, options: dict[str, Any]
@@ -217,15 +163,6 @@ def ladder_match(slug: str, strong: str, weak: str, i: int, seed: int, options: 
             decided += 1
             won += winners[0] == strong_seat
     return won, decided, clock.times, clock.cpu
-
-
-def row(name: str, won: int, decided: int, clock: Clock) -> str:
-    lo, hi = wilson(won, decided)
-    share = won / decided if decided else 0.0
-    verdict = "met" if lo >= 0.5 and share >= 0.6 else ("met (share)" if share >= 0.6 else
-                                                          "MISSED")
-    return (f"| {name} | {won}/{decided} | {share:.1%} | {lo:.1%}-{hi:.1%} | {clock.text()} "
-            f"| 60% {verdict} |")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -210,7 +210,7 @@ def hands_main(args: Any) -> int:
     """`--hands N`: the trick games' seer, one round a deal, in points a round."""
     import statistics
 
-    from bench.ai import run_all
+    from bench.tally import run_all
 
     tasks = [(args.slug, args.against, i, args.seed, args.sees, args.trust)
              for i in range(args.hands)]
@@ -228,7 +228,7 @@ def hands_main(args: Any) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.ai import run_all, wilson
+    from bench.tally import run_all, wilson
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slug", default="classic")

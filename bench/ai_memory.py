@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.ai import run_all, wilson
+from bench.tally import run_all, wilson
 from core import variants
 from core.ai import LEVELS, make_player
 

@@ -19,6 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.tally import Clock, gather, row
 from core import variants
 from core.ai import make_player
 
@@ -30,18 +31,14 @@ def fortytwo_ladder(strong: str, weak: str, games: int, seed: int, clock: Any,
                     slug: str = "forty-two", jobs: int = 1) -> tuple[int, int]:
     """Matches won by `strong` against `weak` and matches decided, over `games` x 2 (in
     `jobs` processes: every match is seeded on its own, so the wins are a serial run's)."""
-    from bench.ai import _gather
-
     tasks = [(strong, weak, i, seed, slug) for i in range(games)]
-    return _gather(ladder_match, tasks, clock, jobs)
+    return gather(ladder_match, tasks, clock, jobs)
 
 
 def ladder_match(strong: str, weak: str, i: int, seed: int, slug: str
                  ) -> tuple[int, int, list[float], list[float]]:
     """Match `i` played twice, the `strong` team on seats 0+2 then 1+3: (won, decided,
     and the strong side's searching moves' wall and process times)."""
-    from bench.ai import Clock
-
     clock = Clock()
     won = decided = 0
     for side in (0, 1):  # the strong team: seats 0+2, then 1+3
@@ -71,8 +68,6 @@ def team_match(slug: str, game_seed: int, bots: list[Any], side: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.ai import Clock, row
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="matches per pair (x2 seats)")
     parser.add_argument("--seed", type=int, default=1)

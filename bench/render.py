@@ -8,7 +8,7 @@ double-six cross (all 28 tiles), each drawn with ``render.board_png`` from a
 view (layout, drawing and encoding are all timed; tile sprites are cached, as
 in a running bot, by one untimed warm-up call). The floor is Pillow's PNG
 encoder, default settings, on a blank RGB picture of the board's size; the
-blank picture through our own 8-bit encoder (`render.canvas.encode_png`) is
+blank picture through our own 8-bit encoder (`render.png.encode_png`) is
 shown too, since pictures are encoded that way. The
 position picture (``render.position_png``: the board and the table strip) is
 timed too. Medians of ``--repeats`` runs, interleaved.
@@ -31,7 +31,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 
 import render
-from render import canvas, theme
+from render import png, theme
 
 LINE_28 = [  # every double-six tile, one line
     "0-6", "6-5", "5-1", "1-6", "6-6", "6-3", "3-3", "3-2", "2-2", "2-4", "4-4", "4-0", "0-0",
@@ -106,7 +106,7 @@ def main() -> None:
         for _ in range(3):  # interleave the timings
             board_ms += median_ms(lambda v=view: render.board_png(v), args.repeats) / 3
             floor_ms += median_ms(lambda s=size: blank_png(s), args.repeats) / 3
-            ours_ms += median_ms(lambda b=blank: canvas.encode_png(b), args.repeats) / 3
+            ours_ms += median_ms(lambda b=blank: png.encode_png(b), args.repeats) / 3
             position_ms += median_ms(lambda v=view: render.position_png(v), args.repeats) / 3
         ratio = board_ms / floor_ms
         ok = (board_ms <= TARGET_MS and ratio <= TARGET_RATIO and len(data) < TARGET_KB * 1000)

@@ -16,8 +16,8 @@ Babel catalogue fits; None: English), see `words`.
 
 Modules: `tile` (one domino sprite) and `pips`; `geometry`, `engine`, `line`
 and `spinner` (where tiles go, no pixels); `board` (paints a layout, and is
-where a new layout kind registers); `hand`, `strip`; `canvas`, `theme` and
-`palette` (text, colours, PNG encoding); `words` (the labels and their translation).
+where a new layout kind registers); `hand`, `strip`; `canvas`, `theme`, `palette` and
+`png` (text, colours, PNG encoding); `words` (the labels and their translation).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from . import canton as _canton  # noqa: F401  (registers the "canton" layout)
-from . import canvas, theme
+from . import canvas, png, theme
 from . import grid as _grid  # noqa: F401  (registers the "grid" layout)
 from . import memory as _memory  # noqa: F401  (registers the "memory" layout)
 from . import patience as _patience  # noqa: F401  (registers the "patience" layout)
@@ -50,10 +50,10 @@ def position_png(view: dict[str, Any], names: list[str] | None = None,
                  tr: Translator | None = None) -> bytes:
     """The public picture of the table: the board, then the table strip under it."""
     if _tricks.is_tricks(view):  # the table, the teams and the turn: no strip of seats
-        return canvas.encode_png(canvas.frame(_tricks.tricks_image(view, tr, names)))
+        return png.encode_png(canvas.frame(_tricks.tricks_image(view, tr, names)))
     board = board_image(view, tr, names)
     if view_layout(view).get("kind") in ALONE:  # a one-seat game: no seats, stock, rounds
-        return canvas.encode_png(canvas.frame(board))
+        return png.encode_png(canvas.frame(board))
     players = int(view.get("players") or len(view.get("hand_sizes") or []) or 1)
     width = max(board.width, 640, players * MIN_PANEL + (players + 1) * GAP)
     strip = strip_image(view, names, width, tr)
@@ -62,19 +62,19 @@ def position_png(view: dict[str, Any], names: list[str] | None = None,
     im.paste(strip, (0, board.height))
     ImageDraw.Draw(im).line((12, board.height, width - 12, board.height), fill=theme.FELT_EDGE,
                             width=2)
-    return canvas.encode_png(canvas.frame(im))
+    return png.encode_png(canvas.frame(im))
 
 
 def hand_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
     """A seat's private hand (``view`` from ``g.view(seat)``), legal tiles marked."""
     if _tricks.is_tricks(view):
-        return canvas.encode_png(canvas.frame(_tricks.tricks_hand_image(view, tr)))
-    return canvas.encode_png(canvas.frame(hand_image(view, tr)))
+        return png.encode_png(canvas.frame(_tricks.tricks_hand_image(view, tr)))
+    return png.encode_png(canvas.frame(hand_image(view, tr)))
 
 
 def board_png(view: dict[str, Any], tr: Translator | None = None) -> bytes:
     """The board alone."""
-    return canvas.encode_png(canvas.frame(board_image(view, tr)))
+    return png.encode_png(canvas.frame(board_image(view, tr)))
 
 
 def scoresheet_png(view: dict[str, Any], names: list[str], lines: list[str],
@@ -82,5 +82,5 @@ def scoresheet_png(view: dict[str, Any], names: list[str], lines: list[str],
     """The round that just ended (public ``view["last_round"]``): final board, hands, sheet
     (a trick game's: the hand's last trick, its contract and the teams' points, the sheet)."""
     if _tricks.is_tricks(view):
-        return canvas.encode_png(canvas.frame(_tricks.sheet_image(view, names, lines, tr)))
-    return canvas.encode_png(canvas.frame(scoresheet_image(view, names, lines, tr)))
+        return png.encode_png(canvas.frame(_tricks.sheet_image(view, names, lines, tr)))
+    return png.encode_png(canvas.frame(scoresheet_image(view, names, lines, tr)))

@@ -1,23 +1,14 @@
-"""Canvas helpers: the felt background and frame, cached text, end markers, PNG encoding.
-
-PNG encoding maps the picture onto one fixed 256-colour palette
-(`render.palette`) and writes an 8-bit PNG: for these pictures (flat felt,
-a few tile colours) that is both smaller and faster than a 24-bit PNG, and the
-colours are chosen from the pictures themselves so edges stay smooth.
-``encode_png(image, palette=False)`` writes plain RGB instead.
-"""
+"""Canvas helpers: the felt background and frame, cached text, end markers (the PNG
+encoding is render/png.py, above the palette that is drawn with these helpers)."""
 
 from __future__ import annotations
 
-import io
 import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from . import theme
-
-COMPRESS_LEVEL = 2
 
 
 def felt(width: int, height: int) -> Image.Image:
@@ -111,14 +102,3 @@ def marker_sprite(value: int | str, radius: int) -> Image.Image:
     ink_mid = (top + bottom) / 2 + 1
     im.paste((*theme.MARKER_TEXT, 255), (round(radius - w / 2), round(radius - ink_mid)), mask)
     return im
-
-
-def encode_png(im: Image.Image, palette: bool = True) -> bytes:
-    """PNG bytes of ``im``: 8-bit with the fixed palette (default) or 24-bit RGB."""
-    if palette:
-        from .palette import palette_image
-
-        im = im.quantize(palette=palette_image(), dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
-    return buf.getvalue()

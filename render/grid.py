@@ -27,7 +27,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from . import canvas, theme, tile
+from . import canvas, png, theme, tile
 from .board import register_layout
 from .geometry import Board, Half, Marker, PlacedTile, Rect
 from .words import Translator, seat_label, t, tn
@@ -246,7 +246,7 @@ def candidate_image(view: dict[str, Any], preview: dict[str, Any],
 def candidate_png(view: dict[str, Any], preview: dict[str, Any],
                   tr: Translator | None = None) -> bytes:
     """`candidate_image` as PNG bytes."""
-    return canvas.encode_png(canvas.frame(candidate_image(view, preview, tr)))
+    return png.encode_png(canvas.frame(candidate_image(view, preview, tr)))
 
 
 register_layout("grid", draw=grid_image)

@@ -1,4 +1,4 @@
-"""The fixed 256-colour palette every picture is encoded with (see `canvas.encode_png`).
+"""The fixed 256-colour palette every picture is encoded with (see `png.encode_png`).
 
 It is taken once per process (about 0.1 s, then cached) from a sample sheet
 that holds every element the pictures are made of: tiles in each style and

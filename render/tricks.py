@@ -28,7 +28,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from . import canvas, theme, tile
+from . import canvas, png, theme, tile
 from .board import register_layout
 from .geometry import parse_tile
 from .strip import seat_names, turn_text
@@ -358,7 +358,7 @@ def last_trick_image(view: dict[str, Any], tr: Translator | None = None,
 def last_trick_png(view: dict[str, Any], tr: Translator | None = None,
                    names: list[str] | None = None) -> bytes:
     """The last trick taken, as PNG bytes (public: every past trick is)."""
-    return canvas.encode_png(canvas.frame(last_trick_image(view, tr, names)))
+    return png.encode_png(canvas.frame(last_trick_image(view, tr, names)))
 
 
 def sheet_image(view: dict[str, Any], names: list[str] | None, lines: list[str],

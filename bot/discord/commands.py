@@ -1,7 +1,7 @@
 """The `/domino` slash command group: names, options, choices and variant autocomplete.
 
 Each command only hands its options to a `CommandHandler` (the client of
-bot/discord/adapter.py, which asks the service); this module does not import the client.
+bot/discord/client.py, which asks the service); this module does not import the client.
 Names and descriptions are marked with `N_` (bot/discord/text.py): `locale_str`s that
 `CommandTranslator` puts into French from the gettext catalogue.
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from .adapter import DominoClient
+from .client import DominoClient
 
 
 class ShardedDominoClient(DominoClient, discord.AutoShardedClient):

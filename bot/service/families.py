@@ -25,6 +25,7 @@ from ..i18n import t, tn
 from . import family_words as words
 from .builder import PER_PAGE, choices, split_arg, step_actions
 from .messages import Action, Message, action_data
+from .naming import variant_name
 from .tables import pop_switch
 
 if TYPE_CHECKING:
@@ -425,8 +426,6 @@ def hint_lang(table: Table, seat: int, langs: dict[str, str]) -> str:
 async def solo_history_line(store: Any, row: Any, lang: str) -> str:
     """A one-seat game of the history (a `HistoryRow`): how it ended, with its time or its
     moves, read from its stored record (no rank, no points: there was nobody to beat)."""
-    from .texts import variant_name
-
     record = await store.game_record(row.table_id) or {}
     outcome = words.solo_outcome(record.get("result") or {}, len(record.get("moves") or []),
                                  lang)
@@ -438,8 +437,6 @@ def solo_stats_line(row: Any, lang: str) -> str | None:
     """A one-seat game's line of the statistics (a `StatRow`): games, and how many were
     solved (a puzzle) or won (a patience), without a rating; None for other games."""
     from core import variants
-
-    from .texts import variant_name
 
     try:
         variant = variants.get(row.variant)
@@ -469,8 +466,6 @@ def puzzle_board(slug: str) -> bool:
 async def puzzle_leaderboard(store: Any, slug: str, scope: str, lang: str) -> str:
     """The fastest solves and the solves with the fewest hints of a puzzle kind, each
     player's best only."""
-    from .texts import variant_name
-
     where = t(lang, "everywhere") if scope == "global" else t(lang, "here")
     lines = [t(lang, "Leaderboard ({what}, {where})", what=variant_name(slug, lang),
                where=where)]

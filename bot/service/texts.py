@@ -26,7 +26,8 @@ from .event_texts import (
     who_list,
 )
 from .levels import add_buttons
-from .messages import MAX_DATA, Action, Message, action_data
+from .messages import Action, Message, action_data
+from .naming import end_label, move_data, variant_name
 from .rules_pages import ChatPage
 from .summary import (
     match_lines,
@@ -44,11 +45,6 @@ if TYPE_CHECKING:
     from .tables import Table
 
 PER_ROW = 5  # tile buttons per row
-
-
-def variant_name(slug: str, lang: str) -> str:
-    names = variants.get(slug).names
-    return names.get(lang, names["en"])
 
 
 def table_summary(view: dict[str, Any], names: list[str], lang: str) -> str:
@@ -225,21 +221,6 @@ def move_tile(move: str, tiles: set[str] | frozenset[str]) -> str | None:
     return next((w for w in move.split() if w in tiles), None)
 
 
-def move_data(table: int, turn: int, move: str) -> str:
-    """The button data that plays `move`: the move as written, or, when that is over the
-    64 bytes of a button, with the short end words the notation reads ("r-5-l" for
-    "right-5-left")."""
-    data = action_data(table, turn, "p", move)
-    if len(data.encode()) <= MAX_DATA:
-        return data
-    words = move.split()
-    words[-1] = "-".join(SHORT_ENDS.get(w, w) for w in words[-1].split("-"))
-    return action_data(table, turn, "p", " ".join(words))
-
-
-SHORT_ENDS = {"left": "l", "right": "r", "up": "u", "down": "b"}  # b: "bas" (d is "droite")
-
-
 def word_action(table: int, turn: int, move: str, view: dict[str, Any], lang: str,
                 row: int, claiming: bool) -> Action:
     """The button of a move without a tile: draw, pass, claim, muggins, buy..."""
@@ -334,26 +315,6 @@ def ends_message(table: Table, seat: int, tile: str, lang: str, pictures: Pictur
     return Message(table.row.channel, t(lang, "Which end for {tile}?", tile=tile), to=user,
                    kind="hand", table=table.id, image=pictures.for_lang(lang).hand(game.view(seat)),
                    actions=tuple(actions))
-
-
-def end_label(lang: str, move: str) -> str:
-    """"6-4 left" -> "6-4 on the left"; "6-4 up" -> "6-4 at the top"; a branch
-    "9-4 up-2-left" -> "9-4 on the branch up-2-left" with the end words translated
-    (the notation reads the French words too); other moves as they are written."""
-    tile, _, end = move.partition(" ")
-    arms = {"left": t(lang, "{tile} on the left", tile=tile),
-            "right": t(lang, "{tile} on the right", tile=tile),
-            "up": t(lang, "{tile} at the top", tile=tile),
-            "down": t(lang, "{tile} at the bottom", tile=tile)}
-    if end in arms:
-        return arms[end]
-    parts = end.split("-")
-    if len(parts) > 1 and parts[0] in arms:
-        words = {"left": t(lang, "left"), "right": t(lang, "right"), "up": t(lang, "up"),
-                 "down": t(lang, "down")}
-        path = "-".join(words.get(p, p) for p in parts)
-        return t(lang, "{tile} on the branch {path}", tile=tile, path=path)
-    return move
 
 
 PARAGRAPH = re.compile(r"\n[ \t]*\n")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .generic import Game, GreedyPlayer, Player, RandomPlayer, claim_of
+from .registry import FAMILY_PLAYERS, register
 from .search import ExpertPlayer, HardPlayer
 
 PLAYERS: dict[str, type[Any]] = {"random": RandomPlayer, "greedy": GreedyPlayer,
@@ -23,13 +24,6 @@ PLAYERS: dict[str, type[Any]] = {"random": RandomPlayer, "greedy": GreedyPlayer,
 LEVELS = ("easy", "normal", "hard", "expert")
 ALIASES = {"easy": "random", "normal": "greedy"}
 SEARCH_KINDS = ("hard", "expert")
-# family -> kind -> player class, for families whose games need more than the generic players
-FAMILY_PLAYERS: dict[str, dict[str, type[Any]]] = {}
-
-
-def register(family: str, kind: str, cls: type[Any]) -> None:
-    """Make `cls` the player of `kind` for the games of `family`."""
-    FAMILY_PLAYERS.setdefault(family, {})[kind] = cls
 
 
 class SeatPlayer:
@@ -86,7 +80,8 @@ __all__ = ["FAMILY_PLAYERS", "KINDS", "LEVELS", "PLAYERS", "ExpertPlayer", "Game
            "GreedyPlayer", "HardPlayer", "Player", "RandomPlayer", "SeatPlayer", "claim_of",
            "levels_for", "make_player", "register"]
 
-# Each family module below registers its own players (register), or is registered here.
+# Each family module below registers its own players (core/ai/registry.py), or is
+# registered here.
 from . import grid as _grid  # noqa: E402  (the grid family's players)
 from . import memory as _memory  # noqa: E402
 from . import patience as _patience  # noqa: E402

@@ -24,6 +24,8 @@ from typing import Any, Protocol
 from ..moves import CLAIM, DRAW, LEFT, MUGGINS, Move
 from ..tiles import Tile
 
+WIN_BONUS = 10.0  # a round won is worth this many points of margin
+
 
 class Game(Protocol):
     to_move: int | None
@@ -135,8 +137,6 @@ class _LineLook:
         return cls(game, game.determinized(seat, rng), seat, unseen)
 
     def value(self, move: Move, hand: list[Tile]) -> float:
-        from .search import round_value  # (search imports this module)
-
         game, seat = self.game, self.seat
         g = self.world.copy()
         unit = game.scorer_of(seat)
@@ -165,3 +165,22 @@ def claim_of(moves: list[Move]) -> Move | None:
         if m.kind in (CLAIM, MUGGINS):
             return m
     return None
+
+
+def round_value(g: Any, unit: int, before: list[int]) -> float:
+    """What the finished round (or the round so far) is worth to the side `unit`: its points
+    gained minus the best other side's, with the sign of the match (points count down, or
+    reaching the target loses), plus `WIN_BONUS` when it won the round."""
+    mrules = g.mrules
+    sign = -1 if mrules.countdown else 1
+    if mrules.reach == "loses":
+        sign = -sign
+    gains = [sign * (a - b) for a, b in zip(g.totals, before, strict=True)]
+    mine = gains[unit]
+    others = max((x for i, x in enumerate(gains) if i != unit), default=0)
+    value = float(mine - others)
+    if g.round_results:
+        winners = g.round_results[-1]["winners"]
+        if any(g.scorer_of(s) == unit for s in winners):
+            value += WIN_BONUS / max(1, len(winners))
+    return value

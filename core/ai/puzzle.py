@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import register
+from .registry import register
 
 SECONDS = 20.0  # the solver's time for one move
 

@@ -29,10 +29,9 @@ from typing import Any
 from ..line.end_points import SCORERS
 from ..moves import CLAIM, MUGGINS, PLAY, Move
 from .endgame import NODE_LIMIT, Endgame, TooBig, solvable
-from .generic import GreedyPlayer, claim_of
+from .generic import GreedyPlayer, claim_of, round_value
 from .policy import count_move, cross_move_of, look_move
 
-WIN_BONUS = 10.0  # a round won is worth this many points of margin
 NODE_BUDGET = 300_000  # exact endgames: nodes one decision may search in all
 DROP_Z = 2.5  # a move is dropped once the leader beats it by this many standard errors
 
@@ -225,25 +224,6 @@ def fast_move(moves: list[Move], pips: Any, rng: random.Random) -> Move:
         elif kind in (CLAIM, MUGGINS):
             return m
     return best if best is not None else moves[rng.randrange(len(moves))]
-
-
-def round_value(g: Any, unit: int, before: list[int]) -> float:
-    """What the finished round (or the round so far) is worth to the side `unit`: its points
-    gained minus the best other side's, with the sign of the match (points count down, or
-    reaching the target loses), plus `WIN_BONUS` when it won the round."""
-    mrules = g.mrules
-    sign = -1 if mrules.countdown else 1
-    if mrules.reach == "loses":
-        sign = -sign
-    gains = [sign * (a - b) for a, b in zip(g.totals, before, strict=True)]
-    mine = gains[unit]
-    others = max((x for i, x in enumerate(gains) if i != unit), default=0)
-    value = float(mine - others)
-    if g.round_results:
-        winners = g.round_results[-1]["winners"]
-        if any(g.scorer_of(s) == unit for s in winners):
-            value += WIN_BONUS / max(1, len(winners))
-    return value
 
 
 def win_value(g: Any, unit: int, before: list[int]) -> float:

@@ -20,8 +20,8 @@ import random
 from typing import Any
 
 from ..tiles import Tile
-from . import register
 from .generic import Game
+from .registry import register
 
 SAFE_ENOUGH = 0.5
 

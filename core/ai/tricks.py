@@ -25,7 +25,7 @@ from ..tiles import Tile, iter_ids
 from ..tricks.calls import BID, MARK, SEVENS, TRUMPS, call_for
 from ..tricks.match import NAMING, PLAYING, TrickMatch
 from ..tricks.suits import ALL, TRUMP, count_of, sevens_distance
-from . import register
+from .registry import register
 
 SAMPLES = 6  # sampled deals per trump when bidding
 MARGIN = 2  # points kept in hand against a bad estimate

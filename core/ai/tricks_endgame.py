@@ -1,7 +1,7 @@
 """Exact endgames of the trick games: alpha-beta over the last tricks of one imagined deal.
 
 Every seat sees every hand (the deal is one the searcher imagined), the seats of the
-searcher's team maximize the round's value under the contract (`tricks_search.value_of`)
+searcher's team maximize the round's value under the contract (`tricks_playout.value_of`)
 and the others minimize it.  The `expert` level calls it once few tricks are left; a
 search of three tricks visits at most a few thousand positions.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..tiles import iter_ids
 from ..tricks.match import TrickMatch
 from .tricks import tile_choice
-from .tricks_search import place, scratch, unplace, value_of
+from .tricks_playout import place, scratch, unplace, value_of
 
 INF = float("inf")
 
