@@ -80,3 +80,15 @@ def test_a_player_calls_each_special_by_buttons(tmp_path: Path, call: str, user:
             await service.hand(user, tid), user)] if m for a in m.actions)
 
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+@pytest.mark.parametrize(("lang", "move", "words"), [
+    ("en", "bid plunge", "Bid plunge"), ("fr", "bid splash", "Enchère splash"),
+    ("en", "trumps follow-me", "Trumps: follow-me, doubles high"),
+    ("fr", "trumps nello-low", "Atout : nello, doubles bas"), ("fr", "lay down", "Abattre"),
+    ("en", "trumps doubles", "Trumps: doubles")])
+def test_a_hint_names_the_special_in_the_player_language(lang: str, move: str, words: str
+                                                         ) -> None:
+    from bot.service.assist import move_words
+
+    assert move_words(lang, move) == words
