@@ -46,8 +46,18 @@ def _trumps_text(view: dict[str, Any], tr: Translator | None) -> str:
         return t(tr, "No trumps yet")
     if trumps == "nello":
         return t(tr, "Nello: the bidder must lose every trick")
+    if trumps == "nello-low":
+        return t(tr, "Nello, doubles low: the bidder must lose every trick")
+    if trumps == "nello-doubles":
+        return t(tr, "Nello, doubles a suit: the bidder must lose every trick")
     if trumps == "sevens":
         return t(tr, "Sevens: the tile nearest 7 pips wins")
+    if trumps == "doubles":
+        return t(tr, "Trumps: the doubles, 6-6 highest")
+    if trumps == "follow-me":
+        return t(tr, "No trumps (follow-me), doubles high")
+    if trumps == "follow-me-low":
+        return t(tr, "No trumps (follow-me), doubles low")
     return t(tr, "Trumps: {n}", n=trumps)
 
 
@@ -182,10 +192,13 @@ def suit_groups(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """The hand in groups (trumps first, then the suits from 6 down), as the view orders it."""
     trumps = view.get("trumps")
     number = trumps if isinstance(trumps, int) else None
+    apart = {"doubles": "T", "nello-doubles": "D"}.get(str(trumps))  # the doubles' group
     groups: list[tuple[str, list[str]]] = []
     for text in view.get("hand") or []:
         a, b = parse_tile(text)
         key = "T" if number is not None and number in (a, b) else str(max(a, b))
+        if apart and a == b:
+            key = apart
         if not groups or groups[-1][0] != key:
             groups.append((key, []))
         groups[-1][1].append(text)
@@ -212,7 +225,8 @@ def tricks_hand_image(view: dict[str, Any], tr: Translator | None = None) -> Ima
     x = (width - (count * (h + gap) - gap + max(0, len(groups) - 1) * group_gap)) // 2
     y = margin + 30 + 24
     for key, tiles in groups:
-        name = t(tr, "trumps") if key == "T" else t(tr, "{n}s", n=key)
+        name = (t(tr, "trumps") if key == "T" else t(tr, "doubles") if key == "D"
+                else t(tr, "{n}s", n=key))
         span = len(tiles) * (h + gap) - gap
         canvas.draw_text(im, (x + span / 2, y - 6), name, 17,
                          theme.LAST if key == "T" else theme.TEXT_SOFT, "mb")
