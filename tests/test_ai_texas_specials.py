@@ -67,3 +67,14 @@ def test_every_level_but_easy_lays_a_decided_hand_down(level: str) -> None:
         game.play(text)
     assert "lay down" in [m.text for m in game.legal_moves()]
     assert make_player(level, 1).choose(game).text == "lay down"
+
+
+def test_win_chances_count_a_lay_down_as_the_hand_stands() -> None:
+    from core.ai.chances import win_chances
+
+    game = texas(SEED_DEAL, lay_down=True)
+    for text in ("bid 1 mark", "pass", "pass", "pass", "trumps 0", "4-1", "4-2", "5-4", "6-4",
+                 "6-0"):
+        game.play(text)
+    chances = win_chances(game, 4, seed=1)
+    assert chances is not None and chances["lay down"] == 0.0  # set: the hand is lost
