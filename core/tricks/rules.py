@@ -17,7 +17,7 @@ class TrickRules:
     already in the trick; a tile is the suit of its higher half only) or
     "suit" (Texas: follow the number led with any tile bearing it, else play
     anything).  ``marks``: bids past 41 are marks of 42 and rounds score marks
-    (Texas); else the seed's points.  ``all_pass``: "redeal" (the seed's game)
+    (Texas); else the seed's points.  ``all_pass``: "redeal" (the seed's game),
     "forced" (the dealer must bid when the three others passed) or "reshake" (Texas: a new
     deal, the next seat dealing).  ``doubles``: where a double stands in a number suit and
     in trumps (`core.tricks.suits`: "book", the seed's; "high").  The Texas specials:
