@@ -78,3 +78,9 @@ def test_win_chances_count_a_lay_down_as_the_hand_stands() -> None:
         game.play(text)
     chances = win_chances(game, 4, seed=1)
     assert chances is not None and chances["lay down"] == 0.0  # set: the hand is lost
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_searchers_plunge_with_every_double(level: str) -> None:
+    game = texas(ALL_DOUBLES, preset="specials")  # the partner may name doubles
+    assert make_player(level, 1).choose(game).text == "bid plunge"

@@ -27,8 +27,9 @@ taken breaking ties).
   with `core.ai.tricks.nello_choice`).
 * Texas's specials: a bid of a mark or more is valued with nello and sevens among its
   trumps when the table offers them; a plunge or a splash (`special_rounds`) is played
-  out with the partner naming its longest number and leading, and is bid like any other
-  bid when the deals make it often enough and it is worth more than the best plain bid.
+  out with the partner naming doubles (or, not offered, its longest number) and leading,
+  and is bid like any other bid when the deals make it often enough and it is worth more
+  than the best plain bid.
   A decided hand is laid down at once.
 
 What the bids say of a hand (a pass, a high bid) is not used: the imagined deals only
@@ -43,7 +44,7 @@ from typing import Any
 
 from ..moves import PASS, Move
 from ..tiles import iter_ids
-from ..tricks.calls import BID, LAY_DOWN, MARK, NELLOS, SEVENS, SPECIAL, TRUMPS, call_for
+from ..tricks.calls import BID, DOUBLES, LAY_DOWN, MARK, NELLOS, SEVENS, SPECIAL, TRUMPS, call_for
 from ..tricks.contract import outcome
 from ..tricks.match import BIDDING, NAMING, NELLO_CALLS, TrickMatch
 from ..tricks.suits import HI, LO, count_of
@@ -163,7 +164,8 @@ class TrickSearchPlayer:
 
     def special_rounds(self, game: TrickMatch, seat: int, kind: int) -> list[TrickMatch]:
         """The rounds of a plunge or splash (`kind`) bid by `seat`, one per imagined deal of
-        the last `outcomes`: the partner names the number it holds most of and leads."""
+        the last `outcomes`: the partner names the doubles when the table allows them (the
+        plunger holds most), else the number it holds most of, and leads."""
         value = game.special_value(kind)
         rounds = []
         for world in self._deals:
@@ -171,8 +173,8 @@ class TrickSearchPlayer:
             g.high, g.holder, g.special, g.phase = value, seat, kind, NAMING
             partner = (seat + 2) % 4
             g.to_move = partner
-            g._name_trumps(max(range(7), key=lambda n: (names_its_longest(
-                g.hands[partner], n), n)))
+            g._name_trumps(DOUBLES if g.rules.doubles_trumps else max(range(7), key=lambda n: (
+                names_its_longest(g.hands[partner], n), n)))
             play_out(g)
             rounds.append(g)
         return rounds
