@@ -48,7 +48,10 @@ HAND_HALF = 48
 # where each seat's name goes, by its place after seat 0: bottom, left, top, right
 COMPASS = (N_("South"), N_("West"), N_("North"), N_("East"))
 SUITS = {0: N_("blanks"), 1: N_("ones"), 2: N_("twos"), 3: N_("threes"), 4: N_("fours"),
-         5: N_("fives"), 6: N_("sixes"), "nello": N_("nello"), "sevens": N_("sevens")}
+         5: N_("fives"), 6: N_("sixes"), "nello": N_("nello"), "sevens": N_("sevens"),
+         "nello-low": N_("nello, doubles low"), "nello-doubles": N_("nello, doubles a suit"),
+         "doubles": N_("trumps: the doubles"), "follow-me": N_("follow-me, doubles high"),
+         "follow-me-low": N_("follow-me, doubles low")}
 # the strokes of "ALL", as Texas players tally 7 marks: (x0, y0, x1, y1) in a letter's box
 ALL_STROKES = ((0, 0, 0, 1, 0.5, 0), (0, 0, 0.5, 0, 1, 1), (0, 0, 0.2, 0.6, 0.8, 0.6),
                (1, 0, 0, 0, 0, 1), (1, 0, 0, 1, 0.8, 1), (2, 0, 0, 0, 0, 1),
@@ -387,10 +390,13 @@ def suit_groups(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """The hand in groups (trumps first, then the suits from 6 down), as the view orders it."""
     trumps = view.get("trumps")
     number = trumps if isinstance(trumps, int) else None
+    apart = {"doubles": "T", "nello-doubles": "D"}.get(str(trumps))  # the doubles' group
     groups: list[tuple[str, list[str]]] = []
     for text in view.get("hand") or []:
         a, b = parse_tile(text)
         key = "T" if number is not None and number in (a, b) else str(max(a, b))
+        if apart and a == b:
+            key = apart
         if not groups or groups[-1][0] != key:
             groups.append((key, []))
         groups[-1][1].append(text)
@@ -418,7 +424,8 @@ def tricks_hand_image(view: dict[str, Any], tr: Translator | None = None) -> Ima
     x = (width - (count * (h + gap) - gap + max(0, len(groups) - 1) * group_gap)) // 2
     y = margin + 30 + 24
     for key, tiles in groups:
-        name = t(tr, "trumps") if key == "T" else t(tr, "{n}s", n=key)
+        name = (t(tr, "trumps") if key == "T" else t(tr, "doubles") if key == "D"
+                else t(tr, "{n}s", n=key))
         span = len(tiles) * (h + gap) - gap
         canvas.draw_text(im, (x + span / 2, y - 6), name, 17,
                          theme.LAST if key == "T" else theme.TEXT_SOFT, "mb")

@@ -29,7 +29,8 @@ TRICKS = [["1-1", "3-1", "4-1", "2-1"], ["6-1", "0-0", "3-0", "6-3"],
 
 
 def _game(hands: list[list[str]], moves: list[str]):
-    g = variants.get("forty-two").new(seed=1, deal={"hands": hands})
+    # the script above draws trumps with 1-1: the double highest (option doubles=high)
+    g = variants.get("forty-two").new(seed=1, deal={"hands": hands}, doubles="high")
     for move in moves:
         g.play(move)
     return g

@@ -92,7 +92,7 @@ def test_without_partner_master_a_void_seat_must_trump() -> None:
 
 
 def test_must_trump_then_overtrump() -> None:
-    game = forty_two(TRUMP_DEAL, ("pass", "pass", "bid 30", "pass"))
+    game = forty_two(TRUMP_DEAL, ("pass", "pass", "bid 30", "pass"), doubles="high")
     game.play("6-6")
     assert legal(game) == tiles("2-0", "4-0")  # void in 6: must trump
     game.play("2-0")
@@ -100,9 +100,30 @@ def test_must_trump_then_overtrump() -> None:
     with pytest.raises(IllegalMove, match="higher trump"):
         game.play("1-0")
     game.play("5-0")
-    assert legal(game) == tiles("6-0", "0-0")  # the double is the highest trump
+    assert legal(game) == tiles("6-0", "0-0")  # doubles=high: the double is the highest trump
     game.play("0-0")
     assert game.view(None)["tricks"][0]["winner"] == 3
+
+
+def test_the_book_ranks_a_double_by_its_number_in_trumps() -> None:
+    # "la valeur de chaque domino est donnée par le nombre de points indiqué sur l'autre
+    # demi-face": with trumps 0, 0-0 is worth 0, the lowest trump
+    game = forty_two(TRUMP_DEAL, ("pass", "pass", "bid 30", "pass"))
+    assert game.view(None)["doubles"] == "book"
+    for text in ("6-6", "2-0", "5-0"):
+        game.play(text)
+    assert legal(game) == tiles("6-0")  # 0-0 does not beat 5-0: only 6-0 overtrumps
+    game.play("6-0")
+    assert game.view(None)["tricks"][0]["winner"] == 3
+    s = suits(3, False, "book")
+    order = sorted(_names(s.trumps), key=lambda n: -s.rank[TRUMP][Tile.parse(n).id])
+    assert order == ["6-3", "5-3", "4-3", "3-3", "3-2", "3-1", "3-0"]
+    assert suits(0, False, "book").rank[TRUMP][Tile(0, 0).id] < min(
+        suits(0, False, "book").rank[TRUMP][Tile(a, 0).id] for a in range(1, 7))
+    # in a plain suit the double is still the highest: its other half is the suit's number
+    assert max(_names(s.members[5]), key=lambda n: s.rank[5][Tile.parse(n).id]) == "5-5"
+    assert game.hand_order(1 << Tile(0, 0).id | 1 << Tile(1, 0).id) == [
+        Tile(1, 0).id, Tile(0, 0).id]
 
 
 def test_trumps_led_must_be_followed_and_beaten_even_over_a_partner() -> None:

@@ -36,9 +36,18 @@ def trump_name(value: Any, lang: str) -> str:
         "0": t(lang, "blanks"), "1": t(lang, "ones"), "2": t(lang, "twos"),
         "3": t(lang, "threes"), "4": t(lang, "fours"), "5": t(lang, "fives"),
         "6": t(lang, "sixes"), "nello": t(lang, "nello"), "sevens": t(lang, "sevens"),
-        "7": t(lang, "sevens"), "8": t(lang, "nello"),
+        "7": t(lang, "sevens"), "8": t(lang, "nello"), "doubles": t(lang, "doubles"),
+        "follow-me": t(lang, "follow-me, doubles high"),
+        "follow-me-low": t(lang, "follow-me, doubles low"),
+        "nello-low": t(lang, "nello, doubles low"),
+        "nello-doubles": t(lang, "nello, doubles apart"),
     }
     return names.get(str(value), str(value))
+
+
+def special_name(word: str, lang: str) -> str | None:
+    """"plunge", "splash" in the player's words (None for another word)."""
+    return {"plunge": t(lang, "plunge"), "splash": t(lang, "splash")}.get(word)
 
 
 def bid_text(bid: str, lang: str) -> str:
@@ -46,6 +55,10 @@ def bid_text(bid: str, lang: str) -> str:
     words = str(bid).split()
     if words == ["pass"]:
         return t(lang, "no bid")
+    special = special_name(words[0], lang) if words else None
+    if special is not None:
+        rest = bid_text(" ".join(words[1:]), lang) if words[1:] else ""
+        return f"{special} ({rest})" if rest else special
     if len(words) == 2 and words[0].isdigit() and words[1].startswith("mark"):
         n = int(words[0])
         return tn(lang, "{n} mark", "{n} marks", n)
@@ -56,6 +69,10 @@ def tricks_label(move: str, lang: str) -> str | None:
     words = move.split()
     if move == "pass":
         return t(lang, "Pass")
+    if move == "lay down":
+        return t(lang, "Lay down")
+    if words[:1] == ["bid"] and len(words) == 2 and special_name(words[1], lang):
+        return t(lang, "Bid {bid}", bid=special_name(words[1], lang))
     if words[:1] == ["bid"]:
         return t(lang, "Bid {bid}", bid=bid_text(" ".join(words[1:]), lang))
     if words[:1] == ["trumps"] and len(words) == 2:
@@ -356,6 +373,8 @@ def move_line(move: str, view: dict[str, Any], names: list[str], lang: str, move
             stack_word(w, lang) for w in words))
     if "markers" in view and move != "pass" and len(words) > 1:
         return t(lang, "{who} plays {move}.", who=who, move=grid_label(move, lang))
+    if move == "lay down":
+        return t(lang, "{who} lays the hand down: its result is decided.", who=who)
     if words[:1] == ["bid"]:
         return t(lang, "{who} bids {bid}.", who=who, bid=bid_text(" ".join(words[1:]), lang))
     if words[:1] == ["trumps"] and len(words) == 2:

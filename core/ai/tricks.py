@@ -9,6 +9,13 @@
   leads its masters (the tiles no unseen tile beats) and draws trumps when it
   holds the master trump.  It keeps count of the tiles played through the view.
 
+Texas's specials, when the table offers them: the greedy player lays a decided hand
+down, bids a plunge with four doubles and a splash with three, estimates doubles and
+follow-me as trumps beside the numbers, bids a mark for sevens when its sampled deals all
+take every trick, and a mark for nello with a very low hand (`nello_hand`); the tile
+choice of a nello (`nello_choice`) ducks for the bidder and feeds the bidder for the
+other side.
+
 The search runs on copies of the game whose other hands are replaced by a
 sample; no player reads another seat's hand.  The `hard` and `expert` levels
 are `core.ai.tricks_search` (imagined deals that keep what play revealed,
@@ -22,13 +29,59 @@ from typing import Any
 
 from ..moves import PASS, PLAY, Move, move_for
 from ..tiles import Tile, iter_ids
-from ..tricks.calls import BID, MARK, SEVENS, TRUMPS, call_for
+from ..tricks.calls import (
+    BID,
+    DOUBLES,
+    FOLLOW_ME,
+    FOLLOW_ME_LOW,
+    LAY_DOWN,
+    MARK,
+    NELLO_LOW,
+    NELLOS,
+    PLUNGE,
+    SEVENS,
+    SPECIAL,
+    TRUMPS,
+    call_for,
+)
 from ..tricks.match import NAMING, PLAYING, TrickMatch
-from ..tricks.suits import ALL, TRUMP, count_of, sevens_distance
+from ..tricks.suits import ALL, HI, LO, TRUMP, count_of, doubles_in, sevens_distance
 from .registry import register
 
 SAMPLES = 6  # sampled deals per trump when bidding
 MARGIN = 2  # points kept in hand against a bad estimate
+SPLASH_POINTS = 34  # the estimate a hand of three doubles needs to splash
+NELLO_PIPS = 24  # a nello hand has at most this many pips (`nello_hand`)
+
+
+def plain_trumps(game: TrickMatch) -> list[int]:
+    """The trumps a bidder may name on any bid: the numbers, doubles and follow-me when the
+    table offers them."""
+    r = game.rules
+    out = list(range(7))
+    if r.doubles_trumps:
+        out.append(DOUBLES)
+    if r.follow_me:
+        out += [FOLLOW_ME, FOLLOW_ME_LOW]
+    return out
+
+
+def nello_hand(hand: int) -> bool:
+    """A hand for nello: few pips, no six, and no double above 2-2 (the tiles most likely to
+    take a trick)."""
+    tiles = list(iter_ids(hand))
+    pips = sum(HI[t] + LO[t] for t in tiles)
+    return pips <= NELLO_PIPS and all(HI[t] < 6 for t in tiles) and not any(
+        HI[t] == LO[t] and HI[t] > 2 for t in tiles)
+
+
+def nello_call(moves: list[Move], hand: int) -> Move | None:
+    """The nello to name among `moves` (doubles low when the hand holds one and may)."""
+    nellos = [m for m in moves if m.kind == TRUMPS and m.end in NELLOS]
+    if not nellos:
+        return None
+    low = [m for m in nellos if m.end == NELLO_LOW]
+    return low[0] if low and doubles_in(hand) else nellos[0]
 
 
 class TrickRandomPlayer:
@@ -64,18 +117,35 @@ class TrickGreedyPlayer:
         assert seat is not None
         view = game.view(seat)
         if view["phase"] == PLAYING:
+            if moves[-1].kind == LAY_DOWN:
+                return moves[-1]
             hand = mask_of(view["hand"])
             unseen = ALL & ~hand & ~mask_of(view["board"])
             return move_for(PLAY, tile_choice(game, seat, unseen))
-        return self.call(game, moves, self.estimates(game, seat, view))
+        hand = mask_of(view["hand"])
+        nello = nello_call(moves, hand) if nello_hand(hand) else None
+        if nello is not None:
+            return nello
+        estimates = self.estimates(game, seat, view)
+        special = special_bid(moves, hand, max(estimates.values()))
+        return special or self.call(game, moves, estimates)
 
     def call(self, game: TrickMatch, moves: list[Move], estimates: dict[int, float]) -> Move:
         """In the bidding or the naming of trumps, the call made from `estimates` (the
-        seat's, see `estimates`): the trump with the best estimate, or a bid within it."""
-        best = max(estimates, key=lambda t: estimates[t])
+        seat's, see `estimates`): the trump with the best estimate, or a bid within it
+        (a mark when sevens, open to the table, takes every trick in every sample; a mark
+        for nello with a nello hand)."""
+        named = {m.end for m in moves if m.kind == TRUMPS}
+        pick = {t: v for t, v in estimates.items() if not named or t in named}
+        best = max(pick, key=lambda t: pick[t])
         if game.phase == NAMING:
             return call_for(TRUMPS, best)
-        return self.bid(game, moves, estimates[best])
+        marks = [m for m in moves if m.kind == BID and m.end == MARK]
+        hand = mask_of(game.view(game.to_move)["hand"])
+        if marks and ((game.rules.sevens and estimates.get(SEVENS, 0) >= MARK) or (
+                game.rules.nello and nello_hand(hand))):
+            return marks[0]
+        return self.bid(game, moves, max(v for t, v in estimates.items() if t != SEVENS))
 
     def bid(self, game: TrickMatch, moves: list[Move], estimate: float) -> Move:
         """The lowest bid within the estimate, or a pass (the lowest bid when forced)."""
@@ -96,11 +166,17 @@ class TrickGreedyPlayer:
         unseen = [t for t in range(28) if not (hand >> t) & 1]
         out: dict[int, float] = {}
         deals = [self._sample(unseen, seat) for _ in range(SAMPLES)]
-        for trump in range(7):
+        trumps = plain_trumps(game)
+        if game.rules.sevens and not game.special:
+            trumps.append(SEVENS)
+        for trump in trumps:
             total = 0
+            least = MARK
             for others in deals:
-                total += playout(game, seat, hand, others, trump)
-            out[trump] = total / SAMPLES
+                got = playout(game, seat, hand, others, trump)
+                total += got
+                least = min(least, got)
+            out[trump] = total / SAMPLES if trump != SEVENS else least
         return out
 
     def _sample(self, unseen: list[int], seat: int) -> list[int]:
@@ -110,6 +186,15 @@ class TrickGreedyPlayer:
         for i in range(3):
             hands.append(sum(1 << t for t in tiles[i * 7:(i + 1) * 7]))
         return hands
+
+
+def special_bid(moves: list[Move], hand: int, estimate: float) -> Move | None:
+    """A plunge with four doubles or more; a splash with three and a hand that makes
+    `SPLASH_POINTS` as the bidder (`estimate`), when open."""
+    for m in moves:
+        if m.kind == SPECIAL and (m.end == PLUNGE or estimate >= SPLASH_POINTS):
+            return m
+    return None
 
 
 def mask_of(tiles: list[str]) -> int:
@@ -125,8 +210,10 @@ def playout(game: TrickMatch, seat: int, hand: int, others: list[int], trump: in
     for i, s in enumerate(x for x in range(4) if x != seat):
         hands[s] = others[i]
     g.hands = hands
-    g.high = max(g.high, g.rules.min_bid)
-    g.holder = seat
+    g.high = max(g.high, g.rules.min_bid, MARK if trump in (SEVENS, *NELLOS) else 0)
+    if g.phase != NAMING:
+        g.special = 0
+    g.holder = seat if not g.special else g.holder
     g.phase = NAMING
     g.to_move = seat
     g.play(call_for(TRUMPS, trump))
@@ -167,6 +254,8 @@ def tile_choice(g: TrickMatch, seat: int, unseen: int) -> int:
     tiles = list(iter_ids(legal))
     if len(tiles) == 1:
         return tiles[0]
+    if g.trump in NELLOS:
+        return nello_choice(g, seat, tiles)
     s = g.suits
     if not g.trick:  # leading
         trumps = legal & s.trumps
@@ -193,6 +282,27 @@ def tile_choice(g: TrickMatch, seat: int, unseen: int) -> int:
         if not s.is_trump(cheap) or on_table or last or count_of(cheap):
             return cheap
     return min(tiles, key=lambda t: _worth(g, t))
+
+
+def nello_choice(g: TrickMatch, seat: int, tiles: list[int]) -> int:
+    """A nello's tile: the bidder ducks (the highest tile that does not take the trick, else
+    the highest), the other side feeds the bidder (under a trick the bidder holds, else its
+    lowest tile; leading, its lowest)."""
+    s = g.suits
+
+    def rank(t: int) -> int:
+        return s.rank[s.led[t]][t]
+
+    if not g.trick:
+        return min(tiles, key=rank)
+    win = g.winning()
+    assert win is not None
+    under = [t for t in tiles if not _beats(g, t, win[1])]
+    if seat == g.holder:
+        return max(under or tiles, key=rank)
+    if win[0] == g.holder and under:
+        return max(under, key=rank)
+    return min(tiles, key=rank)
 
 
 def _beats(g: TrickMatch, t: int, best: int) -> bool:

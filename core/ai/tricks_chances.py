@@ -17,8 +17,9 @@ set (as `TrickMatch.summary` records a round's winners).
   a bidder within `MAX_CALLS` calls counts as half won.
 
 Every move is tried on the same deals and playout seeds, so the figures compare moves, not
-draws.  Nello and sevens, when named, are played out with the same tile choice (it knows no
-policy of its own for them), so their chances are rough.
+draws.  Nello is played out with the greedy tile choice's nello policy, sevens with its
+usual choice, so their chances are rough; laying a decided hand down wins or loses it as it
+stands.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import random
 
 from ..moves import Move
+from ..tricks.calls import LAY_DOWN
 from ..tricks.match import PLAYING, TrickMatch
 from .tricks import TrickGreedyPlayer
 from .tricks_search import outcome_of, place, play_out, scratch
@@ -54,6 +56,11 @@ def trick_win_chances(game: TrickMatch, worlds: int, seed: int) -> dict[str, flo
 def hand_won(world: TrickMatch, seat: int, move: Move, team: int, callers: Callers) -> float:
     """1 if `team` wins the hand of `world` after `seat` makes `move` and the hand is played
     out (0 if it loses, 0.5 if no contract is ever settled)."""
+    if move.kind == LAY_DOWN:  # the hand is decided: as it stands
+        holder = world.holder
+        assert holder is not None
+        winners = holder % 2 if world.decided() else 1 - holder % 2
+        return 1.0 if winners == team else 0.0
     if world.phase == PLAYING:
         g = scratch(world)
         place(g, seat, move.tid)

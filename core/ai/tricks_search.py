@@ -22,8 +22,15 @@ taken breaking ties).
   almost surely (`PREEMPT`) while an opponent is still to speak, else the lowest; with
   the partner holding the bid, only a sure one; otherwise it passes (or, forced, makes
   the lowest bid).
-* Naming trumps: the trump with the best average outcome of the contract as bid.  Nello
-  and sevens (texas-42 options) are never named: the playouts know no policy for them.
+* Naming trumps: the trump with the best average outcome of the contract as bid, among
+  every trump the table offers (doubles, follow-me, nello, sevens: the playouts play nello
+  with `core.ai.tricks.nello_choice`).
+* Texas's specials: a bid of a mark or more is valued with nello and sevens among its
+  trumps when the table offers them; a plunge or a splash (`special_rounds`) is played
+  out with the partner naming doubles (or, not offered, its longest number) and leading,
+  and is bid like any other bid when the deals make it often enough and it is worth more
+  than the best plain bid.
+  A decided hand is laid down at once.
 
 What the bids say of a hand (a pass, a high bid) is not used: the imagined deals only
 follow the tiles.  The choice depends only on the seat's view, the public record and the
@@ -36,11 +43,11 @@ import random
 
 from ..moves import PASS, Move
 from ..tiles import iter_ids
-from ..tricks.calls import BID, TRUMPS, call_for
-from ..tricks.match import BIDDING, NAMING, TrickMatch
+from ..tricks.calls import BID, DOUBLES, LAY_DOWN, MARK, NELLOS, SEVENS, SPECIAL, TRUMPS, call_for
+from ..tricks.match import BIDDING, NAMING, NELLO_CALLS, TrickMatch
 from ..tricks.suits import HI, LO
 from .registry import register
-from .tricks import tile_choice
+from .tricks import plain_trumps, tile_choice
 from .tricks_playout import outcome_of, place, scratch, value_of
 
 PREEMPT = 0.9  # with an opponent still to speak: the highest bid made this often
@@ -62,6 +69,7 @@ class TrickSearchPlayer:
     preempt = PREEMPT
     trust = TRUST
     infer_trumps = False
+    _deals: list[TrickMatch] = []
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -74,6 +82,8 @@ class TrickSearchPlayer:
             return moves[0]
         seat = game.to_move
         assert seat is not None
+        if moves[-1].kind == LAY_DOWN:  # the result is decided: end the hand
+            return moves[-1]
         if game.phase == BIDDING:
             return self.bid(game, seat, moves)
         if game.phase == NAMING:
@@ -132,13 +142,16 @@ class TrickSearchPlayer:
         imagined deal (the same deals for every trump)."""
         rng = self.rng
         deals = [game.redealt(seat, rng, [0, 0, 0, 0]) for _ in range(worlds)]
+        self._deals = deals
+        naming = game.phase == NAMING  # else bidding: the seat imagines itself the bidder
         out: dict[int, list[TrickMatch]] = {}
         for trump in trumps:
             rounds = []
             for world in deals:
                 g = scratch(world)
                 g.high = max(game.high, game.rules.min_bid)
-                g.holder = seat
+                if not naming:
+                    g.holder, g.special = seat, 0
                 g.phase = NAMING
                 g.to_move = seat
                 g._name_trumps(trump)
@@ -147,27 +160,52 @@ class TrickSearchPlayer:
             out[trump] = rounds
         return out
 
+    def special_rounds(self, game: TrickMatch, seat: int, kind: int) -> list[TrickMatch]:
+        """The rounds of a plunge or splash (`kind`) bid by `seat`, one per imagined deal of
+        the last `outcomes`: the partner names the doubles when the table allows them (the
+        plunger holds most), else the number it holds most of, and leads."""
+        value = game.special_value(kind)
+        rounds = []
+        for world in self._deals:
+            g = scratch(world)
+            g.high, g.holder, g.special, g.phase = value, seat, kind, NAMING
+            partner = (seat + 2) % 4
+            g.to_move = partner
+            g._name_trumps(DOUBLES if g.rules.doubles_trumps else max(range(7), key=lambda n: (
+                names_its_longest(g.hands[partner], n), n)))
+            play_out(g)
+            rounds.append(g)
+        return rounds
+
     def bid(self, game: TrickMatch, seat: int, moves: list[Move]) -> Move:
         bids = [m for m in moves if m.kind == BID]
         can_pass = any(m.kind == PASS for m in moves)
-        rounds = self.outcomes(game, seat, list(range(7)), self.bid_worlds)
+        r = game.rules
+        trumps = plain_trumps(game)
+        if any(m.end >= MARK for m in bids):
+            trumps += list(NELLO_CALLS[r.nello_doubles]) if r.nello else []
+            trumps += [SEVENS] if r.sevens else []
+        rounds = self.outcomes(game, seat, trumps, self.bid_worlds)
         team = seat % 2
         value: dict[int, float] = {}
         made: dict[int, float] = {}
         for m in bids:
             best = None
-            for games in rounds.values():
-                v = p = 0.0
-                for g in games:
-                    g.high = m.end
-                    v += value_of(g, team)
-                    p += contract_made(g)
-                key = (v / len(games), p / len(games))
+            for trump, games in rounds.items():
+                if m.end < MARK and (trump in NELLOS or trump == SEVENS):
+                    continue
+                key = _judge(games, m.end, team)
                 if best is None or key > best:
                     best = key
             assert best is not None
             value[m.end], made[m.end] = best
         good = [m for m in bids if value[m.end] > 0 and made[m.end] >= self.trust]
+        for m in moves:
+            if m.kind == SPECIAL:
+                games = self.special_rounds(game, seat, m.end)
+                v, p = _judge(games, games[0].high, team)
+                if v > 0 and p >= self.trust and all(v > value[b.end] for b in good):
+                    return m
         if not good:
             return moves[0] if can_pass else bids[0]
         partner_holds = game.holder is not None and game.holder % 2 == team
@@ -180,7 +218,7 @@ class TrickSearchPlayer:
         return good[0]
 
     def name_trumps(self, game: TrickMatch, seat: int, moves: list[Move]) -> Move:
-        numbers = [m.end for m in moves if m.kind == TRUMPS and m.end <= 6]
+        numbers = [m.end for m in moves if m.kind == TRUMPS]
         rounds = self.outcomes(game, seat, numbers, self.bid_worlds * 2)
         team = seat % 2
         best = max(numbers, key=lambda t: (sum(value_of(g, team) for g in rounds[t]), -t))
@@ -235,6 +273,16 @@ def names_its_longest(hand: int, trump: int) -> bool:
         if lo != hi:
             counts[lo] += 1
     return counts[trump] >= max(counts)
+
+
+def _judge(games: list[TrickMatch], bid: int, team: int) -> tuple[float, float]:
+    """(average value to `team`, how often made) of played-out rounds under `bid`."""
+    v = p = 0.0
+    for g in games:
+        g.high = bid
+        v += value_of(g, team)
+        p += contract_made(g)
+    return v / len(games), p / len(games)
 
 
 def contract_made(g: TrickMatch) -> bool:

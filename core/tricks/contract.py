@@ -4,16 +4,18 @@ The seed's Quarante-deux (points): a contract made exactly scores its value;
 made with more, each point over it counts double; failed, the other team
 scores the contract's value.  The team that did not bid always scores what
 it took.  Texas (marks): the bidders need at least their bid (a bid in
-marks needs all 42 points: every trick); made, they score one mark, or the
-marks they bid; set, the other team scores them.  Nello: the bidder must
-take no trick; sevens: the bidding team must take every trick.
+marks needs all 42 points: every trick, as do a plunge and a splash); made,
+they score one mark, or the marks they bid; set, the other team scores them.
+Nello (whatever the doubles): the bidder must take no trick; sevens: the
+bidding team must take every trick.  A hand laid down is scored on the
+tricks taken, which already decide it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .calls import MARK, NELLO, SEVENS
+from .calls import MARK, NELLOS, SEVENS
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,7 @@ def outcome(bid: int, team: int, trump: int, taken: list[int], tricks: list[int]
     other = 1 - team
     if marks:
         worth = max(1, bid // MARK)
-        if trump == NELLO:
+        if trump in NELLOS:
             made = holder_tricks == 0
         elif trump == SEVENS or bid >= MARK:
             made = tricks[other] == 0

@@ -2,8 +2,10 @@
 
 A round goes through three phases: ``bidding`` (each seat speaks once, in
 turn: a bid higher than the last one, or "pass"), ``trumps`` (the highest
-bidder names trumps) and ``playing`` (seven tricks; the bidder leads the
-first, each trick's winner the next).  When the seventh trick is taken the
+bidder names trumps; after a plunge or a splash, the bidder's partner) and
+``playing`` (seven tricks; the seat that named trumps leads the first, each
+trick's winner the next).  When the seventh trick is taken, or the bidding
+team lays down a hand whose result is decided (Texas's `lay_down`), the
 contract is scored (`core.tricks.contract`), through `MatchBase.add_points`,
 and `MatchBase` deals the next round or ends the match.
 """
@@ -20,10 +22,41 @@ from ..moves import PASS, PLAY, Move, move_for
 from ..scoring import MatchRules
 from ..tiles import iter_ids, tile_id, tile_set
 from . import knowledge
-from .calls import BID, MARK, NELLO, SEVENS, TRUMP_WORDS, TRUMPS, bid_words, call_for, parse_call
+from .calls import (
+    BID,
+    DOUBLES,
+    FOLLOW_ME,
+    FOLLOW_ME_LOW,
+    LAY_DOWN,
+    MARK,
+    NELLO,
+    NELLO_DOUBLES,
+    NELLO_LOW,
+    NELLOS,
+    PLUNGE,
+    SEVENS,
+    SPECIAL,
+    SPECIAL_WORDS,
+    SPLASH,
+    TRUMP_WORDS,
+    TRUMPS,
+    bid_words,
+    call_for,
+    parse_call,
+)
 from .contract import Outcome, outcome
 from .rules import TrickRules
-from .suits import ALL, NO_TRUMP, TRUMP, Suits, count_of, sevens_distance, suits
+from .suits import (
+    ALL,
+    DOUBLE_TRUMPS,
+    NO_TRUMP,
+    TRUMP,
+    Suits,
+    count_of,
+    doubles_in,
+    sevens_distance,
+    suits,
+)
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -32,11 +65,18 @@ BIDDING, NAMING, PLAYING = "bidding", "trumps", "playing"
 HAND = 7
 ZERO_ONE = tile_id(1, 0)
 PLAYS = [move_for(PLAY, t) for t in range(28)]
+# a named trump past the numbers -> (the trumps of its suit tables, where the doubles stand)
+TRUMP_SUITS = {NELLO: (NO_TRUMP, "high"), NELLO_LOW: (NO_TRUMP, "low"),
+               NELLO_DOUBLES: (NO_TRUMP, "suit"), SEVENS: (NO_TRUMP, "high"),
+               DOUBLES: (DOUBLE_TRUMPS, "high"), FOLLOW_ME: (NO_TRUMP, "high"),
+               FOLLOW_ME_LOW: (NO_TRUMP, "low")}
+NELLO_CALLS = {"high": (NELLO,), "low": (NELLO_LOW,), "suit": (NELLO_DOUBLES,), "any": NELLOS}
+SPECIAL_NEEDS = {PLUNGE: (4, "plunge"), SPLASH: (3, "splash")}  # doubles held, rules flag
 
 ROUND_SLOTS = (
-    "_outcome", "bids", "dealer", "dealt", "events", "hands", "high", "holder", "leader",
-    "out_seat", "phase", "played", "redeals", "suits", "taken", "trick", "tricks", "trump",
-    "ts", "to_move", "won",
+    "_outcome", "bids", "dealer", "dealt", "events", "hands", "high", "holder", "laid_down",
+    "leader", "out_seat", "phase", "played", "redeals", "special", "suits", "taken", "trick",
+    "tricks", "trump", "ts", "to_move", "won",
 )
 
 
@@ -72,11 +112,13 @@ class TrickMatch(MatchBase):
         self.hands = hands
         self.dealt = hands[:]
         self.phase = BIDDING
-        self.bids: list[tuple[int, int]] = []  # (seat, points; 0 for a pass)
+        self.bids: list[tuple[int, int, int]] = []  # (seat, points or 0: a pass, special)
         self.high = 0
         self.holder: int | None = None
+        self.special = 0  # PLUNGE or SPLASH when the high bid is one
+        self.laid_down: int | None = None  # the seat that laid the hand down
         self.trump = NO_TRUMP
-        self.suits: Suits = suits(NO_TRUMP, self.rules.either_half)
+        self.suits: Suits = suits(NO_TRUMP, self.rules.either_half, self.rules.doubles)
         self.trick: list[tuple[int, int]] = []  # (seat, tile id) on the table
         # (leader, plays, winner) of each trick taken this round
         self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
@@ -95,32 +137,57 @@ class TrickMatch(MatchBase):
         self.dealer = (self.dealer + 1) % 4
         self._start_round(self._shuffle())
 
-    def _bid(self, seat: int, value: int) -> None:
-        self.bids.append((seat, value))
+    def _bid(self, seat: int, value: int, special: int = 0) -> None:
+        self.bids.append((seat, value, special))
         if value:
-            self.high, self.holder = value, seat
+            self.high, self.holder, self.special = value, seat, special
         if len(self.bids) < 4:
             self.to_move = (seat + 1) % 4
             return
-        if self.holder is None:  # all four passed (forty-two): a new deal, the same round
+        if self.holder is None:  # all four passed: a new deal, the same round
             self.redeals += 1
+            if self.rules.all_pass == "reshake":  # Texas's other custom: the next seat deals
+                self.dealer = (self.dealer + 1) % 4
             played = self.played
             self._start_round(self._shuffle())
             self.played = played
             self.events = [("redeal", self.leader)]
             return
         self.phase = NAMING
-        self.to_move = self.holder
+        self.to_move = self.namer()
+
+    def namer(self) -> int | None:
+        """The seat that names trumps: the high bidder, or its partner after a plunge or a
+        splash."""
+        if self.holder is None:
+            return None
+        return (self.holder + 2) % 4 if self.special else self.holder
+
+    def special_value(self, kind: int) -> int:
+        """The points a plunge or a splash bids now: 4 (plunge) or 3 (splash) marks, or two
+        marks more than the last bid in marks."""
+        need = SPECIAL_NEEDS[kind][0] * MARK
+        return max(need, self.high + 2 * MARK) if self.high >= MARK else need
+
+    def special_choices(self) -> list[int]:
+        """The specials (PLUNGE, SPLASH) the seat to move may bid: the table allows it and
+        the hand holds enough doubles."""
+        seat = self.to_move
+        if seat is None or self.phase != BIDDING:
+            return []
+        held = doubles_in(self.hands[seat])
+        return [k for k, (need, flag) in SPECIAL_NEEDS.items()
+                if getattr(self.rules, flag) and held >= need]
 
     def _name_trumps(self, value: int) -> None:
         assert self.holder is not None
         self.trump = value
-        number = value if value <= 6 else NO_TRUMP
-        self.suits = suits(number, self.rules.either_half)
-        if value == NELLO:
+        number, doubles = TRUMP_SUITS.get(value, (value, self.rules.doubles))
+        self.suits = suits(number, self.rules.either_half, doubles)
+        if value in NELLOS:
             self.out_seat = (self.holder + 2) % 4
         self.phase = PLAYING
-        self.leader = self.to_move = self.holder
+        self.leader = self.to_move = self.namer()
 
     # -- playing ------------------------------------------------------------------------
 
@@ -275,19 +342,25 @@ class TrickMatch(MatchBase):
         if seat is None:
             return []
         if self.phase == PLAYING:  # in the hand's order: trumps first, then by suit
-            return [PLAYS[t] for t in self.hand_order(self.playable(seat))]
+            tiles = [PLAYS[t] for t in self.hand_order(self.playable(seat))]
+            return [*tiles, call_for(LAY_DOWN, 0)] if self.may_lay_down() else tiles
         if self.phase == NAMING:
             return [call_for(TRUMPS, v) for v in self.trump_choices()]
-        return list(_bid_moves(tuple(self.bid_choices()), self.must_bid(), self.rules.marks))
+        return (list(_bid_moves(tuple(self.bid_choices()), self.must_bid(), self.rules.marks))
+                + [call_for(SPECIAL, k) for k in self.special_choices()])
 
     def _is_legal(self, seat: int, move: Move) -> bool:
         kind = move.kind
         if self.phase == PLAYING:
+            if kind == LAY_DOWN:
+                return self.may_lay_down()
             return kind == PLAY and bool((self.playable(seat) >> move.tid) & 1)
         if self.phase == NAMING:
             return kind == TRUMPS and move.end in self.trump_choices()
         if kind == PASS:
             return not self.must_bid()
+        if kind == SPECIAL:
+            return move.end in self.special_choices()
         return kind == BID and move.end in self.bid_choices()
 
     def must_bid(self) -> bool:
@@ -308,10 +381,56 @@ class TrickMatch(MatchBase):
         return out
 
     def trump_choices(self) -> list[int]:
+        """The trumps the namer may name: the numbers, then the Texas specials the table
+        allows (nello and sevens after a bid of a mark or more, not after a plunge or a
+        splash)."""
+        r = self.rules
         out = list(range(7))
-        if self.high >= MARK:
-            out += [v for v, on in ((NELLO, self.rules.nello), (SEVENS, self.rules.sevens)) if on]
+        if r.doubles_trumps:
+            out.append(DOUBLES)
+        if r.follow_me:
+            out += [FOLLOW_ME, FOLLOW_ME_LOW]
+        if self.high >= MARK and not self.special:
+            if r.nello:
+                out += NELLO_CALLS[r.nello_doubles]
+            if r.sevens:
+                out.append(SEVENS)
         return out
+
+    def decided(self) -> bool | None:
+        """Whether the contract in play is already made (True) or set (False) whatever the
+        tricks left do; None while it is open."""
+        holder = self.holder
+        if self.phase != PLAYING or holder is None:
+            return None
+        team = holder % 2
+        if self.trump in NELLOS:
+            if self.won[holder]:
+                return False
+            return None
+        tricks_other = self.won[1 - team] + self.won[3 - team]
+        if self.trump == SEVENS or self.high >= MARK:
+            return False if tricks_other else None
+        if self.taken[team] >= self.high:
+            return True
+        left = (HAND - len(self.tricks)) + sum(count_of(t) for h in self.hands for t in
+                                                 iter_ids(h)) + sum(count_of(t) for _, t in
+                                                                     self.trick)
+        return False if self.taken[team] + left < self.high else None
+
+    def may_lay_down(self) -> bool:
+        """Whether the seat to move may end the hand now (`lay_down`: a seat of the bidding
+        team, the result decided)."""
+        holder = self.holder
+        return (self.rules.lay_down and holder is not None and self.to_move is not None
+                and self.to_move % 2 == holder % 2 and self.decided() is not None)
+
+    def _lay_down(self, seat: int) -> None:
+        """End the hand: the tricks left are not played (the marks are already decided)."""
+        self.laid_down = seat
+        self.trick = []
+        self.events.append(("lay down", seat))
+        self._end_round()
 
     def parse_move(self, text: str) -> Move:
         """The move written in `text` ("pass", "bid 30", "bid 1 mark", "trumps 5", "6-4")."""
@@ -336,6 +455,10 @@ class TrickMatch(MatchBase):
             self._play_tile(seat, move.tid)
         elif move.kind == TRUMPS:
             self._name_trumps(move.end)
+        elif move.kind == SPECIAL:
+            self._bid(seat, self.special_value(move.end), move.end)
+        elif move.kind == LAY_DOWN:
+            self._lay_down(seat)
         else:
             self._bid(seat, move.end if move.kind == BID else 0)
 
@@ -345,6 +468,9 @@ class TrickMatch(MatchBase):
         if phase == BIDDING:
             if move.kind == PASS:
                 return illegal("you must bid: the three others passed")
+            if move.kind == SPECIAL:
+                return illegal("{call} needs the table's option and {n} doubles in your hand",
+                               call=move.text, n=SPECIAL_NEEDS[move.end][0])
             choices = self.bid_choices()
             if not choices:
                 return illegal("no bid can go higher: pass")
@@ -355,9 +481,12 @@ class TrickMatch(MatchBase):
                            low=bid_words(choices[0], self.rules.marks))
         if phase == NAMING:
             if move.kind == TRUMPS:
-                return illegal("{call} is not open to you: name trumps from 0 to 6",
-                               call=move.text)
+                return illegal("{call} is not open to you: name {calls}", call=move.text,
+                               calls=tuple(m.text for m in self.legal_moves()))
             return illegal("name trumps first, like 'trumps 5'")
+        if move.kind == LAY_DOWN:
+            return illegal("you may lay down only on your team's turn when the hand is decided"
+                           " (the table's option lay_down)")
         if move.kind != PLAY:
             return illegal("the bidding is over: play a tile")
         if not 0 <= move.tid < 28:
@@ -430,14 +559,22 @@ class TrickMatch(MatchBase):
     def _contract(self) -> dict[str, Any] | None:
         if self.holder is None:
             return None
-        return {"seat": self.holder, "team": self.holder % 2, "bid": self.high,
-                "text": bid_words(self.high, self.rules.marks)}
+        text = self._bid_text(self.high, self.special)
+        return {"seat": self.holder, "team": self.holder % 2, "bid": self.high, "text": text,
+                "special": SPECIAL_WORDS.get(self.special), "namer": self.namer()}
 
     def trumps_word(self) -> int | str | None:
-        """Trumps as the view says them: a number, "nello", "sevens", or None."""
+        """Trumps as the view says them: a number, a word of `TRUMP_WORDS`, or None."""
         if self.trump == NO_TRUMP:
             return None
         return TRUMP_WORDS.get(self.trump, self.trump)
+
+    def _bid_text(self, value: int, special: int) -> str:
+        """A bid as the view says it: "pass", "30", "2 marks", "plunge 4 marks"."""
+        if not value:
+            return "pass"
+        text = bid_words(value, self.rules.marks)
+        return f"{SPECIAL_WORDS[special]} {text}" if special else text
 
     def hand_order(self, mask: int) -> list[int]:
         """A hand's tiles grouped by suit, trumps first, each suit highest first."""
@@ -468,8 +605,7 @@ class TrickMatch(MatchBase):
             "stock": 0,
             "phase": self.phase if not self.over else "over",
             "dealer": self.dealer,
-            "bids": [{"seat": s, "bid": bid_words(b, marks) if b else "pass"}
-                     for s, b in self.bids],
+            "bids": [{"seat": s, "bid": self._bid_text(b, k)} for s, b, k in self.bids],
             "contract": self._contract(),
             "trumps": self.trumps_word(),
             "leader": self.leader,
@@ -483,6 +619,8 @@ class TrickMatch(MatchBase):
             "target_unit": "marks" if marks else "points",
             "redeals": self.redeals,
             "must_bid": self.must_bid(),  # the dealer after three passes (Texas): no pass
+            "doubles": self.suits.doubles,
+            "laid_down": self.laid_down,
         })
         if marks:
             v["strip_extra"] = "Scores in marks: a contract made scores 1 mark, or the marks bid"

@@ -20,6 +20,10 @@ class TrickVariant(Variant):
     def trick_rules(self, o: dict[str, Any]) -> TrickRules:
         raise NotImplementedError
 
+    def preset(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options as a named preset completes them (none by default)."""
+        return options
+
     def match_rules(self, o: dict[str, Any]) -> MatchRules:
         return MatchRules(scoring="none", target=o["target"])
 
@@ -27,7 +31,7 @@ class TrickVariant(Variant):
             deal: dict[str, Any] | None = None, **options: Any) -> TrickMatch:
         """A new match; `deal` fixes the first round's four hands (all 28 tiles)."""
         n = self.check_players(self.default_players if players is None else players)
-        opts = resolve(self.slug, self.options, options)
+        opts = resolve(self.slug, self.options, self.preset(options))
         seed = checked_seed(seed)
         return TrickMatch(self, n, seed, opts, self.trick_rules(opts), self.match_rules(opts),
                           deal)
