@@ -819,32 +819,31 @@ class Service:
     async def _expire(self, now: float) -> list[Message]:
         """Close the lobbies nobody changed for `limits.lobby_ttl` seconds, and the games of
         one human with no turn timer that did not move for `limits.solo_ttl`, with a message."""
+        lobby_ttl, solo_ttl = self.limits.lobby_ttl, self.limits.solo_ttl
         out: list[Message] = []
-        ttl = self.limits.lobby_ttl
-        for table in idle_lobbies(list(self.tables.values()), self._changed, now, ttl):
-            async with self._lock(table.id):
-                if self.tables.get(table.id) is not table or table.row.status != "lobby":
-                    continue
-                try:
-                    out += await self._close(table, tn(
-                        table.lang, "Table #{id} is closed: nobody started it for {n} minute.",
-                        "Table #{id} is closed: nobody started it for {n} minutes.",
-                        max(1, round(ttl / 60)), id=table.id))
-                except Exception:
-                    log.error("table %s: cannot close the idle lobby", table.id)
-        ttl = self.limits.solo_ttl
-        for table in idle_solo_games(list(self.tables.values()), now, ttl):
-            async with self._lock(table.id):
-                if self.tables.get(table.id) is not table or table.row.status != "playing":
-                    continue
-                try:
-                    out += await self._close(table, tn(
-                        table.lang, "Table #{id} is closed: no move for {n} day.",
-                        "Table #{id} is closed: no move for {n} days.",
-                        max(1, round(ttl / 86400)), id=table.id))
-                except Exception:
-                    log.error("table %s: cannot close the idle game", table.id)
+        for table in idle_lobbies(list(self.tables.values()), self._changed, now, lobby_ttl):
+            out += await self._close_idle(table, "lobby", lambda tb: tn(
+                tb.lang, "Table #{id} is closed: nobody started it for {n} minute.",
+                "Table #{id} is closed: nobody started it for {n} minutes.",
+                max(1, round(lobby_ttl / 60)), id=tb.id))
+        for table in idle_solo_games(list(self.tables.values()), now, solo_ttl):
+            out += await self._close_idle(table, "playing", lambda tb: tn(
+                tb.lang, "Table #{id} is closed: no move for {n} day.",
+                "Table #{id} is closed: no move for {n} days.",
+                max(1, round(solo_ttl / 86400)), id=tb.id))
         return out
+
+    async def _close_idle(self, table: Table, status: str, text: Callable[[Table], str]
+                          ) -> list[Message]:
+        """Close an idle table that is still `status` once locked, saying `text(table)`."""
+        async with self._lock(table.id):
+            if self.tables.get(table.id) is not table or table.row.status != status:
+                return []
+            try:
+                return await self._close(table, text(table))
+            except Exception:
+                log.error("table %s: cannot close the idle %s", table.id, status)
+                return []
 
     def _due(self, table: Table, now: float) -> bool:
         """A computer seat's move or a turn timer (its warning included) is due."""
