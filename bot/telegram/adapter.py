@@ -40,7 +40,9 @@ from ..service.guard import Where
 from ..service.messages import Message
 from ..service.service import Service, User
 from ..suggest import closest
-from .out import PLATFORM, Origin, Outbox, Pace, channel_of, user_id
+from .ids import PLATFORM, channel_of, user_id
+from .out import Origin, Outbox
+from .pacing import Pace
 from .webhook import ALLOWED_UPDATES, Webhook, start_webhook
 
 log = logging.getLogger("domino.telegram")

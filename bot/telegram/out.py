@@ -5,12 +5,9 @@ Public messages go to the group (and forum topic) named by their channel
 message in its chat, edited as the game goes (text, caption, or the picture
 with editMessageMedia, or the caption alone when the picture is the one shown); each
 player has ONE hand message per table in their private chat with the bot.  Their ids are
-kept with `store.adapter_set`, so they survive a restart.  A batch of messages (a move and
-the computer moves after it) edits each of them once, with its last state; the turn line
-is text and a mention, so a batch uploads the board picture once.
-
-A rules page (Markdown) is sent as HTML, in several messages cut at paragraphs when it is
-over 4,096 characters (bot/telegram/format.py).
+kept with `store.adapter_set`, so they survive a restart (bot/telegram/calls.py).  A batch
+of messages (a move and the computer moves after it) edits each of them once, with its last
+state; the turn line is text and a mention, so a batch uploads the board picture once.
 
 Private messages (hands, errors, statistics) never go to a group: a private
 answer to a button press becomes the callback's answer when it fits, else it
@@ -20,18 +17,15 @@ first: the callback's answer opens it (its `url`), a command gets a reply with n
 text, and another player whose hand could not be delivered gets one group message with
 the link, at once.
 
-Group writes and Telegram's flood limits (about 20 writes a minute in a group, one a
-second in a chat, 30 a second in all): a group gets a write when a human must act or a
-round ends, not per computer move.  Every write but those that make an answer (a reply, a
-first hand) goes through one queue per chat, worked in the background: a table message,
-turn line or hand still waiting there is replaced by a newer one of its table, in the old
-one's place, and a worker takes its next write only once the chat may have it, so a table
-message is never more than one write behind.  A group table message that a computer's move
-replaces at once (`Message.said` and no turn, score sheet or result beside it) is not
-written when its players see the moves in their private chats, and written only with writes
-to spare at a table of computers alone.  A table has ONE turn line, sent once and edited
-when it names another player.  A press is answered first, its hand edited next in the
-private chat's queue (`Outbox.drain` waits for the queues to empty).
+Group writes and Telegram's flood limits (bot/telegram/pacing.py): a group gets a write
+when a human must act or a round ends, not per computer move.  Every write but those that
+make an answer (a reply, a first hand) waits in its chat's queue (bot/telegram/queues.py),
+where a newer state of a table replaces the one waiting.  A group table message that a
+computer's move replaces at once (`Message.said` and no turn, score sheet or result beside
+it) is not written when its players see the moves in their private chats, and written only
+with writes to spare at a table of computers alone.  A table has ONE turn line, sent once
+and edited when it names another player.  A press is answered first, its hand edited next
+in the private chat's queue (`Outbox.drain` waits for the queues to empty).
 
 The private chat shows every move of the player's tables: their hand's caption begins with
 what was said at the table since their last move (memory's turned tiles too), and when
@@ -43,63 +37,29 @@ while the others play.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import html
 import logging
-from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
-from telegram import (
-    Bot,
-    CallbackQuery,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    InputMediaPhoto,
-)
-from telegram import Message as TgMessage
+from telegram import Bot, CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from ..i18n import lang_for, t
-from ..service.messages import Action, Message, acting, action_data, fleeting
+from ..service.messages import Action, Message, acting, action_data
 from ..storage import Store
-from .format import html_messages
+from .calls import MAX_CAPTION, MAX_TEXT, Calls
+from .ids import deep_link, parse_channel
+from .keyboards import keyboard
+from .pacing import Pace, PacedBot
+from .queues import SPARE, ChatQueues, Job, latest_states, when_written
 
 log = logging.getLogger("domino.telegram")
 
-PLATFORM = "telegram"
-MAX_TEXT = 4096
-MAX_CAPTION = 1024
 MAX_ALERT = 200
-LEGAL_MARK = "✅ "
 MAX_SAID = 40  # lines of a table's moves kept for a player's hand caption
-NOW, SPARE, SKIP = 0, 1, 2  # when a queued write goes: at once, with writes to spare, never
-
-
-def user_id(tg_id: int) -> str:
-    return f"{PLATFORM}:{tg_id}"
-
-
-def channel_of(chat_id: int, thread_id: int | None = None) -> str:
-    return f"{PLATFORM}:{chat_id}" + (f":{thread_id}" if thread_id else "")
-
-
-def parse_channel(channel: str) -> tuple[int, int | None] | None:
-    """(chat id, forum topic or None) of a Telegram channel id; None for other platforms."""
-    parts = channel.split(":")
-    if len(parts) not in (2, 3) or parts[0] != PLATFORM:
-        return None
-    try:
-        return int(parts[1]), int(parts[2]) if len(parts) == 3 else None
-    except ValueError:
-        return None
-
-
-def deep_link(username: str, table: int | None) -> str:
-    """The link that opens the private chat with the bot (on the hand of `table`)."""
-    return f"https://t.me/{username}" + (f"?start=t{table}" if table is not None else "")
 
 
 @dataclass
@@ -124,110 +84,8 @@ class Origin:
         self.alert = self.alert or alert
 
 
-@dataclass
-class Pace:
-    """Telegram's flood limits, kept by the outbox itself: at most `group` writes per
-    `window` seconds in a group, `gap` seconds between two writes in any chat, and `overall`
-    writes per `second` in all.  (A write over them gets 429, and python-telegram-bot's
-    AIORateLimiter then holds EVERY request, the answers to presses too, while it waits: so
-    the outbox never sends one; the limiter stays as the last guard.)  `spare`: the share of
-    a group's writes kept for the states that must be shown.  `smooth`: a group gets at most
-    that many writes in `smooth` times `window / group` seconds, so that its writes are
-    spread over the minute (one every 3 s) rather than 20 in a row and 40 s of silence."""
-
-    group: int = 20
-    window: float = 60.0
-    gap: float = 1.0
-    overall: int = 30
-    second: float = 1.0
-    spare: float = 0.5
-    smooth: int = 3
-    _times: dict[int, deque[float]] = field(default_factory=dict)
-    _all: deque[float] = field(default_factory=deque)
-
-    def wait(self, chat: int, now: float, spare: bool = False) -> float:
-        """Seconds until a write to `chat` keeps the limits (`spare`: and leaves the group
-        the share of its writes kept for the states that must be shown)."""
-        times = self._times.setdefault(chat, deque())
-        while times and now - times[0] >= self.window:
-            times.popleft()
-        wait = self.gap - (now - times[-1]) if times else 0.0
-        limit = self.group - (int(self.group * self.spare) if spare else 0)
-        if chat < 0 and len(times) >= max(1, limit):
-            wait = max(wait, self.window - (now - times[-max(1, limit)]))
-        if chat < 0 and self.smooth and len(times) >= self.smooth:
-            span = self.smooth * self.window / self.group
-            wait = max(wait, span - (now - times[-self.smooth]))
-        while self._all and now - self._all[0] >= self.second:
-            self._all.popleft()
-        if self.overall and len(self._all) >= self.overall:
-            wait = max(wait, self.second - (now - self._all[-self.overall]))
-        return max(0.0, wait)
-
-    def note(self, chat: int, now: float) -> None:
-        self._times.setdefault(chat, deque()).append(now)
-        self._all.append(now)
-
-
-class PacedBot:
-    """The `Bot`, with every write (``send_*``, ``edit_*``, ``delete_*``) kept within
-    `Pace`: it waits its turn in its chat, one write at a time per chat."""
-
-    def __init__(self, bot: Bot, pace: Pace) -> None:
-        self._bot = bot
-        self._pace = pace
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        call = getattr(self._bot, name)
-        if not name.startswith(("send_", "edit_", "delete_")):
-            return call
-
-        async def paced(*args: Any, **kw: Any) -> Any:
-            chat = int(kw.get("chat_id", args[0] if args else 0))
-            async with self._locks.setdefault(chat, asyncio.Lock()):
-                while (wait := self._pace.wait(chat, _now())) > 0:
-                    await asyncio.sleep(wait)
-                try:
-                    return await call(*args, **kw)
-                finally:
-                    self._pace.note(chat, _now())  # done: the server has seen it
-
-        return paced
-
-
-class Kept(NamedTuple):
-    """A message the outbox keeps editing: where it is, and how it was left."""
-
-    chat: int
-    message_id: int
-    photo: bool
-    acting: bool = False  # a hand: its user had to act
-
-
-@dataclass
-class Job:
-    """A write waiting in its chat's queue."""
-
-    m: Message
-    when: int = NOW  # NOW, SPARE or SKIP (a group's table message)
-    acting: bool = False  # a hand: its user must act now
-    mine: bool = False  # a hand: the answer to its user's own action (they are looking)
-    gone: int | None = None  # not `m` but this message of its chat deleted
-
-    @property
-    def slot(self) -> tuple[int, str] | None:
-        """What a newer job of the same slot replaces: a table's message, turn line, hand."""
-        if self.m.table is None or self.gone is not None:
-            return None
-        kind = {"table": "table", "result": "table", "turn": "turn", "hand": "hand"}
-        return (self.m.table, kind[self.m.kind]) if self.m.kind in kind else None
-
-
 class Outbox:
     """Sends and edits messages for the service; `deliver` is what the router calls."""
-
-    GROUP_ROW = 3  # at most this many buttons in a row in a group (a phone's width)
 
     def __init__(self, bot: Bot, store: Store, username: str, pace: Pace | None = None
                  ) -> None:
@@ -235,25 +93,23 @@ class Outbox:
         self.bot: Any = PacedBot(bot, self.pace)
         self.store = store
         self.username = username
-        self._queues: dict[int, deque[Job]] = {}  # chat -> writes waiting
-        self._workers: dict[int, asyncio.Task[None]] = {}
-        self._arrived: dict[int, asyncio.Event] = {}  # chat -> a job came (wakes its worker)
+        self.calls = Calls(self.bot, store)
+        self.queues = ChatQueues(self.pace, lambda job: self._one(job, None))
         self._busy: dict[int, asyncio.Lock] = {}  # chat -> held while a job writes there
         self._told: set[tuple[int | None, str]] = set()  # (table, user) told to open the chat
         self._said: dict[tuple[int, str], list[str]] = {}  # (table, user) -> moves since theirs
         self._turns: dict[int, str] = {}  # table -> the text its turn line shows
-        self._pictures: dict[tuple[int, int], int] = {}  # (chat, message) -> its picture's hash
 
     async def deliver(self, messages: list[Message], origin: Origin | None = None,
                       hold: bool = False) -> None:
         """What shapes the answer to `origin` now (its user's replies, and a hand that has
-        no message yet); everything else queued for its chat (`_enqueue`), and the queues
-        started unless `hold` (then `start` starts them: after a button's answer)."""
+        no message yet); everything else queued for its chat (`ChatQueues.put`), and the
+        queues started unless `hold` (then `start` starts them: after a button's answer)."""
         self._remember_moves(messages, origin)
         must = acting(messages)
         for m in latest_states(messages):
             if m.to is None:
-                self._enqueue(Job(m, when=_when(m, messages)))
+                self.queues.put(Job(m, when=when_written(m, messages)))
                 continue
             mine = origin is not None and m.to == origin.user
             job = Job(m, acting=(m.table, m.to) in must, mine=mine)
@@ -264,7 +120,7 @@ class Outbox:
                 except TelegramError as exc:
                     log.warning("could not deliver a %s message: %s", m.kind, exc)
             else:
-                self._enqueue(job)
+                self.queues.put(job)
         if not hold:
             self.start()
 
@@ -293,79 +149,24 @@ class Outbox:
         """Whether `m` is a hand that edits a message already there (no reply to make)."""
         if m.kind != "hand" or m.to is None or m.table is None:
             return False
-        return await self._get(m.table, f"hand:{m.to.split(':', 1)[1]}") is not None
-
-    def _enqueue(self, job: Job) -> None:
-        """Queue `job` for its chat (a group, or a user's private chat); a table message,
-        turn line or hand still waiting there is replaced by a newer one of its table, in
-        its place (the oldest wait goes first), and written as soon as the older one was
-        to be."""
-        m = job.m
-        where = parse_channel(m.to if m.to is not None else m.channel)
-        if where is None:
-            return
-        chat = where[0]
-        queue = self._queues.setdefault(chat, deque())
-        slot = job.slot
-        if slot is not None and slot[1] == "table" and m.said:
-            for old in [q for q in queue if q.slot == (slot[0], "turn")]:
-                queue.remove(old)  # the game moved on: the turn line waiting is stale
-        same = [i for i, q in enumerate(queue) if slot is not None and q.slot == slot]
-        if same:  # only the last state of the table matters; a write owed stays owed
-            queue[same[0]] = dataclasses.replace(job, when=min(job.when, queue[same[0]].when))
-        else:
-            queue.append(job)
-        self._arrived.setdefault(chat, asyncio.Event()).set()
+        return await self.calls.get(m.table, f"hand:{m.to.split(':', 1)[1]}") is not None
 
     def start(self) -> None:
         """Work every chat's queue (one task per chat, in order)."""
-        for chat, queue in self._queues.items():
-            worker = self._workers.get(chat)
-            if any(j.when != SKIP for j in queue) and (worker is None or worker.done()):
-                self._workers[chat] = asyncio.create_task(self._work(chat), name=f"chat {chat}")
-
-    async def _work(self, chat: int) -> None:
-        queue = self._queues[chat]
-        while (job := await self._next(chat, queue)) is not None:
-            try:
-                await self._one(job, None)
-            except TelegramError as exc:
-                log.warning("could not deliver a %s message: %s", job.m.kind, exc)
-            except Exception:
-                log.exception("chat %s: a %s message failed", chat, job.m.kind)
-
-    async def _next(self, chat: int, queue: deque[Job]) -> Job | None:
-        """The next write of `chat`, taken from its queue once the chat may have it (so that
-        it is the newest state); None when only states never to be written are left."""
-        arrived = self._arrived.setdefault(chat, asyncio.Event())
-        while True:
-            now = [j for j in queue if j.when == NOW]
-            spare = [j for j in queue if j.when == SPARE]
-            if not now and not spare:
-                return None
-            wait = self.pace.wait(chat, _now(), spare=not now)
-            if wait <= 0:
-                job = (now or spare)[0]
-                queue.remove(job)
-                return job
-            arrived.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(arrived.wait(), wait)
+        self.queues.start()
 
     async def drain(self) -> None:
         """Wait until every queue is empty (but the states never to be written) and its
         writes are done."""
-        self.start()
-        while any(not w.done() for w in self._workers.values()):
-            await asyncio.gather(*self._workers.values(), return_exceptions=True)
-            self.start()
+        await self.queues.drain()
 
     async def close(self, timeout: float = 5) -> None:
         """Finish the group writes still waiting (for at most `timeout` seconds)."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.drain(), timeout)
-        for w in self._workers.values():
-            w.cancel()
+        await self.queues.close(timeout)
+
+    def keyboard(self, actions: tuple[Action, ...], table: int | None, private: bool = False
+                 ) -> InlineKeyboardMarkup | None:
+        return keyboard(actions, table, self.username, private)
 
     async def _one(self, job: Job, origin: Origin | None) -> None:
         """Write `job`, one job at a time per chat (an answer's hand and a queued one would
@@ -379,7 +180,7 @@ class Outbox:
     async def _write(self, job: Job, origin: Origin | None) -> None:
         m = job.m
         if job.gone is not None and m.to is not None:
-            await self._delete(int(m.to.split(":", 1)[1]), job.gone)
+            await self.calls.delete(int(m.to.split(":", 1)[1]), job.gone)
             return
         if m.to is not None:
             if parse_channel(m.to) is None:
@@ -400,27 +201,28 @@ class Outbox:
         elif m.kind == "turn" and m.table is not None:
             await self._turn(m, chat, thread)
         else:
-            await self._send(chat, thread, m, self.keyboard(m.actions, m.table))
+            await self.calls.send(chat, thread, m, self.keyboard(m.actions, m.table))
 
     # -- the table message in the group ---------------------------------------------------
 
     async def _table(self, m: Message, chat: int, thread: int | None) -> None:
         markup = self.keyboard(m.actions, m.table)
         key = "table"
-        old = await self._get(m.table, key)
+        old = await self.calls.get(m.table, key)
         if m.kind == "result":  # the game is over: its turn line goes
-            turn = await self._get(m.table, "turn")
+            turn = await self.calls.get(m.table, "turn")
             if turn is not None:
-                await self._delete(turn.chat, turn.message_id)
-                await self.store.adapter_set(m.table or 0, PLATFORM, "turn", "")
+                await self.calls.delete(turn.chat, turn.message_id)
+                await self.calls.forget(m.table or 0, "turn")
                 self._turns.pop(m.table or 0, None)
         if old is not None and old.chat == chat:
-            if await self._edit(chat, old.message_id, old.photo, m, markup):
+            if await self.calls.edit(chat, old.message_id, old.photo, m, markup):
                 return
             if m.image is not None and not old.photo:
-                await self._delete(chat, old.message_id)  # the lobby text makes way for the picture
-        sent = await self._send(chat, thread, m, markup)
-        await self._put(m.table, key, chat, sent)
+                # the lobby text makes way for the picture
+                await self.calls.delete(chat, old.message_id)
+        sent = await self.calls.send(chat, thread, m, markup)
+        await self.calls.put(m.table, key, chat, sent)
 
     async def _turn(self, m: Message, chat: int, thread: int | None) -> None:
         """The table's one turn line: sent once, with the mention (which notifies), then
@@ -430,10 +232,10 @@ class Outbox:
         text = html.escape(m.text) + "".join(
             f' <a href="tg://user?id={who.split(":", 1)[1]}">👤</a>' for who in m.mention
             if parse_channel(who) is not None and who.split(":", 1)[1].isdigit())
-        button = InlineKeyboardButton(await self._hand_label(m.table),
+        button = InlineKeyboardButton(await self.calls.hand_label(m.table),
                                       url=deep_link(self.username, m.table))
         markup = InlineKeyboardMarkup([[button]])
-        old = await self._get(m.table, "turn")
+        old = await self.calls.get(m.table, "turn")
         if old is not None and old.chat == chat:
             if self._turns.get(m.table) == text:
                 return
@@ -450,7 +252,7 @@ class Outbox:
         sent = await self.bot.send_message(chat, text, message_thread_id=thread,
                                            parse_mode=ParseMode.HTML, reply_markup=markup)
         self._turns[m.table] = text
-        await self._put(m.table, "turn", chat, sent)
+        await self.calls.put(m.table, "turn", chat, sent)
 
     # -- the hand in the private chat -------------------------------------------------------
 
@@ -463,15 +265,15 @@ class Outbox:
         chat = int(m.to.split(":", 1)[1])
         markup = self.keyboard(m.actions, m.table, private=True)
         key = f"hand:{chat}"
-        old = await self._get(m.table, key) if m.table is not None else None
+        old = await self.calls.get(m.table, key) if m.table is not None else None
         fresh = job.acting and not job.mine and old is not None and not old.acting
-        if old is not None and not fresh and await self._edit(chat, old.message_id, old.photo,
-                                                              m, markup):
+        if old is not None and not fresh and await self.calls.edit(
+                chat, old.message_id, old.photo, m, markup):
             if old.acting != job.acting:
-                await self._put_kept(m.table, key, old._replace(acting=job.acting))
+                await self.calls.put_kept(m.table, key, old._replace(acting=job.acting))
             return
         try:
-            sent = await self._send(chat, None, m, markup)
+            sent = await self.calls.send(chat, None, m, markup)
         except Forbidden:
             if origin is not None and origin.user == m.to:
                 await self._open_first(m, origin)
@@ -479,9 +281,9 @@ class Outbox:
                 await self._tell_to_open(m)
             return
         if m.table is not None:
-            await self._put(m.table, key, chat, sent, acting=job.acting)
+            await self.calls.put(m.table, key, chat, sent, acting=job.acting)
         if old is not None and fresh:  # once nothing else waits in the chat
-            self._enqueue(Job(Message("", "", to=m.to), when=SPARE, gone=old.message_id))
+            self.queues.put(Job(Message("", "", to=m.to), when=SPARE, gone=old.message_id))
 
     def _with_moves(self, m: Message) -> Message:
         """A hand whose text begins with the moves made at its table since its user's last
@@ -526,8 +328,8 @@ class Outbox:
                  "button.", who=name)
         # "h" in a group is the deep link to the private chat (see `keyboard`)
         link = Action(t(lang, "My hand"), action_data(m.table or 0, 0, "h"), style="primary")
-        self._enqueue(Job(Message(m.channel, text, kind="info", table=m.table,
-                                  actions=(link,))))
+        self.queues.put(Job(Message(m.channel, text, kind="info", table=m.table,
+                                    actions=(link,))))
         self.start()  # the group's worker may be done already: the hand failed in another queue
 
     # -- private answers -----------------------------------------------------------------------
@@ -543,8 +345,8 @@ class Outbox:
         chat = int(m.to.split(":", 1)[1])
         here = origin.query is None and origin.chat_id == chat  # typed in the private chat
         try:
-            await self._send(chat, None, m, self.keyboard(m.actions, m.table, private=True),
-                             reply_to=origin.reply_to if here else None)
+            await self.calls.send(chat, None, m, self.keyboard(m.actions, m.table, private=True),
+                                  reply_to=origin.reply_to if here else None)
         except Forbidden:
             if popup:
                 origin.tell(m.text[:MAX_ALERT - 1 - len(origin.answer)])
@@ -555,154 +357,7 @@ class Outbox:
         assert m.to is not None
         chat = int(m.to.split(":", 1)[1])
         try:
-            await self._send(chat, None, m, self.keyboard(m.actions, m.table, private=True))
+            await self.calls.send(chat, None, m,
+                                  self.keyboard(m.actions, m.table, private=True))
         except Forbidden:
             log.info("a private %s message was not delivered: private chat not open", m.kind)
-
-    # -- Bot API calls ------------------------------------------------------------------------
-
-    async def _send(self, chat: int, thread: int | None, m: Message,
-                    markup: InlineKeyboardMarkup | None, reply_to: int | None = None
-                    ) -> TgMessage:
-        kw: dict[str, Any] = {"message_thread_id": thread, "reply_markup": markup}
-        if reply_to is not None:
-            kw["reply_to_message_id"] = reply_to
-            kw["allow_sending_without_reply"] = True
-        if m.image is not None:
-            sent = await self.bot.send_photo(chat, m.image, caption=m.text[:MAX_CAPTION], **kw)
-            self._shown(chat, sent.message_id, m.image)
-            return sent
-        if m.file is not None:
-            name, data = m.file
-            return await self.bot.send_document(chat, data, filename=name,
-                                                caption=m.text[:MAX_CAPTION], **kw)
-        if m.kind == "rules":  # Markdown: as HTML, in several messages when long
-            *first, last = html_messages(m.text, MAX_TEXT)
-            for piece in first:
-                await self.bot.send_message(chat, piece, message_thread_id=thread,
-                                            parse_mode=ParseMode.HTML)
-            return await self.bot.send_message(chat, last, parse_mode=ParseMode.HTML, **kw)
-        return await self.bot.send_message(chat, m.text[:MAX_TEXT] or "·", **kw)
-
-    async def _edit(self, chat: int, message_id: int, photo: bool, m: Message,
-                    markup: InlineKeyboardMarkup | None) -> bool:
-        """Edit a kept message into `m`; False when it cannot be (gone, text to picture)."""
-        same = m.image is not None and self._pictures.get((chat, message_id)) == hash(m.image)
-        try:
-            if m.image is not None and photo and not same:
-                media = InputMediaPhoto(m.image, caption=m.text[:MAX_CAPTION])
-                await self.bot.edit_message_media(media, chat_id=chat, message_id=message_id,
-                                                  reply_markup=markup)
-                self._shown(chat, message_id, m.image)
-            elif m.image is not None and not photo:
-                return False
-            elif photo:  # a caption alone, or with the picture already shown: no upload
-                await self.bot.edit_message_caption(chat_id=chat, message_id=message_id,
-                                                    caption=m.text[:MAX_CAPTION],
-                                                    reply_markup=markup)
-            else:
-                await self.bot.edit_message_text(m.text[:MAX_TEXT] or "·", chat_id=chat,
-                                                 message_id=message_id, reply_markup=markup)
-        except Forbidden:
-            return False  # the user blocked the bot: sending tells who asked
-        except BadRequest as exc:
-            if "not modified" in str(exc).lower():
-                return True
-            log.info("could not edit message %s: %s; sending a new one", message_id, exc)
-            return False
-        return True
-
-    async def _delete(self, chat: int, message_id: int) -> None:
-        self._pictures.pop((chat, message_id), None)
-        try:
-            await self.bot.delete_message(chat, message_id)
-        except TelegramError as exc:
-            log.info("could not delete message %s: %s", message_id, exc)
-
-    def _shown(self, chat: int, message_id: int, image: bytes) -> None:
-        """Remember the picture a message shows (an edit that keeps it uploads nothing)."""
-        if len(self._pictures) > 10_000:
-            self._pictures.clear()
-        self._pictures[(chat, message_id)] = hash(image)
-
-    async def _get(self, table: int | None, key: str) -> Kept | None:
-        """The message kept under `key` for `table` ("chat:message:p|t[:a]")."""
-        if table is None:
-            return None
-        value = await self.store.adapter_get(table, PLATFORM, key)
-        if not value:
-            return None
-        chat, message_id, kind, *acting = value.split(":")
-        return Kept(int(chat), int(message_id), kind == "p", acting == ["a"])
-
-    async def _put(self, table: int | None, key: str, chat: int, sent: TgMessage,
-                   acting: bool = False) -> None:
-        if table is not None:
-            await self._put_kept(table, key, Kept(chat, sent.message_id, bool(sent.photo),
-                                                  acting))
-
-    async def _put_kept(self, table: int | None, key: str, kept: Kept) -> None:
-        if table is not None:
-            value = f"{kept.chat}:{kept.message_id}:{'p' if kept.photo else 't'}"
-            await self.store.adapter_set(table, PLATFORM, key,
-                                         value + (":a" if kept.acting else ""))
-
-    # -- keyboards -------------------------------------------------------------------------------
-
-    def keyboard(self, actions: tuple[Action, ...], table: int | None, private: bool = False
-                 ) -> InlineKeyboardMarkup | None:
-        """Inline buttons by row; "show my hand" in a group is a deep link to the private chat;
-        in a hand, the tiles that can be played are marked."""
-        rows: dict[int, list[InlineKeyboardButton]] = {}
-        for a in actions:
-            verb = a.data.split(":")[2] if a.data.count(":") >= 2 else ""
-            if verb == "h" and not private and table is not None:
-                button = InlineKeyboardButton(a.label, url=deep_link(self.username, table))
-            else:
-                label = LEGAL_MARK + a.label if private and a.style == "primary" and a.enabled \
-                    and verb in ("p", "e") else a.label
-                button = InlineKeyboardButton(label, callback_data=a.data)
-            rows.setdefault(a.row, []).append(button)
-        if not rows:
-            return None
-        size = len(actions) if private else self.GROUP_ROW  # a group's rows fit a phone
-        return InlineKeyboardMarkup([row[i:i + size] for r in sorted(rows)
-                                     for row in (rows[r],) for i in range(0, len(row), size)])
-
-    async def _hand_label(self, table: int) -> str:
-        row = await self.store.get_table(table)
-        return t(row.lang if row else "en", "My hand")
-
-
-def _now() -> float:
-    return asyncio.get_running_loop().time()
-
-
-def _when(m: Message, batch: list[Message]) -> int:
-    """When a public message of `batch` is written: a state that a computer's move replaces
-    at once (`fleeting`) never when its players get their hands (they see the moves in their
-    private chats: the group is written when a human must act or a round ends), else with
-    writes to spare (a table of computers alone); anything else at once."""
-    if not fleeting(m, batch):
-        return NOW
-    if any(o.table == m.table and o.kind == "hand" for o in batch):
-        return SKIP
-    return SPARE
-
-
-def latest_states(messages: list[Message]) -> list[Message]:
-    """`messages` without the table messages and hands that a later one of the same batch
-    replaces (a move and the computer moves answering it): only the last state stays on
-    screen, and every edit in a group counts against Telegram's flood limit (about 20
-    messages a minute), so a batch edits the table message (one photo upload) once."""
-    def key(m: Message) -> tuple[str, int, str] | None:
-        if m.table is None:
-            return None
-        if m.to is None and m.kind in ("table", "result"):
-            return ("table", m.table, "")
-        if m.to is not None and m.kind == "hand":
-            return ("hand", m.table, m.to)
-        return None
-
-    last = {key(m): i for i, m in enumerate(messages)}
-    return [m for i, m in enumerate(messages) if key(m) is None or last[key(m)] == i]

@@ -1,0 +1,139 @@
+"""The Bot API calls that put one service `Message` on Telegram: send it (a picture, a
+document, a rules page as HTML in several messages, text), edit a kept message into it
+(uploading the picture only when it changed, the caption alone otherwise), delete one;
+and where each kept message is (its chat and id, saved with `store.adapter_set`, so that
+it survives a restart)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, NamedTuple
+
+from telegram import InlineKeyboardMarkup, InputMediaPhoto
+from telegram import Message as TgMessage
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+
+from ..i18n import t
+from ..service.messages import Message
+from ..storage import Store
+from .format import html_messages
+from .ids import PLATFORM
+
+log = logging.getLogger("domino.telegram")
+
+MAX_TEXT = 4096
+MAX_CAPTION = 1024
+
+
+class Kept(NamedTuple):
+    """A message the outbox keeps editing: where it is, and how it was left."""
+
+    chat: int
+    message_id: int
+    photo: bool
+    acting: bool = False  # a hand: its user had to act
+
+
+class Calls:
+    """Writes through `bot` (a `PacedBot`), and the kept messages of each table in `store`."""
+
+    def __init__(self, bot: Any, store: Store) -> None:
+        self.bot = bot
+        self.store = store
+        self._pictures: dict[tuple[int, int], int] = {}  # (chat, message) -> its picture's hash
+
+    async def send(self, chat: int, thread: int | None, m: Message,
+                   markup: InlineKeyboardMarkup | None, reply_to: int | None = None
+                   ) -> TgMessage:
+        kw: dict[str, Any] = {"message_thread_id": thread, "reply_markup": markup}
+        if reply_to is not None:
+            kw["reply_to_message_id"] = reply_to
+            kw["allow_sending_without_reply"] = True
+        if m.image is not None:
+            sent = await self.bot.send_photo(chat, m.image, caption=m.text[:MAX_CAPTION], **kw)
+            self._shown(chat, sent.message_id, m.image)
+            return sent
+        if m.file is not None:
+            name, data = m.file
+            return await self.bot.send_document(chat, data, filename=name,
+                                                caption=m.text[:MAX_CAPTION], **kw)
+        if m.kind == "rules":  # Markdown: as HTML, in several messages when long
+            *first, last = html_messages(m.text, MAX_TEXT)
+            for piece in first:
+                await self.bot.send_message(chat, piece, message_thread_id=thread,
+                                            parse_mode=ParseMode.HTML)
+            return await self.bot.send_message(chat, last, parse_mode=ParseMode.HTML, **kw)
+        return await self.bot.send_message(chat, m.text[:MAX_TEXT] or "·", **kw)
+
+    async def edit(self, chat: int, message_id: int, photo: bool, m: Message,
+                   markup: InlineKeyboardMarkup | None) -> bool:
+        """Edit a kept message into `m`; False when it cannot be (gone, text to picture)."""
+        same = m.image is not None and self._pictures.get((chat, message_id)) == hash(m.image)
+        try:
+            if m.image is not None and photo and not same:
+                media = InputMediaPhoto(m.image, caption=m.text[:MAX_CAPTION])
+                await self.bot.edit_message_media(media, chat_id=chat, message_id=message_id,
+                                                  reply_markup=markup)
+                self._shown(chat, message_id, m.image)
+            elif m.image is not None and not photo:
+                return False
+            elif photo:  # a caption alone, or with the picture already shown: no upload
+                await self.bot.edit_message_caption(chat_id=chat, message_id=message_id,
+                                                    caption=m.text[:MAX_CAPTION],
+                                                    reply_markup=markup)
+            else:
+                await self.bot.edit_message_text(m.text[:MAX_TEXT] or "·", chat_id=chat,
+                                                 message_id=message_id, reply_markup=markup)
+        except Forbidden:
+            return False  # the user blocked the bot: sending tells who asked
+        except BadRequest as exc:
+            if "not modified" in str(exc).lower():
+                return True
+            log.info("could not edit message %s: %s; sending a new one", message_id, exc)
+            return False
+        return True
+
+    async def delete(self, chat: int, message_id: int) -> None:
+        self._pictures.pop((chat, message_id), None)
+        try:
+            await self.bot.delete_message(chat, message_id)
+        except TelegramError as exc:
+            log.info("could not delete message %s: %s", message_id, exc)
+
+    def _shown(self, chat: int, message_id: int, image: bytes) -> None:
+        """Remember the picture a message shows (an edit that keeps it uploads nothing)."""
+        if len(self._pictures) > 10_000:
+            self._pictures.clear()
+        self._pictures[(chat, message_id)] = hash(image)
+
+    async def get(self, table: int | None, key: str) -> Kept | None:
+        """The message kept under `key` for `table` ("chat:message:p|t[:a]")."""
+        if table is None:
+            return None
+        value = await self.store.adapter_get(table, PLATFORM, key)
+        if not value:
+            return None
+        chat, message_id, kind, *acting = value.split(":")
+        return Kept(int(chat), int(message_id), kind == "p", acting == ["a"])
+
+    async def put(self, table: int | None, key: str, chat: int, sent: TgMessage,
+                  acting: bool = False) -> None:
+        if table is not None:
+            await self.put_kept(table, key, Kept(chat, sent.message_id, bool(sent.photo),
+                                                 acting))
+
+    async def put_kept(self, table: int | None, key: str, kept: Kept) -> None:
+        if table is not None:
+            value = f"{kept.chat}:{kept.message_id}:{'p' if kept.photo else 't'}"
+            await self.store.adapter_set(table, PLATFORM, key,
+                                         value + (":a" if kept.acting else ""))
+
+    async def forget(self, table: int, key: str) -> None:
+        """No message kept under `key` for `table` any more."""
+        await self.store.adapter_set(table, PLATFORM, key, "")
+
+    async def hand_label(self, table: int) -> str:
+        """"My hand" in the language of `table`."""
+        row = await self.store.get_table(table)
+        return t(row.lang if row else "en", "My hand")
