@@ -129,7 +129,7 @@ def events_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]
     if last and "round" in kinds and "end" not in kinds:  # how the last round ended
         out.append(event_line({"type": "end", "reason": last["reason"],
                                "winners": last["winners"]}, view, names, lang) or "")
-    out += [line for e in events if (line := event_line(e, view, names, lang)) is not None]
+    out += [said for e in events if (said := event_line(e, view, names, lang)) is not None]
     if last and last.get("gone") and ("round" in kinds or "end" in kinds or view.get("over")):
         out.append(tn(lang, "{who} reached {target} and leaves the match.",
                       "{who} reached {target} and leave the match.", len(last["gone"]),
@@ -141,7 +141,7 @@ def move_line(view: dict[str, Any], names: list[str], lang: str, mover: int, mov
               ) -> str | None:
     """The sentence for a move just made, or None when its events say it all: a family's
     own sentence ("bids 30", "names trumps"), else the line games' ("plays 6-4 left")."""
-    for words in ASKED[1:]:
+    for words in ASKED[1:]:  # the line games' sentences are every other move's
         said = words.move_line(view, names, lang, mover, move)
         if said is not None:
             return said or None
