@@ -9,7 +9,7 @@ import pytest
 
 from bot.console import textboard
 from bot.i18n import error_text, translator
-from bot.service import event_texts
+from bot.service import words as event_texts
 from core import IllegalMove, variants
 from render import strip, words
 

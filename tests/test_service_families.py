@@ -396,7 +396,7 @@ def test_a_given_up_puzzle_shows_its_solution(tmp_path: Path) -> None:
 def test_a_lost_patience_that_could_be_won_shows_the_winning_line(lang: str, said: str
                                                                   ) -> None:
     # issue 27: "this deal could have been won" and no line
-    from bot.service.texts import result_lines
+    from bot.service.words import result_lines
 
     game = variants.get("patience").new(deal={"columns": [
         ["6-0", "5-0"], ["3-3", "4-2"], ["5-1", "4-3"]]})

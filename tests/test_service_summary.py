@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.service import Service
-from bot.service.summary import sheet_lines, team_result_lines
+from bot.service.words import sheet_lines, team_result_lines
 from core import variants
 from tests.service_helpers import (
     ALICE,
@@ -142,7 +142,7 @@ def test_the_score_sheet_is_drawn(tmp_path: Path) -> None:
 
 
 def test_partnership_results_rank_teams_not_partners() -> None:
-    from bot.service.texts import result_lines
+    from bot.service.words import result_lines
     result = {"winners": [0, 2], "scores": [100, 12, 100, 12], "ranking": [0, 2, 1, 3],
               "rounds": 3, "reason": "out", "teams": [[0, 2], [1, 3]],
               "team_scores": [100, 12]}
@@ -165,7 +165,7 @@ def test_the_lobby_shows_the_teams(tmp_path: Path) -> None:
 def test_a_forced_bid_says_why_there_is_no_pass() -> None:
     from types import SimpleNamespace
 
-    from bot.service.families import hand_text
+    from bot.service.words import hand_text
 
     game = variants.get("texas-42").new(seed=1)
     table = SimpleNamespace(id=7)
@@ -180,8 +180,7 @@ def test_a_forced_bid_says_why_there_is_no_pass() -> None:
 
 
 def test_rankings_say_ties_and_the_pips_that_decided() -> None:
-    from bot.service.summary import ranking_text
-    from bot.service.texts import result_lines
+    from bot.service.words import ranking_text, result_lines
     from core.ai import GreedyPlayer
 
     names = ["alice", "bob", "carol"]

@@ -89,6 +89,6 @@ def test_a_player_calls_each_special_by_buttons(tmp_path: Path, call: str, user:
     ("en", "trumps doubles", "Trumps: doubles")])
 def test_a_hint_names_the_special_in_the_player_language(lang: str, move: str, words: str
                                                          ) -> None:
-    from bot.service.assist import move_words
+    from bot.service.words import move_words
 
     assert move_words(lang, move) == words

@@ -11,7 +11,7 @@ from render.grid import LETTERS, cell_xy
 from render.grid import extent as grid_extent
 from render.words import seat_label, seat_tiles, tn
 
-from ..service.event_texts import events_lines
+from ..service.words import events_lines
 
 
 def seat_name(view: dict[str, Any], seat: int, names: list[str] | None = None) -> str:

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from core.ai import make_player
 
 from ..i18n import N_, t
-from . import thinking
+from . import thinking, words
 from .messages import Action, Message, action_data
-from .naming import end_label, move_data
+from .naming import move_data
 from .tables import pop_switch
 
 if TYPE_CHECKING:
@@ -96,17 +96,8 @@ async def hint(table: Table, seat: int, turn: int | None, lang: str, asker: str 
     move = str(await thinking.off_loop(player.choose, game.copy()))
     if table.game is not game or game.turn != asked:
         return error(N_("This button is from an earlier turn; the game has moved on."))
-    said = move_words(lang, move)
+    said = words.move_words(lang, move)
     play = Action(t(lang, "Play {move}", move=said), move_data(table.id, asked, move),
                   style="success")
     return [Message(channel, t(lang, "Hint: the expert would play {move}.", move=said),
                     to=user, kind="info", table=table.id, actions=(play,))]
-
-
-def move_words(lang: str, move: str) -> str:
-    """A move as a player reads it: "6-4 on the left", "draw", a trick game's "Bid 30" or
-    "Trumps: fives" in the player's language."""
-    from .family_words import tricks_label
-
-    words = {"draw": t(lang, "Draw"), "pass": t(lang, "Pass")}
-    return words.get(move) or tricks_label(move, lang) or end_label(lang, move)

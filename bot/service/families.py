@@ -7,7 +7,8 @@ giving up (puzzles), tiles then a cell and a direction, plus the best few plays 
 "e" press whose argument starts with "?" asks for something to see, not a move: the last
 trick, a patience hint.  Also the rules of one-seat tables (a puzzle or a patience): no turn
 timer, the time a solve took, the `helpers` option that lets anyone in the channel play, and
-the hint answers of the puzzle solver, computed off the event loop.
+the hint answers of the puzzle solver, computed off the event loop.  What these messages say
+is in each family's module of `words`.
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import bad_option
 
-from ..i18n import t, tn
-from . import family_words as words
-from .builder import PER_PAGE, choices, split_arg, step_actions
+from ..i18n import t
+from . import words
+from .builder import choices, split_arg, step_actions
 from .messages import Action, Message, action_data
-from .naming import variant_name
 from .tables import pop_switch
 
 if TYPE_CHECKING:
@@ -124,112 +124,8 @@ def labeller(fam: str, view: dict[str, Any], moves: list[str], prefix: str, lang
     def name(text: str) -> str:
         if text in whole or " " in text:
             return words.move_label(fam, text, view, lang)
-        return word_label(fam, head, text, view, whole, lang)
+        return words.word_label(fam, head, text, view, whole, lang)
     return name
-
-
-def word_label(fam: str, head: list[str], word: str, view: dict[str, Any], whole: set[str],
-               lang: str) -> str:
-    """The label of `word` after the words `head` of a move being built."""
-    if fam == "puzzle":
-        if head and head[0] not in ("hint", "remove", "give") and len(head) in (1, 2):
-            tile = head[0].split("-")
-            half = tile[len(head) - 1] if len(tile) == 2 else "?"
-            return t(lang, "{n} on {cell}", n=half, cell=word)
-        return words.puzzle_label(" ".join([*head, word]), lang) or word
-    if fam == "tricks":
-        if word == "bid":
-            return t(lang, "Bid…")
-        if word == "trumps":
-            return t(lang, "Trumps…")
-        if head[:1] == ["bid"]:
-            return words.bid_text(" ".join([*head[1:], word]), lang)
-        if head[:1] == ["trumps"]:
-            return words.trump_name(word, lang)
-        return word
-    if fam == "stack":
-        text = " ".join([*head, word])
-        if text in whole:
-            return words.stack_label(text, view, lang).split(" ", len(head))[-1]
-        shown = t(lang, "tile {n}", n=word) if head and len(head) == 2 and word.isdigit() \
-            else words.stack_word(word, lang)
-        return words.lowest_risk(shown, text, whole, view, lang)
-    if fam == "grid":
-        return words.grid_word(word, lang)
-    return word
-
-
-def hand_text(table: Table, fam: str, view: dict[str, Any], prefix: str, moving: bool,
-              lang: str) -> str:
-    """The words of the hand message: what to do now, and the move built so far."""
-    lines = [t(lang, "Your game at table #{id}.", id=table.id)]
-    hand = view.get("hand") or []
-    if fam == "tricks" and hand:
-        lines.append(t(lang, "Your tiles: {tiles}", tiles=", ".join(hand)))
-        if view.get("trumps") is not None:
-            lines.append(t(lang, "Trumps: {suit}", suit=words.trump_name(view["trumps"], lang)))
-    elif fam == "puzzle":
-        lines += words.puzzle_lines(view, lang)
-    elif fam == "memory":
-        turned = view.get("turned") or []
-        if len(turned) == 1 and moving:  # the first tile of the turn, shown turned up
-            lines.append(t(lang, "Turned up: {tiles}. Turn up a second cell.", tiles=", ".join(
-                f"{x['cell']} {x['tile']}" for x in turned)))
-    elif fam == "grid":
-        if hand:
-            lines.append(t(lang, "Your rack: {tiles}", tiles=", ".join(hand)))
-        left = (view.get("markers") or [])
-        if 0 <= (view.get("seat") or 0) < len(left):
-            lines.append(t(lang, "Markers left: {n}", n=left[view["seat"]]))
-    elif hand:
-        lines.append(t(lang, "Your tiles: {tiles}", tiles=", ".join(hand)))
-    if not moving:
-        lines.append(t(lang, "Wait for your turn."))
-        return "\n".join(lines)
-    bid = t(lang, "Your bid?") if "pass" in (view.get("legal") or []) else t(
-        lang, "Your bid? You must bid: the three others passed, and the dealer may not pass.")
-    ask = {
-        "tricks": {"bidding": bid, "trumps": t(lang, "Name trumps."),
-                   "playing": t(lang, "Play a tile.")}.get(view.get("phase") or "",
-                                                           t(lang, "Your move.")),
-        "stack": stack_ask(view, prefix, lang),
-        "memory": t(lang, "Turn up a cell.") if len(view.get("turned") or []) != 1 else "",
-        "solitaire": t(lang, "Remove two face-up tiles totalling 12."),
-        "puzzle": t(lang, "Choose a tile, then its cells; or a hint."),
-        "grid": grid_ask(view.get("legal") or [], lang),
-    }.get(fam, t(lang, "Your move."))
-    if ask:
-        lines.append(ask)
-    if prefix:
-        chosen = t(lang, "So far: {words}", words=prefix)
-        if fam == "grid":
-            chosen += " · " + t(lang, "total {n}", n=words.pips(prefix.split()))
-        lines.append(chosen)
-    return "\n".join(lines)
-
-
-def stack_ask(view: dict[str, Any], prefix: str, lang: str) -> str:
-    """What a stacking game's hand asks: a whole placement per button, each with its fall
-    risk, or a step of one (a tile, then where), each button with the lowest risk it leads
-    to."""
-    legal = view.get("legal") or []
-    if not view.get("risks"):
-        return t(lang, "Choose a tile and where it goes.")
-    if not prefix and len(legal) <= PER_PAGE:
-        return t(lang, "Choose a tile and where it goes; each button says the fall risk.")
-    return t(lang, "Choose a tile, then where it goes; each button says the lowest fall "
-             "risk it leads to.")
-
-
-def grid_ask(legal: list[str], lang: str) -> str:
-    """What vingt's hand asks: to pass when nothing else is possible, to choose a play when
-    every play has its button, else to build one (a page cannot hold them all)."""
-    if legal == ["pass"]:
-        return t(lang, "No play is possible: pass.")
-    if len(legal) <= PER_PAGE:
-        return t(lang, "Choose a play; the best ones say how many markers they place.")
-    return t(lang, "Build a play: tiles, then the first cell and the direction; or take one "
-             "of the best plays.")
 
 
 def extras(table: Table, game: Any, fam: str, view: dict[str, Any], lang: str, row: int
@@ -237,18 +133,17 @@ def extras(table: Table, game: Any, fam: str, view: dict[str, Any], lang: str, r
     """The buttons beside the move's: the last trick, a patience hint, vingt's best plays."""
     turn = view["turn"]
     out: list[Action] = []
-    if fam == "tricks" and words.last_tricks(view):  # the last hand's, until a new trick
-        out.append(Action(t(lang, "Last trick"), action_data(table.id, turn, "e", SEE + "last"),
-                          row=row))
+    if fam == "tricks" and words.tricks.last_tricks(view):  # the last hand's, until a new one
+        out.append(Action(words.tricks.last_trick_button(lang),
+                          action_data(table.id, turn, "e", SEE + "last"), row=row))
     if fam == "solitaire" and view.get("legal"):
-        out.append(Action(t(lang, "Hint"), action_data(table.id, turn, "e", SEE + "hint"),
-                          row=row))
+        out.append(Action(words.solitaire.hint_button(lang),
+                          action_data(table.id, turn, "e", SEE + "hint"), row=row))
     if fam == "grid" and game.to_move == view.get("seat") and len(view.get("legal") or []) > 1:
         for play in best_plays(game):
             if play["move"] == "pass":
                 continue
-            label = tn(lang, "Best: {move} ({n} marker)", "Best: {move} ({n} markers)",
-                       len(play.get("markers") or []), move=words.grid_label(play["move"], lang))
+            label = words.grid.best_label(play["move"], len(play.get("markers") or []), lang)
             data = action_data(table.id, turn, "p", play["move"])
             if len(data.encode()) <= 64:
                 out.append(Action(label, data, style="success", row=row + 1))
@@ -306,7 +201,8 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures, arg: st
     if not prefix and page == 0:
         actions = merged(actions, extras(table, game, fam, view, lang,
                                          -(-len(actions) // 5) if actions else 0))
-    return Message(table.row.channel, hand_text(table, fam, view, prefix, moving, lang), to=user,
+    return Message(table.row.channel, words.hand_text(table, fam, view, prefix, moving, lang),
+                   to=user,
                    kind="hand", table=table.id, image=image, actions=tuple(actions))
 
 
@@ -343,9 +239,9 @@ async def see(table: Table, seat: int, user_id: str, turn: int, what: str, lang:
     names = table.names()
     if what == "last" and family(game) == "tricks":
         public = game.view(None)
-        text = words.last_trick_text(public, names, lang)
+        text = words.tricks.last_trick_text(public, names, lang)
         image = (await asyncio.to_thread(pictures.for_lang(lang).last_trick, public, names)
-                 if words.last_tricks(public) else None)
+                 if words.tricks.last_tricks(public) else None)
         return [Message(channel, text, to=user_id, kind="info", table=table.id, image=image)]
     if what == "hint" and family(game) == "solitaire":
         if turn != game.turn or game.to_move != seat:
@@ -354,11 +250,11 @@ async def see(table: Table, seat: int, user_id: str, turn: int, what: str, lang:
                             table=table.id)]
         move = await asyncio.to_thread(_good_move, game.copy(), table.row.seed)
         if move is None:
-            return [Message(channel, t(lang, "No hint: no pair totals 12."), to=user_id,
+            return [Message(channel, words.solitaire.hint_line(None, lang), to=user_id,
                             kind="info", table=table.id)]
-        play = Action(t(lang, "Play {move}", move=words.move_label("solitaire", move, {}, lang)),
+        play = Action(words.solitaire.play_label(move, lang),
                       action_data(table.id, game.turn, "p", move), style="success")
-        return [Message(channel, t(lang, "Hint: remove {move}.", move=move), to=user_id,
+        return [Message(channel, words.solitaire.hint_line(move, lang), to=user_id,
                         kind="info", table=table.id, actions=(play,))]
     return [Message(channel, t(lang, "This button is not valid any more."), to=user_id,
                     kind="error", table=table.id)]
@@ -392,24 +288,19 @@ async def after_move(table: Table, seat: int, move: Any, lang: str) -> list[Mess
 
 def hint_message(table: Table, seat: int, answer: dict[str, Any], lang: str) -> Message:
     game = table.game
-    values = dict(answer.get("values") or {})
     broken = answer.get("broken") or [b.as_dict(game.puzzle) for b in game.broken()]
-    if "what" in values and broken:
-        values["what"] = words.broken_text(broken[0], lang)
-    template = answer.get("template")
-    text = t(lang, template, **values) if template else str(answer.get("text", ""))
+    text = words.puzzles.hint_text(answer, broken, lang)
     turn = game.turn
     actions: list[Action] = []
     for move in ([answer["move"]] if answer.get("move") else []) + list(answer.get("remove", [])):
         data = action_data(table.id, turn, "p", move)
         if len(data.encode()) <= 64:
-            actions.append(Action(words.puzzle_label(move, lang) or t(lang, "Play {move}",
-                                                                       move=move),
-                                  data, style="success", row=len(actions) // 5))
+            actions.append(Action(words.puzzles.hint_button(move, lang), data, style="success",
+                                  row=len(actions) // 5))
     row = table.row
     public = bool(row.options.get("helpers"))
     to = None if public else row.seats[seat].user_id
-    return Message(row.channel, t(lang, "Hint: {answer}", answer=text), to=to, kind="info",
+    return Message(row.channel, text, to=to, kind="info",
                    table=table.id, actions=tuple(actions))
 
 
@@ -421,39 +312,12 @@ def hint_lang(table: Table, seat: int, langs: dict[str, str]) -> str:
     return langs.get(table.row.seats[seat].user_id or "", table.lang)
 
 
-# -- one-seat games in a player's history and statistics ----------------------------------------
+# -- one-seat games in a player's history, and the leaderboard of a puzzle --------------------
 
 async def solo_history_line(store: Any, row: Any, lang: str) -> str:
-    """A one-seat game of the history (a `HistoryRow`): how it ended, with its time or its
-    moves, read from its stored record (no rank, no points: there was nobody to beat)."""
+    """A one-seat game of the history (a `HistoryRow`), in words from its stored record."""
     record = await store.game_record(row.table_id) or {}
-    outcome = words.solo_outcome(record.get("result") or {}, len(record.get("moves") or []),
-                                 lang)
-    return t(lang, "#{id} · {variant} · {outcome}", id=row.table_id,
-             variant=variant_name(row.variant, lang), outcome=outcome)
-
-
-def solo_stats_line(row: Any, lang: str) -> str | None:
-    """A one-seat game's line of the statistics (a `StatRow`): games, and how many were
-    solved (a puzzle) or won (a patience), without a rating; None for other games."""
-    from core import variants
-
-    try:
-        variant = variants.get(row.variant)
-    except Exception:
-        return None
-    if variant.max_players != 1:
-        return None
-    done = (tn(lang, "{n} solved", "{n} solved", row.wins) if variant.family == "puzzle"
-            else tn(lang, "{n} won", "{n} won", row.wins))
-    return t(lang, "{variant}: {games}, {done} ({rate:.0%})", variant=variant_name(
-        row.variant, lang), games=tn(lang, "{n} game", "{n} games", row.games), done=done,
-        rate=row.win_rate)
-
-
-# -- the leaderboard of a puzzle ----------------------------------------------------------------
-
-BOARD = 5  # lines of each list
+    return words.solo_history_line(row, record, lang)
 
 
 def puzzle_board(slug: str) -> bool:
@@ -466,32 +330,4 @@ def puzzle_board(slug: str) -> bool:
 async def puzzle_leaderboard(store: Any, slug: str, scope: str, lang: str) -> str:
     """The fastest solves and the solves with the fewest hints of a puzzle kind, each
     player's best only."""
-    where = t(lang, "everywhere") if scope == "global" else t(lang, "here")
-    lines = [t(lang, "Leaderboard ({what}, {where})", what=variant_name(slug, lang),
-               where=where)]
-    solves = [(user, name, r) for _, user, name, r in await store.solves(slug, scope)
-              if r.get("reason") == "solved"]
-    if not solves:
-        lines.append(t(lang, "No solve yet."))
-        return "\n".join(lines)
-    def best(key: Callable[[dict[str, Any]], tuple[float, ...]]) -> list[tuple[str, dict]]:
-        mine: dict[str, tuple[str, dict[str, Any]]] = {}
-        for user, name, r in solves:
-            if user not in mine or key(r) < key(mine[user][1]):
-                mine[user] = (name, r)
-        return sorted(mine.values(), key=lambda x: key(x[1]))[:BOARD]
-
-    def secs(r: dict[str, Any]) -> float:
-        return float(r["seconds"]) if r.get("seconds") is not None else float("inf")
-
-    lines.append(t(lang, "Fastest solves:"))
-    for i, (name, r) in enumerate(best(lambda r: (secs(r), r.get("hints", 0))), 1):
-        took = words.duration(secs(r), lang) if r.get("seconds") is not None else "?"
-        lines.append(t(lang, "{i}. {name}: {time} ({puzzle})", i=i, name=name, time=took,
-                       puzzle=r.get("puzzle", "?")))
-    lines.append(t(lang, "Fewest hints:"))
-    for i, (name, r) in enumerate(best(lambda r: (r.get("hints", 0), secs(r))), 1):
-        lines.append(tn(lang, "{i}. {name}: {n} hint ({puzzle})", "{i}. {name}: {n} hints "
-                        "({puzzle})", r.get("hints", 0), i=i, name=name,
-                        puzzle=r.get("puzzle", "?")))
-    return "\n".join(lines)
+    return words.puzzles.leaderboard(slug, scope, await store.solves(slug, scope), lang)

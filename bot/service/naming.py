@@ -1,6 +1,6 @@
 """How the messages name a game and a move: a variant's name in the player's language, a
-move's end in words, and a move as button data.  Below texts.py, families.py and assist.py,
-which all use them."""
+move's end in words, and a move as button data.  Below texts.py, families.py, assist.py and
+the words of each family (words/), which all use them."""
 
 from __future__ import annotations
 

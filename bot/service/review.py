@@ -22,8 +22,8 @@ from core.ai.chances import imaginable, win_chances
 
 from ..i18n import N_, t, tn
 from . import thinking
-from .assist import move_words
 from .messages import Message
+from .words import move_words
 
 if TYPE_CHECKING:
     from ..storage import Store, TableRow

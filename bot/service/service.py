@@ -56,7 +56,7 @@ from core.options import parse_pairs
 
 from ..i18n import end_words, error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
-from . import assist, families, levels, review, stopping, texts, thinking
+from . import assist, families, levels, review, stopping, texts, thinking, words
 from . import seats as seating
 from .guard import door
 from .limits import Limits, Recent, TableIndex, clip, hosted, idle_lobbies, idle_solo_games, solo
@@ -676,7 +676,7 @@ class Service:
                 return err
             game = table.game
             if game.to_move != seat:  # a waiting player's press, old or new: whose turn it is
-                who = texts.seat_label(table.names(), game.to_move)
+                who = words.seat_label(table.names(), game.to_move)
                 return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
                                                  who=who), table)
             if turn is not None and turn != game.turn:
@@ -732,7 +732,7 @@ class Service:
                                              self._user_lang(user.id, table),
                                              self._pictures_for(table))
         if game.to_move != seat:
-            who = texts.seat_label(table.names(), game.to_move)
+            who = words.seat_label(table.names(), game.to_move)
             return self._error(user, self._t(user, table, "It is {who}'s turn, not yours.",
                                              who=who), table)
         if turn != game.turn:
@@ -1114,7 +1114,7 @@ class Service:
         if not rows:
             lines.append(t(lang, "No finished game yet."))
         for r in rows:
-            if solo_line := families.solo_stats_line(r, lang):  # solved or won, no rating
+            if solo_line := words.solo_stats_line(r, lang):  # solved or won, no rating
                 lines.append(solo_line)
                 continue
             lines.append(t(lang, "{variant}: {games}, {wins} ({rate:.0%}), rating {rating:.1f}",

@@ -1,4 +1,6 @@
-"""The words and buttons of the service's messages, built from views, in French or English.
+"""The service's messages, built from views, in French or English: the lobby, the table
+message and the turn prompt, the line games' private hand and its buttons, the leaderboard's
+lines and the rules pages in a chat.  Their words of each game family are in `words`.
 
 Public messages (the table message, the turn prompt) are built from the public view
 ``game.view(None)`` only; a hand message from its owner's view, and it goes to that owner only.
@@ -14,28 +16,12 @@ from core import variants
 from core.ai import levels_for
 
 from ..i18n import t, tn
-from . import families, family_words
+from . import families, words
 from .assist import lobby_lines
-from .event_texts import (
-    events_lines,
-    goal_text,
-    move_line,
-    seat_label,
-    seat_line,
-    status_lines,
-    who_list,
-)
 from .levels import add_buttons
 from .messages import Action, Message, action_data
 from .naming import end_label, move_data, variant_name
 from .rules_pages import ChatPage
-from .summary import (
-    match_lines,
-    ranking_text,
-    round_just_ended,
-    sheet_lines,
-    team_result_lines,
-)
 
 if TYPE_CHECKING:
     from core.moves import Move
@@ -45,59 +31,6 @@ if TYPE_CHECKING:
     from .tables import Table
 
 PER_ROW = 5  # tile buttons per row
-
-
-def table_summary(view: dict[str, Any], names: list[str], lang: str) -> str:
-    """The round, how the match is won, the stock, the variant's running state (pot, ends
-    count, round total...), then one line per seat with whose turn it is."""
-    head = [t(lang, "Round {round}", round=view["round"])]
-    goal = goal_text(view, lang)
-    if goal:
-        head.append(goal)
-    tricks = family_words.family_of(view) == "tricks"  # no stock; the teams score
-    if not tricks:
-        head.append(t(lang, "stock: {n}", n=view.get("stock", 0)))
-    lines = [" · ".join(head), *status_lines(view, names, lang),
-             *family_words.summary_lines(view, names, lang)]
-    for seat in range(len(view.get("hand_sizes", []))):
-        arrow = "▶ " if seat == view.get("to_move") else "  "
-        lines.append(arrow + (tn(lang, "{who}: {n} tile", "{who}: {n} tiles",
-                                 view["hand_sizes"][seat], who=seat_label(names, seat, lang))
-                              if tricks else seat_line(view, names, lang, seat)))
-    return "\n".join(lines)
-
-
-def result_lines(result: dict[str, Any], names: list[str], lang: str,
-                 view: dict[str, Any] | None = None) -> list[str]:
-    """Who won (every tied seat, or the winning team), the scores, the rounds played (with
-    the final `view`: tied scores told apart by the pips the last round left in hand)."""
-    last = (view or {}).get("last_round")
-    if len(result["scores"]) == 1:  # one seat: a puzzle or a patience
-        return family_words.result_lines(result, lang)
-    winners = result["winners"]
-    listed = who_list(names, winners, lang)
-    if result.get("teams"):  # teams as teams: no ranking of partners against each other
-        lines = [t(lang, "Game over. Winning team: {winners}.",
-                   winners=listed.replace(", ", " & "))]
-        lines += team_result_lines(result, names, lang, last)
-        if result.get("rounds", 1) > 1:
-            lines.append(tn(lang, "{n} round played.", "{n} rounds played.", result["rounds"]))
-        return lines
-    if len(winners) > 1:
-        lines = [t(lang, "Game over. Tie between {winners}.", winners=listed)]
-    else:
-        lines = [t(lang, "Game over. Winner: {winners}.", winners=listed)]
-    ranking = ranking_text(result["ranking"], lambda s: seat_label(names, s, lang),
-                           result["scores"], (last or {}).get("counts"), set(winners), lang,
-                           tiles=(view or {}).get("options", {}).get("count") == "tiles")
-    lines.append(t(lang, "Ranking: {ranking}", ranking=ranking))
-    if result.get("rounds", 1) > 1:
-        lines.append(tn(lang, "{n} round played.", "{n} rounds played.", result["rounds"]))
-    if "chips" in result:
-        chips = ", ".join(f"{seat_label(names, s, lang)} {c}"
-                          for s, c in enumerate(result["chips"]))
-        lines.append(t(lang, "Chips: {chips}", chips=chips))
-    return lines
 
 
 def leader_line(i: int, row: LeaderRow, name: str, every_game: bool, lang: str) -> str:
@@ -179,22 +112,22 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     image = pictures.for_lang(lang).public(view, names)
     said: list[str] = []
     if mover is not None and move is not None:
-        line = move_line(view, names, lang, mover, str(move))
+        line = words.move_line(view, names, lang, mover, str(move))
         said += [line] if line else []
-    said += events_lines(view, names, lang)
+    said += words.events_lines(view, names, lang)
     lines = [title(table, lang), *said]
     moved = tuple(said) if move is not None else ()  # a re-prompt says no move again
     turn = view["turn"]
     sheet = []
-    if round_just_ended(view):  # the final board and the score sheet, after the table
-        words = sheet_lines(view, names, lang)
+    if words.round_just_ended(view):  # the final board and the score sheet, after the table
+        told = words.sheet_lines(view, names, lang)
         if game.over:
-            words += match_lines(view, names, lang)
-        drawn = [words[0], *words[2:]]  # the picture shows the hands as tiles
-        sheet = [Message(row.channel, "\n".join(words), kind="board", table=row.id,
+            told += words.match_lines(view, names, lang)
+        drawn = [told[0], *told[2:]]  # the picture shows the hands as tiles
+        sheet = [Message(row.channel, "\n".join(told), kind="board", table=row.id,
                          image=pictures.for_lang(lang).scoresheet(view, names, drawn))]
     if game.over:  # the move that ended it (the table message), then the sheet
-        lines += result_lines(game.result, names, lang, view)
+        lines += words.result_lines(game.result, names, lang, view)
         solution = game.solution_view() if hasattr(game, "solution_view") else None
         if solution is not None:  # a given-up puzzle: its solution in the picture
             lines.append(t(lang, "The picture shows a solution."))
@@ -202,7 +135,7 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
         rematch = Action(t(lang, "Rematch"), action_data(row.id, turn, "m"), style="primary")
         return [Message(row.channel, "\n".join(lines), kind="result", table=row.id,
                         image=image, actions=(rematch,), said=moved), *sheet]
-    lines.append(table_summary(view, names, lang))
+    lines.append(words.table_summary(view, names, lang))
     actions = (Action(t(lang, "My hand"), action_data(row.id, turn, "h"), style="primary"),
                Action(t(lang, "Stop"), action_data(row.id, turn, "q"), style="danger"))
     out = [Message(row.channel, "\n".join(lines), kind="table", table=row.id, image=image,
@@ -224,21 +157,12 @@ def move_tile(move: str, tiles: set[str] | frozenset[str]) -> str | None:
 def word_action(table: int, turn: int, move: str, view: dict[str, Any], lang: str,
                 row: int, claiming: bool) -> Action:
     """The button of a move without a tile: draw, pass, claim, muggins, buy..."""
-    points = (view.get("unclaimed") or view.get("capture") or {}).get("points", 0)
+    label = words.line.button_label(move, view, lang, claiming)
     if move == "draw":
-        return Action(t(lang, "Draw"), action_data(table, turn, "d"), style="success", row=row)
+        return Action(label, action_data(table, turn, "d"), style="success", row=row)
     if move == "pass":
-        label = t(lang, "Do not claim") if claiming else t(lang, "Pass")
-        if claiming and view.get("capture"):
-            label = t(lang, "Leave them")
         return Action(label, action_data(table, turn, "x"), style="success", row=row)
-    labels = {
-        "claim": tn(lang, "Claim {n} point", "Claim {n} points", points),
-        "muggins": tn(lang, "Muggins! Take {n} point", "Muggins! Take {n} points", points),
-        "buy": t(lang, "Buy a tile (1 chip)"),
-    }
-    return Action(labels.get(move, move), move_data(table, turn, move), style="success",
-                  row=row)
+    return Action(label, move_data(table, turn, move), style="success", row=row)
 
 
 def hand_message(table: Table, seat: int, lang: str, pictures: Pictures) -> Message | None:
@@ -274,29 +198,10 @@ def hand_message(table: Table, seat: int, lang: str, pictures: Pictures) -> Mess
     last_row = -(-len(actions) // PER_ROW)
     actions += [word_action(table.id, turn, m, view, lang, last_row, claiming)
                 for m in by_tile.get(None, [])]
-    return Message(table.row.channel, hand_text(table.id, view, legal, lang), to=user,
+    return Message(table.row.channel, words.line.hand_text(table.id, view, legal, lang),
+                   to=user,
                    kind="hand", table=table.id, image=pictures.for_lang(lang).hand(view),
                    actions=tuple(actions))
-
-
-def hand_text(table_id: int, view: dict[str, Any], legal: list[str], lang: str) -> str:
-    """What the hand message asks for: a tile to play or to give back, a claim, nothing."""
-    if not legal:
-        return t(lang, "Your hand at table #{id}.", id=table_id)
-    if all(m.startswith("give ") for m in legal):
-        return t(lang, "Your hand at table #{id}. Choose a tile to give back to the stock "
-                 "(nobody else sees which).", id=table_id)
-    capture = view.get("capture")
-    if "claim" in legal and capture:
-        return t(lang, "Your tile at table #{id} can capture {tiles} for {n} points: take them "
-                 "(you play again), or leave them.", id=table_id,
-                 tiles=", ".join(capture["tiles"]), n=capture["points"])
-    if "claim" in legal:
-        points = (view.get("unclaimed") or {}).get("points", 0)
-        return tn(lang, "Your play at table #{id} scores {n} point: claim it, or the next "
-                  "player may take it.", "Your play at table #{id} scores {n} points: claim "
-                  "them, or the next player may take them.", points, id=table_id)
-    return t(lang, "Your hand at table #{id}. Your turn: choose a tile.", id=table_id)
 
 
 def ends_message(table: Table, seat: int, tile: str, lang: str, pictures: Pictures
@@ -312,7 +217,7 @@ def ends_message(table: Table, seat: int, tile: str, lang: str, pictures: Pictur
     turn = game.turn
     actions = [Action(end_label(lang, m), move_data(table.id, turn, m), style="primary",
                       row=i // PER_ROW) for i, m in enumerate(moves)]
-    return Message(table.row.channel, t(lang, "Which end for {tile}?", tile=tile), to=user,
+    return Message(table.row.channel, words.line.which_end(tile, lang), to=user,
                    kind="hand", table=table.id, image=pictures.for_lang(lang).hand(game.view(seat)),
                    actions=tuple(actions))
 

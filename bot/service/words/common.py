@@ -1,8 +1,9 @@
-"""The score sheet of a finished round and the summary of a finished match, in words.
+"""The words every family shares: seats' names, how a match is won, the table's seat lines,
+the score sheet of a round and the result of a match of several seats.
 
-Built from the public view only: ``view["last_round"]`` (every hand revealed with its pips,
-each scorer's lines with a reason code and points, the final board) and ``view["history"]``
-(what each scorer scored in every round, and the running totals).
+Built from the public view only (``view["last_round"]``: every hand revealed with its pips,
+each scorer's lines with a reason code and points; ``view["history"]``: what each scorer
+scored in every round, and the running totals), so nothing hidden can be named.
 """
 
 from __future__ import annotations
@@ -11,10 +12,79 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
-from ..i18n import t, tn
-from .event_texts import seat_label, who_list
-from .family_words import bid_text, trump_name
+from render import words as render_words
 
+from ...i18n import t, tn, translator
+
+
+def seat_label(names: list[str], seat: int, lang: str = "en") -> str:
+    """A seat's name, else "Seat 2" (counted from 1, as in the pictures)."""
+    return render_words.seat_label(names, seat, translator(lang))
+
+
+def who_list(names: list[str], seats: list[int], lang: str = "en") -> str:
+    return ", ".join(seat_label(names, s, lang) for s in seats)
+
+
+def seat_name(names: list[str], seat: int) -> str:
+    """A seat's name, else "#2" (the families' own lines)."""
+    return names[seat] if 0 <= seat < len(names) else f"#{seat}"
+
+
+# -- the table message ----------------------------------------------------------------------
+
+def goal_text(view: dict[str, Any], lang: str) -> str | None:
+    """How the match is won: "match to 100", "reaching 50 loses", "first down to 0"..."""
+    target = view.get("target")
+    if target is None:
+        rounds = view.get("rounds")
+        return tn(lang, "{n} round", "{n} rounds", rounds) if rounds else None
+    if view.get("target_reach") == "loses":
+        return t(lang, "reaching {target} loses: the last one left wins", target=target)
+    if target == 0:
+        return t(lang, "the first down to 0 wins")
+    return t(lang, "match to {target}", target=target)
+
+
+def status_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """The variant's running state: ends count, unclaimed points, pot, round total, what
+    each end takes (the pictures' strip says the same: `render.words.status_lines`)."""
+    return render_words.status_lines(view, names, translator(lang))
+
+
+def seat_line(view: dict[str, Any], names: list[str], lang: str, seat: int) -> str:
+    """One seat of the table: its tiles (in hand, or the game's own count: kept, left),
+    score, and what the variant adds."""
+    line = t(lang, "{who}: {tiles}, {points}", who=seat_label(names, seat, lang),
+             tiles=render_words.seat_tiles(view, seat, translator(lang)),
+             points=tn(lang, "{n} point", "{n} points", view["scores"][seat]))
+    if "chips" in view:
+        line += " · " + tn(lang, "{n} chip", "{n} chips", view["chips"][seat])
+    if "captured" in view and view["captured"][seat]["tiles"]:
+        pile = view["captured"][seat]
+        line += " · " + tn(lang, "captured {n} tile ({points} points)",
+                           "captured {n} tiles ({points} points)", pile["tiles"],
+                           points=pile["points"])
+    if "laid" in view:
+        line += " · " + t(lang, "laid {n} this round", n=view["laid"][seat])
+    if seat in view.get("gone", []):
+        line += " · " + t(lang, "out of the match")
+    return line
+
+
+# -- the builder's hand message: what a family without its own says ---------------------------
+
+def hand_lines(view: dict[str, Any], moving: bool, lang: str) -> list[str]:
+    """The seat's tiles, when it holds some."""
+    hand = view.get("hand") or []
+    return [t(lang, "Your tiles: {tiles}", tiles=", ".join(hand))] if hand else []
+
+
+def ask(view: dict[str, Any], prefix: str, lang: str) -> str:
+    return t(lang, "Your move.")
+
+
+# -- the score sheet of a round --------------------------------------------------------------
 
 def round_just_ended(view: dict[str, Any]) -> bool:
     """Whether the move just made ended a round (a new one began, or the match is over)."""
@@ -89,8 +159,6 @@ def sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """The score sheet of the round that just ended: each hand with its pips, then what
     each seat or team scored and why, and the running totals against the target."""
     last = view["last_round"]
-    if "contract" in last:
-        return hand_sheet_lines(view, names, lang)
     sign = "-" if last.get("countdown") else "+"
     lines = [t(lang, "Score sheet of round {n}:", n=last["round"])]
     hands = []
@@ -114,89 +182,6 @@ def sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     return lines
 
 
-def hand_sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
-    """The score sheet of a trick game's hand: the hands dealt, who bid what and trumps,
-    made or set and by how much, what each team took (tricks and count), then what each
-    team scores, one reason a line counted once, and the totals."""
-    last = view["last_round"]
-    hand = last.get("board") or {}
-    contract = last["contract"]
-    team = contract["team"]
-    teams = last["scorers"]
-    marks = view.get("target_unit") == "marks"
-    lines = [t(lang, "Score sheet of round {n}:", n=last["round"])]
-    dealt = [f"{seat_label(names, s)}: {' '.join(h)}" for s, h in enumerate(last["hands"])]
-    lines.append(t(lang, "Hands dealt: {hands}", hands=" · ".join(dealt)))
-    bidder = seat_label(names, contract["seat"])
-    line = t(lang, "Contract: {who} bid {bid}", who=bidder, bid=bid_text(contract["text"], lang))
-    trumps = hand.get("trumps")
-    if trumps in ("nello", "sevens"):  # a way of playing, not a suit
-        line += ", " + trump_name(trumps, lang)
-    elif trumps is not None:
-        line += ", " + t(lang, "trumps: {suit}", suit=trump_name(trumps, lang))
-    lines.append(line + ".")
-    lines.append(contract_result(last, trumps, scorer_name(names, teams[team]), bidder, marks,
-                                 lang))
-    took = []
-    for i, seats in enumerate(teams):
-        tricks, points = last["tricks_won"][i], last["taken"][i]
-        took.append(tn(lang, "{who} {n} trick + {count} count = {points}",
-                       "{who} {n} tricks + {count} count = {points}", tricks,
-                       who=scorer_name(names, seats), count=points - tricks, points=points))
-    lines.append(t(lang, "Points taken: {teams}", teams=" · ".join(took)))
-    target = view.get("target")
-    for i, seats in enumerate(teams):
-        items = [f"{hand_reason(x, lang)} +{unit_points(x['points'], marks, lang)}"
-                 for x in last["lines"][i]]
-        total = last["totals"][i]
-        standing = t(lang, "total {total} of {target}", total=total, target=target)
-        lines.append(t(lang, "{who}: {scored} · {standing}", who=scorer_name(names, seats),
-                       scored=" · ".join(items) or t(lang, "nothing"), standing=standing))
-    return lines
-
-
-def unit_points(n: int, marks: bool, lang: str) -> str:
-    """Points as a score says them: "30", or "1 mark" in a game counted in marks."""
-    return tn(lang, "{n} mark", "{n} marks", n) if marks else str(n)
-
-
-def hand_reason(line: dict[str, Any], lang: str) -> str:
-    """What a trick game's score-sheet line is for."""
-    code = line["code"]
-    if code == "over the contract":
-        return t(lang, "{n} over the contract, counted double", n=line["points"] // 2)
-    return {"contract made": t(lang, "contract made"), "contract set": t(lang, "contract set"),
-            "taken": t(lang, "points taken")}.get(code, code)
-
-
-def contract_result(last: dict[str, Any], trumps: Any, bidders: str, bidder: str,
-                    marks: bool, lang: str) -> str:
-    """Made or set, and by how much: in points, in tricks (a bid of marks in Texas, sevens),
-    or the bidder's tricks (nello)."""
-    contract, made = last["contract"], last["made"]
-    team = contract["team"]
-    if trumps == "nello":
-        won = last["tricks_won"][team]  # the bidder alone plays (the partner sits out)
-        return t(lang, "Made: {who} took no trick.", who=bidder) if made else tn(
-            lang, "Set: {who} took {n} trick.", "Set: {who} took {n} tricks.", won, who=bidder)
-    if trumps == "sevens" or (marks and contract["bid"] >= 42):
-        lost = last["tricks_won"][1 - team]
-        return t(lang, "Made: {who} took every trick.", who=bidders) if made else tn(
-            lang, "Set: {who} lost {n} trick.", "Set: {who} lost {n} tricks.", lost,
-            who=bidders)
-    bid, taken = contract["bid"], last["taken"][team]
-    if made and taken == bid:
-        return t(lang, "Made exactly: {who} took the {bid} points needed.", who=bidders,
-                 bid=bid)
-    if made:
-        return tn(lang, "Made by {by}: {who} took {n} point for the {bid} needed.",
-                  "Made by {by}: {who} took {n} points for the {bid} needed.", taken,
-                  by=taken - bid, who=bidders, bid=bid)
-    return tn(lang, "Set by {by}: {who} took {n} point for the {bid} needed.",
-              "Set by {by}: {who} took {n} points for the {bid} needed.", taken,
-              by=bid - taken, who=bidders, bid=bid)
-
-
 def match_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """At the end of a match of several rounds: every round's points and totals."""
     history = view.get("history") or []
@@ -210,6 +195,39 @@ def match_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
                  zip(last["scorers"], r["scored"], r["totals"], strict=False)]
         out.append(t(lang, "Round {n}: {cells}", n=r["round"], cells=" · ".join(cells)))
     return out
+
+
+# -- the result of a match of several seats ----------------------------------------------------
+
+def result_lines(result: dict[str, Any], names: list[str], lang: str,
+                 view: dict[str, Any] | None = None) -> list[str]:
+    """Who won (every tied seat, or the winning team), the scores, the rounds played (with
+    the final `view`: tied scores told apart by the pips the last round left in hand)."""
+    last = (view or {}).get("last_round")
+    winners = result["winners"]
+    listed = who_list(names, winners, lang)
+    if result.get("teams"):  # teams as teams: no ranking of partners against each other
+        lines = [t(lang, "Game over. Winning team: {winners}.",
+                   winners=listed.replace(", ", " & "))]
+        lines += team_result_lines(result, names, lang, last)
+        if result.get("rounds", 1) > 1:
+            lines.append(tn(lang, "{n} round played.", "{n} rounds played.", result["rounds"]))
+        return lines
+    if len(winners) > 1:
+        lines = [t(lang, "Game over. Tie between {winners}.", winners=listed)]
+    else:
+        lines = [t(lang, "Game over. Winner: {winners}.", winners=listed)]
+    ranking = ranking_text(result["ranking"], lambda s: seat_label(names, s, lang),
+                           result["scores"], (last or {}).get("counts"), set(winners), lang,
+                           tiles=(view or {}).get("options", {}).get("count") == "tiles")
+    lines.append(t(lang, "Ranking: {ranking}", ranking=ranking))
+    if result.get("rounds", 1) > 1:
+        lines.append(tn(lang, "{n} round played.", "{n} rounds played.", result["rounds"]))
+    if "chips" in result:
+        chips = ", ".join(f"{seat_label(names, s, lang)} {c}"
+                          for s, c in enumerate(result["chips"]))
+        lines.append(t(lang, "Chips: {chips}", chips=chips))
+    return lines
 
 
 def team_result_lines(result: dict[str, Any], names: list[str], lang: str,
