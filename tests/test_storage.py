@@ -449,3 +449,19 @@ def test_table_state_gives_the_row_and_the_length_of_its_log(db_target: Path | s
 
     with_store(db_target, body)
 
+
+
+def test_latest_in_channel_finds_the_newest_table_of_a_status(db_target: Path | str) -> None:
+    async def body(store: Store) -> None:
+        a = await store.create_table(table(channel="test:one"))
+        b = await store.create_table(table(channel="test:one", humans=("test:bob",), ai=1))
+        c = await store.create_table(table(channel="test:two"))
+        for tid in (a, b, c):
+            await store.update_table(tid, status="finished")
+        assert await store.latest_in_channel("test:one", ("finished",)) == b
+        assert await store.latest_in_channel("test:one", ("finished",), "test:alice") == a
+        assert await store.latest_in_channel("test:one", ("lobby", "playing")) is None
+        assert await store.latest_in_channel("test:one", ("finished",), "test:zed") is None
+        assert await store.latest_in_channel("test:three", ("finished",)) is None
+
+    with_store(db_target, body)
