@@ -231,11 +231,6 @@ class PostgresStore(TableLocks, Queries):
         async with self._pool.acquire() as con:
             yield con
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self._con() as con, con.transaction():
-            yield con
-
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._con() as con:
             return list(await con.fetch(pg(sql), *params))
