@@ -134,13 +134,16 @@ class Queries:
     # -- the backend's primitives -----------------------------------------------------------
 
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """The rows of a query."""
         raise NotImplementedError
 
     async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first row of a query, or None."""
         raise NotImplementedError
 
     async def _fetch_many(self, *queries: tuple[str, Sequence[Any]]) -> list[list[Any]]:
-        """Several queries on one connection, none of the store's writes between them."""
+        """The rows of several queries run one after the other on one connection (on
+        SQLite, under one hold of its lock: none of this process's writes between them)."""
         raise NotImplementedError
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
