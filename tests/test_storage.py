@@ -5,6 +5,7 @@ durability, queries."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import signal
 import sqlite3
@@ -89,6 +90,21 @@ def test_an_empty_file_gets_the_whole_schema_in_wal_mode(tmp_path: Path) -> None
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert {"users", "settings", "tables", "seats", "moves", "games", "game_players", "ratings",
             "adapter_state", "user_prefs"} <= names
+
+
+# sha256 of a fresh file's sqlite_master (type, name, sql): released migrations never change
+# what they create (SQLite keeps each CREATE statement's text as written).
+SQLITE_SCHEMA = "a6d24f68c922b606eddb924b4c86b0550d294e25b61acba9f6dd61ab8bc2ced6"
+
+
+def test_a_fresh_file_gets_the_released_schema_text(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    with_store(path, Store.schema_version)
+    with sqlite3.connect(path) as db:
+        text = "\n".join(f"{t} {n} {sql}" for t, n, sql in db.execute(
+            "SELECT type, name, sql FROM sqlite_master ORDER BY type, name"))
+    db.close()
+    assert hashlib.sha256(text.encode()).hexdigest() == SQLITE_SCHEMA
 
 
 def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
@@ -430,5 +446,22 @@ def test_table_state_gives_the_row_and_the_length_of_its_log(db_target: Path | s
         row, logged = await store.table_state(tid)
         assert row is not None and row.seats == [] and logged == 2
         assert await store.table_state(tid + 1) == (None, 0)
+
+    with_store(db_target, body)
+
+
+
+def test_latest_in_channel_finds_the_newest_table_of_a_status(db_target: Path | str) -> None:
+    async def body(store: Store) -> None:
+        a = await store.create_table(table(channel="test:one"))
+        b = await store.create_table(table(channel="test:one", humans=("test:bob",), ai=1))
+        c = await store.create_table(table(channel="test:two"))
+        for tid in (a, b, c):
+            await store.update_table(tid, status="finished")
+        assert await store.latest_in_channel("test:one", ("finished",)) == b
+        assert await store.latest_in_channel("test:one", ("finished",), "test:alice") == a
+        assert await store.latest_in_channel("test:one", ("lobby", "playing")) is None
+        assert await store.latest_in_channel("test:one", ("finished",), "test:zed") is None
+        assert await store.latest_in_channel("test:three", ("finished",)) is None
 
     with_store(db_target, body)

@@ -4,6 +4,7 @@ backend from the database setting, and the table lock that several processes sha
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import time
 from pathlib import Path
@@ -45,6 +46,35 @@ def test_both_lists_of_migrations_have_the_same_numbers_and_tables() -> None:
     assert len(PG_MIGRATIONS) == len(MIGRATIONS)
     for sqlite_version, pg_version in zip(MIGRATIONS, PG_MIGRATIONS, strict=True):
         assert _tables(pg_version) == _tables(sqlite_version)
+
+
+# What a fresh database holds, from the catalog: columns, constraints, indexes, and the
+# functions' and procedures' text (sha256 of CATALOG's rows): released migrations never change.
+CATALOG = """
+SELECT 'column', table_name || '.' || lpad(ordinal_position::text, 2) || ' ' || column_name,
+    concat_ws(' ', data_type, is_nullable, column_default, is_identity, identity_generation)
+FROM information_schema.columns WHERE table_schema = 'public'
+UNION ALL SELECT 'constraint', conrelid::regclass || '.' || conname, pg_get_constraintdef(oid)
+FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+UNION ALL SELECT 'index', indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'
+UNION ALL SELECT 'routine', proname, pg_get_function_arguments(oid) || ' ' || prosrc
+FROM pg_proc WHERE pronamespace = 'public'::regnamespace
+ORDER BY 1, 2"""
+PG_SCHEMA = "34b86607599964373600d77f361de7198cb8d1b338d39d05cbc63792d96534d2"
+
+
+def test_a_fresh_database_gets_the_released_schema(pg_url: str) -> None:
+    async def main() -> str:
+        store = await PostgresStore.open(pg_url)
+        await store.close()
+        con = await asyncpg.connect(pg_url)
+        try:
+            rows = await con.fetch(CATALOG)
+        finally:
+            await con.close()
+        return "\n".join(" ".join(str(x) for x in row) for row in rows)
+    text = run(main())
+    assert hashlib.sha256(text.encode()).hexdigest() == PG_SCHEMA
 
 
 def test_an_empty_database_gets_the_whole_schema_once(pg_url: str) -> None:

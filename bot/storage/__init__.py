@@ -1,5 +1,11 @@
 """Storage: the rows the bot keeps and the versioned schema, with the SQLite `Store` or the
-PostgreSQL `PostgresStore` behind them (`open_store` picks one)."""
+PostgreSQL `PostgresStore` behind them (`open_store` picks one).
+
+rows.py the rows and their columns; schema.py the migrations, one text for both dialects
+(pg_schema.py PostgreSQL's words and functions); queries.py the SQL and the methods both
+stores share; sqlite.py and postgres.py what each does its own way (connections,
+transactions, upserts, the writes of moves and games), pg_locks.py PostgreSQL's table locks.
+"""
 
 from .backends import is_postgres, open_store
 from .pg_schema import PG_MIGRATIONS

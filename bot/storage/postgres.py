@@ -1,26 +1,17 @@
 """The PostgreSQL backend (asyncpg): the same `Store` interface as the SQLite one, for several
 bot processes on one database.
 
-The rows, the conversions and most queries are the SQLite backend's (its ``?`` marks become
-``$n`` here); only the SQL that differs lives in this module. The migrations are
-``PG_MIGRATIONS`` (pg_schema.py), numbered as the SQLite ones; each runs in its own
-transaction under an advisory lock, so processes starting together apply each once.
+The rows, the conversions and most queries and methods are shared with the SQLite backend
+(rows.py, queries.py: their ``?`` marks become ``$n`` here); this module holds what differs:
+the pool and the table locks, the upserts, and the writes that take one round trip here.
+The migrations are ``PG_MIGRATIONS`` (pg_schema.py), numbered as the SQLite ones; each runs
+in its own transaction under an advisory lock, so processes starting together apply each
+once.
 
 Several processes
-    ``table_lock(table_id)`` holds a PostgreSQL advisory lock on the table (key: its id) on a
-    connection of the pool, for as long as the service acts on the table; every store call
-    made inside it (by the same task) runs on that connection, so a process never waits for
-    a second connection while it holds a lock. ``try_table_lock`` is the same but gives up at
-    once (False) when another process holds the table: its due computer move or timer is that
-    process's to fire. ``shared`` is True: the service re-reads a table under its lock and
-    rebuilds it from the move log when another process has moved it on.
-
-    The lock and the check cost one round trip: ``domino_lock_table`` (pg_schema.py, migration
-    3) takes the lock and reads the table's version, which every write of the table bumps.
-    The store remembers the version each table had when this process last let it go (its
-    own writes counted); ``current(table_id)``, under the lock, says whether nobody wrote the
-    table since, so that the service may skip the re-read. Any failure under the lock (or a
-    write of the table outside it) forgets the version: the next action re-reads the table.
+    ``table_lock(table_id)`` and ``try_table_lock`` (pg_locks.py) let one process at a time
+    act on a table; ``shared`` is True: the service re-reads a table under its lock, unless
+    ``current(table_id)`` says that nobody wrote it since this process let it go.
 
 Settings
     ``get_setting`` answers from a cache kept ``SETTING_TTL`` seconds (a press reads the
@@ -44,30 +35,38 @@ Moves
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import os
-import re
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
 
-from . import sqlite as q
+from .pg_locks import Hold, TableLocks
 from .pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION_TABLE
+from .queries import (
+    ORDINAL_SQL,
+    SQL_ADD_VERSION,
+    SQL_GET_SETTING,
+    SQL_INSERT_TABLE,
+    SQL_VERSION,
+    Queries,
+    pg,
+)
 from .rows import (
-    ACTIVE,
+    SEAT_COLUMNS,
+    TABLE_COLUMNS,
     DuplicateMove,
     GamePlayer,
-    HistoryRow,
-    LeaderRow,
     NotFound,
     RatingRow,
     SeatRow,
-    StatRow,
     TableRow,
+    seat_row,
+    table_params,
+    table_row,
+    to_json,
 )
 
 MIGRATION_LOCK = -7_346_118  # the advisory lock key of migrations (table ids are positive)
@@ -76,29 +75,18 @@ APP_NAME = "domino-bot"  # every process's connections are named "domino-bot <to
 SETTING_TTL = 5.0  # seconds a setting read from the database is answered from memory
 
 
-def pg(sql: str) -> str:
-    """SQLite's ``?`` marks as PostgreSQL's ``$1, $2...`` (no query here has a ``?`` in text)."""
-    count = iter(range(1, 10_000))
-    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
-
-
-SQL_VERSION = q.SQL_VERSION
-SQL_ADD_VERSION = pg(q.SQL_ADD_VERSION)
 SQL_UPSERT_USER = """
 INSERT INTO users (id, name, locale) VALUES ($1, $2, $3)
 ON CONFLICT (id) DO UPDATE SET name = excluded.name,
     locale = coalesce(excluded.locale, users.locale)
 WHERE users.name IS DISTINCT FROM excluded.name
     OR users.locale IS DISTINCT FROM coalesce(excluded.locale, users.locale)"""
-SQL_USER = pg(q.SQL_USER)
-SQL_GET_SETTING = pg(q.SQL_GET_SETTING)
-SQL_SET_SETTING = pg(q.SQL_SET_SETTING)
-SQL_INSERT_TABLE = pg(q.SQL_INSERT_TABLE) + " RETURNING id"
+SQL_INSERT_TABLE_ID = pg(SQL_INSERT_TABLE) + " RETURNING id"
 # The seats of a table as arrays (seat, user_id, name, ai, misses) from $n on.
 _SEAT_ARRAYS = "unnest(${}::integer[], ${}::text[], ${}::text[], ${}::text[], ${}::integer[])"
 # A table with its seats: one statement (one round trip, one commit).
 SQL_CREATE_TABLE = f"""
-WITH t AS ({SQL_INSERT_TABLE}),
+WITH t AS ({SQL_INSERT_TABLE_ID}),
 s AS (INSERT INTO seats (table_id, seat, user_id, name, ai, misses)
       SELECT t.id, x.* FROM t, {_SEAT_ARRAYS.format(*range(15, 20))} AS x)
 SELECT id FROM t"""
@@ -111,9 +99,6 @@ u AS (INSERT INTO seats (table_id, seat, user_id, name, ai, misses)
       ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,
           name = excluded.name, ai = excluded.ai, misses = excluded.misses)
 SELECT id FROM t"""
-SQL_MOVES = pg(q.SQL_MOVES)
-SQL_LAST_MOVE_AT = pg(q.SQL_LAST_MOVE_AT)
-SQL_MOVE_COUNT = "SELECT count(*) FROM moves WHERE table_id = $1"
 SQL_APPEND_MOVE = """
 WITH m AS (INSERT INTO moves (table_id, turn, seat, move, at) VALUES ($1, $2, $3, $4, $5)
            RETURNING table_id)
@@ -122,14 +107,14 @@ WHERE id = (SELECT table_id FROM m)"""
 # Several moves of one table (arrays of turns, seats, moves, times) and its deadline,
 # committed; then the table's lock let go if asked (pg_schema.py, migration 3).
 SQL_APPEND_MOVES = "CALL domino_append_moves($1, $2, $3, $4, $5, $6, $7, $8)"
-# A seat's fields (set by `_update`) and the table's version, in one statement.
+# A seat's fields (set by `_update_row`) and the table's version, in one statement.
 SQL_UPDATE_SEAT = """
 WITH s AS ({update} RETURNING table_id)
 UPDATE tables SET version = version + 1 WHERE id = (SELECT table_id FROM s)"""
 # A table, its seats (one row each; none: one row of NULLs) and the length of its move log.
 _TABLE_WITH_SEATS = f"""
-SELECT {', '.join(f't.{c}' for c in q.TABLE_COLUMNS)},
-    s.table_id, s.seat, s.user_id, s.name, s.ai, s.misses{{}}
+SELECT {', '.join(f't.{c}' for c in TABLE_COLUMNS)},
+    {', '.join(f's.{c}' for c in SEAT_COLUMNS)}{{}}
 FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
 WHERE t.id = $1 ORDER BY s.seat"""
 SQL_TABLE_STATE = _TABLE_WITH_SEATS.format(
@@ -138,14 +123,12 @@ SQL_TABLE_WITH_SEATS = _TABLE_WITH_SEATS.format("")  # one round trip for get_ta
 # The end of a game in one statement (pg_schema.py, migration 3): 'ok', 'missing', 'finished'
 # or 'taken'.
 SQL_FINISH_GAME = f"SELECT domino_finish_game({', '.join(f'${n}' for n in range(1, 20))})"
-SQL_GAME_RECORD = pg(q.SQL_GAME_RECORD)
-SQL_LEADERBOARD = pg(q.SQL_LEADERBOARD)
 # All variants together: the sums of games and wins, and the rating of the user's best
 # variant (PostgreSQL has no bare columns beside max(): DISTINCT ON picks that row).
 SQL_LEADERBOARD_ALL = f"""
 WITH best AS (
-    SELECT DISTINCT ON (user_id) user_id, mu, sigma, {q.ORDINAL_SQL} AS ordinal, variant
-    FROM ratings WHERE scope = $1 ORDER BY user_id, {q.ORDINAL_SQL} DESC, variant),
+    SELECT DISTINCT ON (user_id) user_id, mu, sigma, {ORDINAL_SQL} AS ordinal, variant
+    FROM ratings WHERE scope = $1 ORDER BY user_id, {ORDINAL_SQL} DESC, variant),
 totals AS (
     SELECT user_id, sum(games) AS games, sum(wins) AS wins
     FROM ratings WHERE scope = $1 GROUP BY user_id)
@@ -155,38 +138,6 @@ FROM best AS b JOIN totals AS t ON t.user_id = b.user_id
 LEFT JOIN users AS u ON u.id = b.user_id
 ORDER BY b.ordinal DESC, b.user_id
 LIMIT $2"""
-SQL_USER_STATS = pg(q.SQL_USER_STATS)
-SQL_HISTORY = pg(q.SQL_HISTORY)
-SQL_SOLVES = pg(q.SQL_SOLVES)
-SQL_RATINGS = ("SELECT user_id, variant, scope, mu, sigma, games, wins FROM ratings "
-               "WHERE variant = $1 AND scope = $2 AND user_id = ANY($3::text[])")
-SQL_ADAPTER_GET = pg(q.SQL_ADAPTER_GET)
-SQL_ADAPTER_SET = pg(q.SQL_ADAPTER_SET)
-SQL_PREF_GET = pg(q.SQL_PREF_GET)
-SQL_PREF_SET = pg(q.SQL_PREF_SET)
-SQL_LOCK = "SELECT domino_lock_table($1::bigint, $2::boolean)"
-SQL_UNLOCK = "SELECT pg_advisory_unlock($1::bigint)"
-
-
-@dataclass
-class _Hold:
-    """A table lock the current task holds: its connection, and the table's version (as
-    read when locked, plus this hold's own writes)."""
-
-    store: PostgresStore
-    table_id: int
-    con: asyncpg.Connection
-    version: int
-    current: bool  # nobody wrote the table since this process last let it go
-    failed: bool = False  # a write failed: the version is no longer known
-    pending: list[tuple[int, int, str, float]] = field(default_factory=list)  # moves to write
-    after: tuple[float | None, bool] = (None, False)  # the deadline and warned flag after them
-    unlocked: bool = False  # the last write let the lock go
-
-
-# The table lock the current task holds, if any.
-_hold: contextvars.ContextVar[_Hold | None] = contextvars.ContextVar("domino_pg_hold",
-                                                                    default=None)
 
 
 async def _reset(con: asyncpg.Connection) -> None:
@@ -197,17 +148,13 @@ async def _reset(con: asyncpg.Connection) -> None:
         await con.execute("ROLLBACK")
 
 
-def _int(n: Any) -> int:
-    return int(n)
-
-
 def _joined(rows: list[Any]) -> TableRow | None:
     """A table from the rows of _TABLE_WITH_SEATS (one per seat, or one of NULL seats)."""
     if not rows:
         return None
-    width = len(q.TABLE_COLUMNS)
-    seats = [q._seat_row(r[width:width + 6]) for r in rows if r[width] is not None]
-    return q._table_row(rows[0][:width], seats)
+    width = len(TABLE_COLUMNS)
+    seats = [seat_row(r[width:width + 6]) for r in rows if r[width] is not None]
+    return table_row(rows[0][:width], seats)
 
 
 def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
@@ -216,9 +163,11 @@ def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
             [s.ai for s in seats], [s.misses for s in seats]]
 
 
-class PostgresStore:
+class PostgresStore(TableLocks, Queries):
     """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`."""
 
+    SQL_UPSERT_USER = SQL_UPSERT_USER
+    SQL_LEADERBOARD_ALL = SQL_LEADERBOARD_ALL
     shared = True  # several processes may use the database: the service re-reads tables
     on_moves: Callable[[int, list[tuple[int, int]]], None] | None = None  # see Moves
 
@@ -257,7 +206,7 @@ class PostgresStore:
         row = await self._fetch_one(
             "SELECT count(DISTINCT application_name) FROM pg_stat_activity "
             "WHERE application_name LIKE $1 AND application_name <> $2",
-            f"{APP_NAME} %", f"{APP_NAME} {self._token}")
+            (f"{APP_NAME} %", f"{APP_NAME} {self._token}"))
         return int(row[0])
 
     async def close(self) -> None:
@@ -265,12 +214,6 @@ class PostgresStore:
             return
         self._closed = True
         await self._pool.close()
-
-    async def __aenter__(self) -> PostgresStore:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
 
     # -- connections ------------------------------------------------------------------------
 
@@ -288,23 +231,25 @@ class PostgresStore:
         async with self._pool.acquire() as con:
             yield con
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self._con() as con, con.transaction():
-            yield con
-
-    async def _fetch(self, sql: str, *params: Any) -> list[Any]:
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._con() as con:
-            return list(await con.fetch(sql, *params))
+            return list(await con.fetch(pg(sql), *params))
 
-    async def _fetch_one(self, sql: str, *params: Any) -> Any:
+    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         async with self._con() as con:
-            return await con.fetchrow(sql, *params)
+            return await con.fetchrow(pg(sql), *params)
 
-    async def _write(self, sql: str, *params: Any) -> int:
+    async def _fetch_many(self, *queries: tuple[str, Sequence[Any]]) -> list[list[Any]]:
         async with self._con() as con:
-            status = await con.execute(sql, *params)
+            return [list(await con.fetch(pg(sql), *params)) for sql, params in queries]
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self._con() as con:
+            status = await con.execute(pg(sql), *params)
         return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
+
+    def _in(self, column: str, values: Sequence[str]) -> tuple[str, list[Any]]:
+        return f"{column} = ANY(?::text[])", [list(values)]
 
     async def _migrate(self) -> None:
         async with self._pool.acquire() as con:
@@ -322,133 +267,15 @@ class PostgresStore:
                         continue
                     for statement in statements:
                         await con.execute(statement)
-                    await con.execute(SQL_ADD_VERSION, version, time.time())
-
-    async def schema_version(self) -> int:
-        async with self._con() as con:
-            return int(await con.fetchval(SQL_VERSION))
-
-    # -- table locks: one process at a time acts on a table ----------------------------------
-
-    @asynccontextmanager
-    async def table_lock(self, table_id: int) -> AsyncIterator[None]:
-        """Hold the table against every task of every process until the block ends."""
-        async with self._local(table_id), self._locked(table_id, True) as held:
-            assert held
-            yield
-
-    @asynccontextmanager
-    async def try_table_lock(self, table_id: int) -> AsyncIterator[bool]:
-        """The table lock if nobody holds it (True), else nothing at once (False)."""
-        lock = self._local(table_id)
-        if lock.locked():
-            yield False
-            return
-        async with lock, self._locked(table_id, False) as held:
-            yield held
-
-    def current(self, table_id: int) -> bool:
-        """Under the table's lock: nobody wrote the table since this process let it go (so a
-        copy in memory made then is current)."""
-        hold = self._held()
-        return hold is not None and hold.table_id == table_id and hold.current
-
-    def forget(self, table_id: int) -> None:
-        """The copy in memory may differ from the database: re-read at the next action."""
-        self._seen.pop(table_id, None)
-        hold = self._held()
-        if hold is not None and hold.table_id == table_id:
-            hold.failed = True
-
-    def _held(self) -> _Hold | None:
-        """The table lock of this store the current task holds, if any."""
-        hold = _hold.get()
-        return hold if hold is not None and hold.store is self else None
-
-    def _local(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
-
-    @asynccontextmanager
-    async def _locked(self, table_id: int, wait: bool) -> AsyncIterator[bool]:
-        if self._closed:
-            raise RuntimeError("the store is closed")
-        async with self._pool.acquire() as con:
-            version = await con.fetchval(SQL_LOCK, table_id, wait)
-            if version is None:
-                yield False
-                return
-            hold = _Hold(self, table_id, con, version, version >= 0 and
-                         self._seen.get(table_id) == version)
-            token = _hold.set(hold)
-            ok = False
-            try:
-                try:
-                    yield True
-                except BaseException:
-                    hold.pending.clear()  # the action failed: none of it is stored
-                    raise
-                if hold.pending:
-                    await self._flush(hold, unlock=True)
-                ok = not hold.failed
-            finally:
-                _hold.reset(token)
-                if ok and version >= 0:  # (no entry for a number that is no table)
-                    self._seen[table_id] = hold.version
-                else:
-                    self._seen.pop(table_id, None)
-                if not hold.unlocked:
-                    await self._unlock(con, table_id)
-
-    @staticmethod
-    async def _unlock(con: asyncpg.Connection, table_id: int) -> None:
-        """Let the table go; a connection that cannot is closed (which lets it go too), so
-        that no lock outlives its holder in the pool."""
-        if con.is_closed():
-            return
-        try:
-            await con.execute(SQL_UNLOCK, table_id)
-        except BaseException:
-            con.terminate()
-            raise
-
-    @contextmanager
-    def _writing(self, table_id: int) -> Iterator[None]:
-        """Around a write that bumps the table's version once: count it in the hold of the
-        table, else forget the version; a failed write forgets it too."""
-        hold = self._held()
-        mine = hold is not None and hold.table_id == table_id
-        try:
-            yield
-        except BaseException:
-            self.forget(table_id)
-            raise
-        if mine:
-            assert hold is not None
-            hold.version += 1
-        else:
-            self._seen.pop(table_id, None)
+                    await con.execute(pg(SQL_ADD_VERSION), version, time.time())
 
     # -- users and settings -----------------------------------------------------------------
-
-    async def upsert_user(self, user_id: str, name: str, locale: str | None = None) -> None:
-        await self._write(SQL_UPSERT_USER, user_id, name, locale)
-
-    async def user_name(self, user_id: str) -> str | None:
-        row = await self._fetch_one(SQL_USER, user_id)
-        return row[0] if row else None
-
-    async def user_locale(self, user_id: str) -> str | None:
-        row = await self._fetch_one(SQL_USER, user_id)
-        return row[1] if row else None
 
     async def get_setting(self, scope: str, key: str, default: str | None = None) -> str | None:
         now = time.monotonic()
         cached = self._settings.get((scope, key))
         if cached is None or cached[1] <= now:
-            row = await self._fetch_one(SQL_GET_SETTING, scope, key)
+            row = await self._fetch_one(SQL_GET_SETTING, (scope, key))
             if len(self._settings) >= 10_000:
                 self._settings.clear()
             cached = self._settings[scope, key] = (row[0] if row else None, now + SETTING_TTL)
@@ -456,24 +283,20 @@ class PostgresStore:
 
     async def set_setting(self, scope: str, key: str, value: str) -> None:
         self._settings.pop((scope, key), None)
-        await self._write(SQL_SET_SETTING, scope, key, value)
+        await super().set_setting(scope, key, value)
         self._settings.pop((scope, key), None)
 
     # -- tables -----------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow) -> int:
         async with self._con() as con:
-            table_id = int(await con.fetchval(SQL_CREATE_TABLE, *q._table_params(row),
+            table_id = int(await con.fetchval(SQL_CREATE_TABLE, *table_params(row),
                                               *_seat_arrays(row.seats)))
         self._seen[table_id] = 0  # as written: a copy made from `row` is current
         return table_id
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        return _joined(await self._fetch(SQL_TABLE_WITH_SEATS, table_id))
-
-    async def update_table(self, table_id: int, **fields: Any) -> None:
-        await self._update("tables", q.UPDATABLE, fields, "id = ?", (table_id,),
-                           f"no table #{table_id}")
+        return _joined(await self._fetch(SQL_TABLE_WITH_SEATS, (table_id,)))
 
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         with self._writing(table_id):
@@ -481,50 +304,16 @@ class PostgresStore:
                 if await con.fetchval(SQL_SET_SEATS, table_id, *_seat_arrays(seats)) is None:
                     raise NotFound(f"no table #{table_id}")
 
-    async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
-        await self._update("seats", q.SEAT_FIELDS, fields, "table_id = ? AND seat = ?",
-                           (table_id, seat), f"no seat {seat} at table #{table_id}")
-
-    async def _update(self, table: str, allowed: frozenset[str], fields: dict[str, Any],
-                      where: str, key: tuple[Any, ...], missing: str) -> None:
-        """An UPDATE of whitelisted fields of a table's row or seat, with the table's version
-        (key[0] is the table's id)."""
-        unknown = set(fields) - allowed
-        if unknown:
-            caller = "update_table" if table == "tables" else "update_seat"
-            raise TypeError(f"{caller}: unknown fields {sorted(unknown)}; "
-                            f"allowed: {sorted(allowed)}")
-        if not fields:
-            return
-        params = [q._encode_column(name, value) for name, value in fields.items()]
-        sql = pg(q.sql_update(table, fields, where))
+    async def _update_row(self, table_id: int, table: str, sql: str, params: Sequence[Any],
+                          missing: str) -> None:
+        """The UPDATE of a table's row or seat, with the table's version."""
         if table == "tables":
             sql = sql.replace(" WHERE ", ", version = version + 1 WHERE ", 1)
         else:
             sql = SQL_UPDATE_SEAT.format(update=sql)
-        with self._writing(key[0]):
-            if await self._write(sql, *params, *key) == 0:
+        with self._writing(table_id):
+            if await self._write(sql, params) == 0:
                 raise NotFound(missing)
-
-    async def tables(self, status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
-        wanted = q._statuses(status)
-        return await self._load_tables("status = ANY($1::text[])", (list(wanted),))
-
-    async def tables_in_channel(self, channel: str,
-                                status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
-        wanted = q._statuses(status)
-        return await self._load_tables("channel = $1 AND status = ANY($2::text[])",
-                                       (channel, list(wanted)))
-
-    async def _load_tables(self, where: str, params: Sequence[Any]) -> list[TableRow]:
-        table_sql, seat_sql = q.sql_tables_where(where)
-        async with self._con() as con:
-            rows = await con.fetch(table_sql, *params)
-            seat_rows = await con.fetch(seat_sql, *params)
-        seats: dict[int, list[SeatRow]] = {}
-        for s in seat_rows:
-            seats.setdefault(s[0], []).append(q._seat_row(s))
-        return [q._table_row(r, seats.get(r[0], [])) for r in rows]
 
     # -- the move log -----------------------------------------------------------------------
 
@@ -554,7 +343,7 @@ class PostgresStore:
             raise NotFound(f"no table #{table_id}") from None
         self._stored(table_id, [(turn, seat)])
 
-    async def _flush(self, hold: _Hold, unlock: bool = False) -> None:
+    async def _flush(self, hold: Hold, unlock: bool = False) -> None:
         """Write the moves the held table's action made, in one call (see Moves); with
         `unlock`, the end of the action: the call lets the lock go once they are committed."""
         moves, hold.pending = hold.pending, []
@@ -578,22 +367,8 @@ class PostgresStore:
 
     async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
         """The table with its seats, and how many moves its log holds: one round trip."""
-        rows = await self._fetch(SQL_TABLE_STATE, table_id)
+        rows = await self._fetch(SQL_TABLE_STATE, (table_id,))
         return _joined(rows), int(rows[0][-1]) if rows else 0
-
-    async def moves(self, table_id: int) -> list[str]:
-        return [r[0] for r in await self._fetch(SQL_MOVES, table_id)]
-
-    async def last_move_at(self, table_id: int) -> float | None:
-        """When the table's last logged move was made (None: no move yet)."""
-        async with self._con() as con:
-            at = await con.fetchval(SQL_LAST_MOVE_AT, table_id)
-        return None if at is None else float(at)
-
-    async def move_count(self, table_id: int) -> int:
-        """How many moves the table's log holds (the turn its game is at)."""
-        async with self._con() as con:
-            return int(await con.fetchval(SQL_MOVE_COUNT, table_id))
 
     # -- finished games, ratings, leaderboards, history -------------------------------------
 
@@ -618,7 +393,7 @@ class PostgresStore:
         rated = sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope))  # lock order
         async with self._con() as con:
             status = await con.fetchval(
-                SQL_FINISH_GAME, table_id, now, q._json(record), q._json(result), turn, seat,
+                SQL_FINISH_GAME, table_id, now, to_json(record), to_json(result), turn, seat,
                 move, [p.seat for p in players], [p.user_id for p in players],
                 [int(p.won) for p in players], [p.score for p in players],
                 [p.rank for p in players], [r.user_id for r in rated],
@@ -631,56 +406,4 @@ class PostgresStore:
         if status == "taken":
             raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
 
-    async def ratings(self, user_ids: list[str], variant: str, scope: str
-                      ) -> dict[str, RatingRow]:
-        ids = list(dict.fromkeys(user_ids))
-        if not ids:
-            return {}
-        rows = await self._fetch(SQL_RATINGS, variant, scope, ids)
-        return {r[0]: RatingRow(*r) for r in rows}
-
-    async def leaderboard(self, variant: str | None, scope: str, limit: int = 10
-                          ) -> list[LeaderRow]:
-        if variant is None:
-            rows = await self._fetch(SQL_LEADERBOARD_ALL, scope, limit)
-        else:
-            rows = await self._fetch(SQL_LEADERBOARD, scope, variant, limit)
-        return [LeaderRow(user_id, name, mu, sigma, ordinal, _int(games), _int(wins),
-                          q._rate(_int(wins), _int(games)), best)
-                for user_id, name, mu, sigma, ordinal, games, wins, best in rows]
-
-    async def solves(self, variant: str, scope: str, limit: int = 2000
-                     ) -> list[tuple[int, str, str, dict[str, Any]]]:
-        """The latest won games of a one-seat variant (see `Store.solves`)."""
-        rows = await self._fetch(SQL_SOLVES, variant, scope, scope, limit)
-        return [(tid, user, name, q._unjson(result)) for tid, user, name, result in rows]
-
-    async def user_stats(self, user_id: str, scope: str | None = None) -> list[StatRow]:
-        rows = await self._fetch(SQL_USER_STATS, user_id, scope or "global")
-        return [StatRow(variant, games, wins, q._rate(wins, games), mu, sigma, ordinal)
-                for variant, games, wins, mu, sigma, ordinal in rows]
-
-    async def history(self, user_id: str, limit: int = 10) -> list[HistoryRow]:
-        rows = await self._fetch(SQL_HISTORY, user_id, limit)
-        return [HistoryRow(t, v, at, seat, bool(won), score, rank, players)
-                for t, v, at, seat, won, score, rank, players in rows]
-
-    async def game_record(self, table_id: int) -> dict[str, Any] | None:
-        row = await self._fetch_one(SQL_GAME_RECORD, table_id)
-        return q._unjson(row[0]) if row else None
-
     # -- adapters' state ----------------------------------------------------------------------
-
-    async def adapter_get(self, table_id: int, platform: str, key: str) -> str | None:
-        row = await self._fetch_one(SQL_ADAPTER_GET, table_id, platform, key)
-        return row[0] if row else None
-
-    async def adapter_set(self, table_id: int, platform: str, key: str, value: str) -> None:
-        await self._write(SQL_ADAPTER_SET, table_id, platform, key, value)
-
-    async def user_pref_get(self, user_id: str, platform: str, key: str) -> str | None:
-        row = await self._fetch_one(SQL_PREF_GET, user_id, platform, key)
-        return row[0] if row else None
-
-    async def user_pref_set(self, user_id: str, platform: str, key: str, value: str) -> None:
-        await self._write(SQL_PREF_SET, user_id, platform, key, value)

@@ -1,7 +1,10 @@
-"""What the storage keeps, as rows: tables and seats, games, ratings, leaderboards, history."""
+"""What the storage keeps, as rows: tables and seats, games, ratings, leaderboards, history;
+and the conversions between a row and its columns, the same on both backends."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,4 +114,62 @@ class HistoryRow:
     players: int  # seats at the table, computer seats included
 
 
-# -- SQL: the schema -----------------------------------------------------------------------------
+# -- columns -------------------------------------------------------------------------------------
+
+TABLE_COLUMNS = ("id", "channel", "scope", "host", "variant", "options", "players", "timer",
+                 "status", "seed", "lang", "created_at", "deadline", "warned", "result")
+UPDATABLE = frozenset(TABLE_COLUMNS) - {"id"}
+SEAT_COLUMNS = ("table_id", "seat", "user_id", "name", "ai", "misses")
+SEAT_FIELDS = frozenset({"user_id", "name", "ai", "misses"})
+
+
+def to_json(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
+def from_json(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def encode_column(name: str, value: Any) -> Any:
+    """A TableRow (or SeatRow) field as its column holds it; an unknown status is refused."""
+    if name in ("options", "result"):
+        return to_json(value)
+    if name == "warned":
+        return int(bool(value))
+    if name == "status" and value not in STATUSES:
+        raise ValueError(f"unknown table status {value!r}; expected one of {STATUSES}")
+    return value
+
+
+def table_params(row: TableRow) -> tuple[Any, ...]:
+    """The columns of a new table but its id, in TABLE_COLUMNS order."""
+    return tuple(encode_column(name, getattr(row, name)) for name in TABLE_COLUMNS[1:])
+
+
+def seat_params(table_id: int, seats: Iterable[SeatRow]) -> list[tuple[Any, ...]]:
+    """The rows of seats, in SEAT_COLUMNS order."""
+    return [(table_id, s.seat, s.user_id, s.name, s.ai, s.misses) for s in seats]
+
+
+def table_row(r: Sequence[Any], seats: list[SeatRow]) -> TableRow:
+    """A table from its TABLE_COLUMNS, with its seats."""
+    (id_, channel, scope, host, variant, options, players, timer, status, seed, lang,
+     created_at, deadline, warned, result) = r
+    return TableRow(id=id_, channel=channel, scope=scope, host=host, variant=variant,
+                    options=from_json(options), players=players, timer=timer, status=status,
+                    seed=seed, lang=lang, created_at=created_at, deadline=deadline,
+                    warned=bool(warned), seats=seats, result=from_json(result))
+
+
+def seat_row(r: Sequence[Any]) -> SeatRow:
+    """A seat from its SEAT_COLUMNS."""
+    return SeatRow(seat=r[1], user_id=r[2], name=r[3], ai=r[4], misses=r[5])
+
+
+def status_tuple(status: str | Sequence[str]) -> tuple[str, ...]:
+    return (status,) if isinstance(status, str) else tuple(status)
+
+
+def win_rate(wins: int, games: int) -> float:
+    return wins / games if games else 0.0

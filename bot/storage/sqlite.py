@@ -1,11 +1,6 @@
-"""The SQLite backend: one file reached through one `Store`; all the SQL of the project.
-
-What is kept: users (name, locale); settings per scope (a server or group id); tables with
-their seats and their append-only move log (one move per (table, turn)); finished games with
-their JSON record and result, and one row per human seat (won, score, rank); ratings per
-(user, variant, scope), where scope is a server/group id or "global" (every game counts
-there too); small key/values for the adapters, per table (message ids to edit) and per user
-(preferences). Leaderboards order by `bot.ratings.ordinal`, written in SQL from its constant.
+"""The SQLite backend: one file reached through one `Store`. The queries and methods both
+backends share are in queries.py (what is kept: see there); this module holds SQLite's own:
+the connection and its lock, transactions, the upserts and the group commit of moves.
 
 Durability
     WAL with ``synchronous=NORMAL``. Every write method returns only after its ``COMMIT``: the
@@ -39,11 +34,10 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -52,19 +46,27 @@ from typing import Any
 
 import aiosqlite
 
-from ..service.ratings import Z
+from .queries import (
+    ORDINAL_SQL,
+    SQL_ADD_VERSION,
+    SQL_INSERT_TABLE,
+    SQL_SEATS,
+    SQL_TABLE,
+    SQL_VERSION,
+    Queries,
+)
 from .rows import (
-    ACTIVE,
-    STATUSES,
     DuplicateMove,
     GamePlayer,
-    HistoryRow,
-    LeaderRow,
     NotFound,
     RatingRow,
     SeatRow,
-    StatRow,
     TableRow,
+    seat_params,
+    seat_row,
+    table_params,
+    table_row,
+    to_json,
 )
 from .schema import MIGRATIONS, SCHEMA_VERSION_TABLE
 
@@ -72,41 +74,20 @@ MAX_BATCH = 256  # moves per group commit (2 parameters each: under SQLite's old
 BUSY_TIMEOUT_MS = 10_000
 SYNCHRONOUS = ("NORMAL", "FULL")
 
-ORDINAL_SQL = f"(mu - {Z} * sigma)"  # ratings.ordinal, in SQL
-TABLE_COLUMNS = ("id", "channel", "scope", "host", "variant", "options", "players", "timer",
-                 "status", "seed", "lang", "created_at", "deadline", "warned", "result")
-UPDATABLE = frozenset(TABLE_COLUMNS) - {"id"}
-SEAT_FIELDS = frozenset({"user_id", "name", "ai", "misses"})
-_T = ", ".join(TABLE_COLUMNS)
-
-SQL_VERSION = "SELECT coalesce(max(version), 0) FROM schema_version"
-SQL_ADD_VERSION = "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)"
-
 SQL_UPSERT_USER = """
 INSERT INTO users (id, name, locale) VALUES (?, ?, ?)
 ON CONFLICT (id) DO UPDATE SET name = excluded.name,
     locale = coalesce(excluded.locale, users.locale)
 WHERE users.name IS NOT excluded.name
     OR users.locale IS NOT coalesce(excluded.locale, users.locale)"""
-SQL_USER = "SELECT name, locale FROM users WHERE id = ?"
-SQL_GET_SETTING = "SELECT value FROM settings WHERE scope = ? AND key = ?"
-SQL_SET_SETTING = """
-INSERT INTO settings (scope, key, value) VALUES (?, ?, ?)
-ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value"""
-
-SQL_INSERT_TABLE = f"INSERT INTO tables ({_T.removeprefix('id, ')}) VALUES ({', '.join('?' * 14)})"
-SQL_TABLE = f"SELECT {_T} FROM tables WHERE id = ?"
 SQL_TABLE_EXISTS = "SELECT 1 FROM tables WHERE id = ?"
-SQL_SEATS = ("SELECT table_id, seat, user_id, name, ai, misses FROM seats WHERE table_id = ? "
-             "ORDER BY seat")
 SQL_DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"
 SQL_INSERT_SEAT = ("INSERT INTO seats (table_id, seat, user_id, name, ai, misses) "
                    "VALUES (?, ?, ?, ?, ?, ?)")
 
 SQL_INSERT_MOVE = "INSERT INTO moves (table_id, turn, seat, move, at) VALUES (?, ?, ?, ?, ?)"
+SQL_MOVE_TAKEN = "SELECT 1 FROM moves WHERE table_id = ? AND turn = ?"
 SQL_SET_DEADLINE = "UPDATE tables SET deadline = ?, warned = ? WHERE id = ?"
-SQL_MOVES = "SELECT move FROM moves WHERE table_id = ? ORDER BY turn"
-SQL_LAST_MOVE_AT = "SELECT max(at) FROM moves WHERE table_id = ?"
 
 SQL_GAME_EXISTS = "SELECT 1 FROM games WHERE table_id = ?"
 SQL_TABLE_GAME = "SELECT variant, scope FROM tables WHERE id = ?"
@@ -120,23 +101,6 @@ INSERT INTO ratings (user_id, variant, scope, mu, sigma, games, wins)
 VALUES (?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (user_id, variant, scope) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
     games = excluded.games, wins = excluded.wins"""
-SQL_GAME_RECORD = "SELECT record FROM games WHERE table_id = ?"
-
-SQL_LEADERBOARD = f"""
-SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, {ORDINAL_SQL} AS ordinal,
-    r.games, r.wins, r.variant
-FROM ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
-WHERE r.scope = ? AND r.variant = ?
-ORDER BY ordinal DESC, r.user_id
-LIMIT ?"""
-# The solves of a puzzle (won games) with their JSON result: time and hints are in it.
-SQL_SOLVES = """
-SELECT g.table_id, p.user_id, coalesce(u.name, p.user_id), g.result
-FROM games AS g JOIN game_players AS p ON p.table_id = g.table_id
-    LEFT JOIN users AS u ON u.id = p.user_id
-WHERE g.variant = ? AND (CAST(? AS TEXT) = 'global' OR g.scope = ?) AND p.won = 1
-ORDER BY g.finished_at DESC
-LIMIT ?"""
 # All variants together: per user, the sums of games and wins, and the rating of the variant
 # where the user's ordinal is best. (SQLite takes the bare columns mu and sigma from the row
 # that holds the max().)
@@ -148,43 +112,6 @@ WHERE r.scope = ?
 GROUP BY r.user_id
 ORDER BY ordinal DESC, r.user_id
 LIMIT ?"""
-SQL_USER_STATS = f"""
-SELECT variant, games, wins, mu, sigma, {ORDINAL_SQL}
-FROM ratings WHERE user_id = ? AND scope = ?
-ORDER BY games DESC, variant"""
-SQL_HISTORY = """
-SELECT g.table_id, g.variant, g.finished_at, p.seat, p.won, p.score, p.rank, t.players
-FROM game_players AS p
-JOIN games AS g ON g.table_id = p.table_id
-JOIN tables AS t ON t.id = p.table_id
-WHERE p.user_id = ?
-ORDER BY g.finished_at DESC, g.table_id DESC, p.seat
-LIMIT ?"""
-
-SQL_ADAPTER_GET = "SELECT value FROM adapter_state WHERE table_id = ? AND platform = ? AND key = ?"
-SQL_ADAPTER_SET = """
-INSERT INTO adapter_state (table_id, platform, key, value) VALUES (?, ?, ?, ?)
-ON CONFLICT (table_id, platform, key) DO UPDATE SET value = excluded.value"""
-SQL_PREF_GET = "SELECT value FROM user_prefs WHERE user_id = ? AND platform = ? AND key = ?"
-SQL_PREF_SET = """
-INSERT INTO user_prefs (user_id, platform, key, value) VALUES (?, ?, ?, ?)
-ON CONFLICT (user_id, platform, key) DO UPDATE SET value = excluded.value"""
-
-
-def _marks(n: int) -> str:
-    return ", ".join("?" * n)
-
-
-def sql_tables_where(where: str) -> tuple[str, str]:
-    """The two queries that load tables matching `where`, and all their seats."""
-    return (f"SELECT {_T} FROM tables WHERE {where} ORDER BY id",
-            "SELECT table_id, seat, user_id, name, ai, misses FROM seats WHERE table_id IN "
-            f"(SELECT id FROM tables WHERE {where}) ORDER BY table_id, seat")
-
-
-def sql_update(table: str, names: Iterable[str], where: str) -> str:
-    """An UPDATE of whitelisted column names (callers check them against UPDATABLE/SEAT_FIELDS)."""
-    return f"UPDATE {table} SET {', '.join(f'{n} = ?' for n in names)} WHERE {where}"
 
 
 @lru_cache(maxsize=MAX_BATCH)
@@ -194,56 +121,6 @@ def sql_check_moves(n: int) -> str:
     return (f"WITH b (t, n) AS (VALUES {values}) "
             "SELECT b.t, b.n, EXISTS (SELECT 1 FROM tables WHERE id = b.t), "
             "EXISTS (SELECT 1 FROM moves WHERE table_id = b.t AND turn = b.n) FROM b")
-
-
-# -- conversions ---------------------------------------------------------------------------------
-
-
-def _json(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, separators=(",", ":"))
-
-
-def _unjson(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
-
-
-def _encode_column(name: str, value: Any) -> Any:
-    if name in ("options", "result"):
-        return _json(value)
-    if name == "warned":
-        return int(bool(value))
-    if name == "status" and value not in STATUSES:
-        raise ValueError(f"unknown table status {value!r}; expected one of {STATUSES}")
-    return value
-
-
-def _table_params(row: TableRow) -> tuple[Any, ...]:
-    return tuple(_encode_column(name, getattr(row, name)) for name in TABLE_COLUMNS[1:])
-
-
-def _seat_params(table_id: int, seats: Iterable[SeatRow]) -> list[tuple[Any, ...]]:
-    return [(table_id, s.seat, s.user_id, s.name, s.ai, s.misses) for s in seats]
-
-
-def _table_row(r: Sequence[Any], seats: list[SeatRow]) -> TableRow:
-    (id_, channel, scope, host, variant, options, players, timer, status, seed, lang,
-     created_at, deadline, warned, result) = r
-    return TableRow(id=id_, channel=channel, scope=scope, host=host, variant=variant,
-                    options=_unjson(options), players=players, timer=timer, status=status,
-                    seed=seed, lang=lang, created_at=created_at, deadline=deadline,
-                    warned=bool(warned), seats=seats, result=_unjson(result))
-
-
-def _seat_row(r: Sequence[Any]) -> SeatRow:
-    return SeatRow(seat=r[1], user_id=r[2], name=r[3], ai=r[4], misses=r[5])
-
-
-def _statuses(status: str | Sequence[str]) -> tuple[str, ...]:
-    return (status,) if isinstance(status, str) else tuple(status)
-
-
-def _rate(wins: int, games: int) -> float:
-    return wins / games if games else 0.0
 
 
 class StoreError(RuntimeError):
@@ -324,8 +201,12 @@ class _Move:
 # -- the store -----------------------------------------------------------------------------------
 
 
-class Store:
+class Store(Queries):
     """The bot's database. Open with `await Store.open(path)`, close with `await store.close()`."""
+
+    SQL_UPSERT_USER = SQL_UPSERT_USER
+    SQL_LEADERBOARD_ALL = SQL_LEADERBOARD_ALL
+    shared = False  # one process: its tables are never stale (see postgres.py)
 
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float], batch: int) -> None:
         self._db = db
@@ -385,12 +266,6 @@ class Store:
             await self._writer
         await self._db.close()
 
-    async def __aenter__(self) -> Store:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
     # -- connection access: every statement holds the lock ----------------------------------
 
     @asynccontextmanager
@@ -413,11 +288,19 @@ class Store:
         rows = await self._fetch(sql, params)
         return rows[0] if rows else None
 
+    async def _fetch_many(self, *queries: tuple[str, Sequence[Any]]) -> list[list[Any]]:
+        async with self._lock:
+            return [list(await self._db.execute_fetchall(sql, params))
+                    for sql, params in queries]
+
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement, in its own (autocommit) transaction; returns the changed row count."""
         async with self._lock:
             cursor = await self._db.execute(sql, params)
             return cursor.rowcount
+
+    def _in(self, column: str, values: Sequence[str]) -> tuple[str, list[Any]]:
+        return f"{column} IN ({', '.join('?' * len(values))})", list(values)
 
     async def _migrate(self) -> None:
         async with self._lock:
@@ -435,54 +318,21 @@ class Store:
                     await db.execute(statement)
                 await db.execute(SQL_ADD_VERSION, (version, time.time()))
 
-    async def schema_version(self) -> int:
-        (version,) = await self._fetch_one(SQL_VERSION)
-        return int(version)
-
-    # -- users and settings -----------------------------------------------------------------
-
-    async def upsert_user(self, user_id: str, name: str, locale: str | None = None) -> None:
-        """Remember a user's display name; a None locale keeps the one already known."""
-        await self._write(SQL_UPSERT_USER, (user_id, name, locale))
-
-    async def user_name(self, user_id: str) -> str | None:
-        row = await self._fetch_one(SQL_USER, (user_id,))
-        return row[0] if row else None
-
-    async def user_locale(self, user_id: str) -> str | None:
-        row = await self._fetch_one(SQL_USER, (user_id,))
-        return row[1] if row else None
-
-    async def get_setting(self, scope: str, key: str, default: str | None = None) -> str | None:
-        row = await self._fetch_one(SQL_GET_SETTING, (scope, key))
-        return row[0] if row else default
-
-    async def set_setting(self, scope: str, key: str, value: str) -> None:
-        await self._write(SQL_SET_SETTING, (scope, key, value))
-
     # -- tables -----------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow) -> int:
         """Insert the table and its seats; `row.id` is ignored. Returns the new id."""
-        params = _table_params(row)
+        params = table_params(row)
         async with self._transaction() as db:
             cursor = await db.execute(SQL_INSERT_TABLE, params)
             table_id = cursor.lastrowid
             assert table_id is not None
-            await db.executemany(SQL_INSERT_SEAT, _seat_params(table_id, row.seats))
+            await db.executemany(SQL_INSERT_SEAT, seat_params(table_id, row.seats))
         return table_id
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self._lock:
-            rows = await self._db.execute_fetchall(SQL_TABLE, (table_id,))
-            seats = await self._db.execute_fetchall(SQL_SEATS, (table_id,))
-        rows = list(rows)
-        return _table_row(rows[0], [_seat_row(s) for s in seats]) if rows else None
-
-    async def update_table(self, table_id: int, **fields: Any) -> None:
-        """Set columns of a table: any TableRow field but id and seats."""
-        await self._update("tables", UPDATABLE, fields, "id = ?", (table_id,),
-                           f"no table #{table_id}")
+        rows, seats = await self._fetch_many((SQL_TABLE, (table_id,)), (SQL_SEATS, (table_id,)))
+        return table_row(rows[0], [seat_row(s) for s in seats]) if rows else None
 
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         """Replace all the seats of a table."""
@@ -490,62 +340,7 @@ class Store:
             if not list(await db.execute_fetchall(SQL_TABLE_EXISTS, (table_id,))):
                 raise NotFound(f"no table #{table_id}")
             await db.execute(SQL_DELETE_SEATS, (table_id,))
-            await db.executemany(SQL_INSERT_SEAT, _seat_params(table_id, seats))
-
-    async def update_seat(self, table_id: int, seat: int, **fields: Any) -> None:
-        """Set fields of one seat: user_id, name, ai, misses."""
-        await self._update("seats", SEAT_FIELDS, fields, "table_id = ? AND seat = ?",
-                           (table_id, seat), f"no seat {seat} at table #{table_id}")
-
-    async def _update(self, table: str, allowed: frozenset[str], fields: dict[str, Any],
-                      where: str, key: tuple[Any, ...], missing: str) -> None:
-        """Set checked columns of the row(s) `where` selects; NotFound(`missing`) if none."""
-        unknown = set(fields) - allowed
-        if unknown:
-            caller = "update_table" if table == "tables" else "update_seat"
-            raise TypeError(f"{caller}: unknown fields {sorted(unknown)}; "
-                            f"allowed: {sorted(allowed)}")
-        if not fields:
-            return
-        params = [_encode_column(name, value) for name, value in fields.items()]
-        if await self._write(sql_update(table, fields, where), [*params, *key]) == 0:
-            raise NotFound(missing)
-
-    async def tables(self, status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
-        """Tables with one of these statuses, with their seats, by id."""
-        wanted = _statuses(status)
-        return await self._load_tables(f"status IN ({_marks(len(wanted))})", wanted)
-
-    async def tables_in_channel(self, channel: str,
-                                status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
-        wanted = _statuses(status)
-        return await self._load_tables(f"channel = ? AND status IN ({_marks(len(wanted))})",
-                                       (channel, *wanted))
-
-    async def latest_in_channel(self, channel: str, statuses: Sequence[str],
-                                user_id: str | None = None) -> int | None:
-        """The newest table of `channel` in one of `statuses` (where `user_id` has a human
-        seat, when given), through the (channel, status) index; None if there is none."""
-        wanted = _statuses(tuple(statuses))
-        sql = (f"SELECT max(id) FROM tables WHERE channel = ? AND status IN "
-               f"({_marks(len(wanted))})")
-        params: list[Any] = [channel, *wanted]
-        if user_id is not None:
-            sql += (" AND EXISTS (SELECT 1 FROM seats WHERE table_id = tables.id AND "
-                    "user_id = ? AND ai IS NULL)")
-            params.append(user_id)
-        row = await self._fetch_one(sql, params)
-        return row[0] if row else None
-
-    async def _load_tables(self, where: str, params: Sequence[Any]) -> list[TableRow]:
-        table_sql, seat_sql = sql_tables_where(where)
-        async with self._lock:
-            rows = await self._db.execute_fetchall(table_sql, params)
-            seat_rows = await self._db.execute_fetchall(seat_sql, params)
-        seats: dict[int, list[SeatRow]] = {}
-        for s in seat_rows:
-            seats.setdefault(s[0], []).append(_seat_row(s))
-        return [_table_row(r, seats.get(r[0], [])) for r in rows]
+            await db.executemany(SQL_INSERT_SEAT, seat_params(table_id, seats))
 
     # -- the move log -----------------------------------------------------------------------
 
@@ -606,16 +401,7 @@ class Store:
                 else:
                     m.future.set_result(None)
 
-    async def moves(self, table_id: int) -> list[str]:
-        """The logged moves of a table, in turn order."""
-        return [r[0] for r in await self._fetch(SQL_MOVES, (table_id,))]
-
-    async def last_move_at(self, table_id: int) -> float | None:
-        """When the table's last logged move was made (None: no move yet)."""
-        rows = await self._fetch(SQL_LAST_MOVE_AT, (table_id,))
-        return rows[0][0] if rows else None
-
-    # -- finished games, ratings, leaderboards, history -------------------------------------
+    # -- finished games ----------------------------------------------------------------------
 
     async def finish_game(self, table_id: int, record: dict[str, Any], result: dict[str, Any],
                           players: list[GamePlayer], ratings: list[RatingRow],
@@ -639,99 +425,21 @@ class Store:
                 raise ValueError(f"game #{table_id} is already finished")
             if last_move is not None:
                 turn, seat, move = last_move
-                if list(await db.execute_fetchall(
-                        "SELECT 1 FROM moves WHERE table_id = ? AND turn = ?", (table_id, turn))):
+                if list(await db.execute_fetchall(SQL_MOVE_TAKEN, (table_id, turn))):
                     raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
                 await db.execute(SQL_INSERT_MOVE, (table_id, turn, seat, move, now))
                 await db.execute(SQL_SET_DEADLINE, (None, 0, table_id))
-            await db.execute(SQL_FINISH_TABLE, (_json(result), table_id))
-            await db.execute(SQL_INSERT_GAME, (table_id, variant, scope, now, _json(record),
-                                               _json(result)))
+            await db.execute(SQL_FINISH_TABLE, (to_json(result), table_id))
+            await db.execute(SQL_INSERT_GAME, (table_id, variant, scope, now, to_json(record),
+                                               to_json(result)))
             await db.executemany(SQL_INSERT_PLAYER, [
                 (table_id, p.seat, p.user_id, int(p.won), p.score, p.rank) for p in players])
             await db.executemany(SQL_UPSERT_RATING, [
                 (r.user_id, r.variant, r.scope, r.mu, r.sigma, r.games, r.wins)
                 for r in ratings])
 
-    async def ratings(self, user_ids: list[str], variant: str, scope: str
-                      ) -> dict[str, RatingRow]:
-        """The stored ratings of these users (users never rated are absent)."""
-        ids = list(dict.fromkeys(user_ids))
-        if not ids:
-            return {}
-        rows = await self._fetch(
-            "SELECT user_id, variant, scope, mu, sigma, games, wins FROM ratings "
-            f"WHERE variant = ? AND scope = ? AND user_id IN ({_marks(len(ids))})",
-            (variant, scope, *ids))
-        return {r[0]: RatingRow(*r) for r in rows}
-
-    async def leaderboard(self, variant: str | None, scope: str, limit: int = 10
-                          ) -> list[LeaderRow]:
-        """The best players of a scope by ordinal (mu - 3 sigma), best first.
-
-        With variant None, all variants together: per user, games and wins are summed over
-        the variants, and mu, sigma and ordinal are those of the user's best variant.
-        """
-        if variant is None:
-            rows = await self._fetch(SQL_LEADERBOARD_ALL, (scope, limit))
-        else:
-            rows = await self._fetch(SQL_LEADERBOARD, (scope, variant, limit))
-        return [LeaderRow(user_id, name, mu, sigma, ordinal, games, wins, _rate(wins, games),
-                          best)
-                for user_id, name, mu, sigma, ordinal, games, wins, best in rows]
-
-    async def solves(self, variant: str, scope: str, limit: int = 2000
-                     ) -> list[tuple[int, str, str, dict[str, Any]]]:
-        """The latest won games of a one-seat variant (a puzzle), in a scope or "global":
-        (table id, user id, name, result) each, the newest first."""
-        rows = await self._fetch(SQL_SOLVES, (variant, scope, scope, limit))
-        return [(tid, user, name, _unjson(result)) for tid, user, name, result in rows]
-
-    async def user_stats(self, user_id: str, scope: str | None = None) -> list[StatRow]:
-        """Per variant: games, wins, rating. Scope None means "global" (every game)."""
-        rows = await self._fetch(SQL_USER_STATS, (user_id, scope or "global"))
-        return [StatRow(variant, games, wins, _rate(wins, games), mu, sigma, ordinal)
-                for variant, games, wins, mu, sigma, ordinal in rows]
-
-    async def history(self, user_id: str, limit: int = 10) -> list[HistoryRow]:
-        """The user's last finished games, the most recent first."""
-        rows = await self._fetch(SQL_HISTORY, (user_id, limit))
-        return [HistoryRow(t, v, at, seat, bool(won), score, rank, players)
-                for t, v, at, seat, won, score, rank, players in rows]
-
-    async def game_record(self, table_id: int) -> dict[str, Any] | None:
-        row = await self._fetch_one(SQL_GAME_RECORD, (table_id,))
-        return _unjson(row[0]) if row else None
-
-    # -- adapters' state: per table (message ids to edit) and per user (preferences) ----------
-
-    async def adapter_get(self, table_id: int, platform: str, key: str) -> str | None:
-        row = await self._fetch_one(SQL_ADAPTER_GET, (table_id, platform, key))
-        return row[0] if row else None
-
-    async def adapter_set(self, table_id: int, platform: str, key: str, value: str) -> None:
-        await self._write(SQL_ADAPTER_SET, (table_id, platform, key, value))
-
-    async def user_pref_get(self, user_id: str, platform: str, key: str) -> str | None:
-        row = await self._fetch_one(SQL_PREF_GET, (user_id, platform, key))
-        return row[0] if row else None
-
-    async def user_pref_set(self, user_id: str, platform: str, key: str, value: str) -> None:
-        await self._write(SQL_PREF_SET, (user_id, platform, key, value))
-
-    # -- for the service: one process, so its tables are never stale (see postgres.py) ------
-
-    shared = False
+    # -- for the service: one process ---------------------------------------------------------
 
     async def peers(self) -> int:
         """Other processes serving the same tables: none, SQLite is one process's."""
         return 0
-
-    async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
-        """The table with its seats, and how many moves its log holds."""
-        return await self.get_table(table_id), await self.move_count(table_id)
-
-    async def move_count(self, table_id: int) -> int:
-        """How many moves the table's log holds (the turn its game is at)."""
-        row = await self._fetch_one("SELECT count(*) FROM moves WHERE table_id = ?", (table_id,))
-        return int(row[0])
