@@ -33,7 +33,7 @@ from typing import Any
 from . import pips
 from .board import view_layout
 from .geometry import Board, PlacedTile, Rect, parse_tile
-from .words import Translator, t
+from .words import Translator, t, tn
 
 WEB_WIDTH = 640  # line and cross snakes: a narrower picture than the PNG's, for phones
 TARGET_MIN = 40  # a target's smallest side in px of the picture
@@ -48,7 +48,18 @@ Attrs = dict[str, str]
 # -- reading moves ------------------------------------------------------------------------------
 
 def move_parts(view: dict[str, Any], move: str) -> tuple[str | None, str | None]:
-    """``(tile, target KEY)`` of a legal move string; None where it has none."""
+    """``(tile, target KEY)`` of a legal move string; None where it has none. The tile is
+    spelt as the hand spells it (vingt writes a tile the way it is laid: ``3-4``)."""
+    tile, key = _move_parts(view, move)
+    hand = {str(x) for x in view.get("hand") or []}
+    if tile and tile not in hand:
+        a, _, b = tile.partition("-")
+        if f"{b}-{a}" in hand:
+            tile = f"{b}-{a}"
+    return tile, key
+
+
+def _move_parts(view: dict[str, Any], move: str) -> tuple[str | None, str | None]:
     kind = view_layout(view).get("kind", "line")
     words = move.split()
     first = words[0] if words else ""
@@ -247,7 +258,8 @@ def _cross_svg(view: dict[str, Any], tr: Translator | None) -> str:
     return _svg(board.width, board.height, "cross", body, t(tr, "The table"))
 
 
-def _canton_svg(view: dict[str, Any], tr: Translator | None) -> str:
+def _canton_svg(view: dict[str, Any], tr: Translator | None,
+                names: list[str] | None) -> str:
     from .canton import PILE_HEIGHT, canton_layout
     layout = view_layout(view)
     board = canton_layout(layout)
@@ -258,9 +270,10 @@ def _canton_svg(view: dict[str, Any], tr: Translator | None) -> str:
     n = max(1, len(piles))
     for i, pile in enumerate(piles):
         x = board.width * (i + 0.5) / n
-        body.append(_text(x, board.height + PILE_HEIGHT / 2, t(
-            tr, "#{seat}: {tiles} tiles, {points} points", seat=i + 1,
-            tiles=pile.get("tiles", 0), points=pile.get("points", 0)), 16, "soft"))
+        who = names[i] if names and i < len(names) else f"#{i + 1}"
+        words = tn(tr, "{n} tile", "{n} tiles", int(pile.get("tiles", 0))) + ", " + tn(
+            tr, "{n} point", "{n} points", int(pile.get("points", 0)))
+        body.append(_text(x, board.height + PILE_HEIGHT / 2, f"{who}: {words}", 16, "soft"))
     return _svg(board.width, height, "canton", body, t(tr, "The table"))
 
 
@@ -380,7 +393,7 @@ def _memory_svg(view: dict[str, Any], tr: Translator | None) -> str:
             a, b = parse_tile(tile)
             body.append(_tile(r.x0, r.y0, r.x1, r.y1, a, b, style="last"))
     if pic.verdict is not None:
-        word = t(tr, "a pair: kept") if layout.get("pair") else t(tr, "not a pair")
+        word = t(tr, "a pair: kept") if layout.get("pair") else t(tr, "no pair: turned back")
         body.append(_text(*pic.verdict, word, 18, "soft"))
     for panel, tiles in pic.kept:
         body.append(_rect(panel.x0, panel.y0, panel.x1, panel.y1, "panel", 10))
@@ -411,12 +424,11 @@ def _patience_svg(view: dict[str, Any], tr: Translator | None) -> str:
                 body.append(_target(text, box, text))
         hidden = int(col.get("hidden") or 0)
         if hidden and not geo.over:
-            body.append(_text(x + pt.HALF / 2, geo.height - 16, t(tr, "{n} hidden", n=hidden),
+            body.append(_text(x + pt.HALF / 2, geo.height - 16, tn(tr, "{n} hidden", "{n} hidden", hidden),
                               13, "soft"))
     removed = int(layout.get("removed") or 0)
-    body.append(_text(geo.width / 2, geo.height - 2 - 8, "", 1, "soft"))
     side = [t(tr, "Remove two face-up tiles totalling 12")] if not layout.get("over") else []
-    side.append(t(tr, "{n} tiles removed", n=removed))
+    side.append(tn(tr, "{n} tile removed", "{n} tiles removed", removed))
     if layout.get("over"):
         side.append(t(tr, "Won: every tile is gone") if layout.get("won")
                     else t(tr, "Stuck: no pair totals 12"))
@@ -504,7 +516,7 @@ def board_svg(view: dict[str, Any], tr: Translator | None = None,
     if kind == "cross":
         return _cross_svg(view, tr)
     if kind == "canton":
-        return _canton_svg(view, tr)
+        return _canton_svg(view, tr, names)
     if kind == "grid":
         return _grid_svg(view, tr)
     if kind == "stack":
