@@ -36,6 +36,7 @@ from .geometry import Board, PlacedTile, Rect, parse_tile
 from .words import Translator, t, tn
 
 WEB_WIDTH = 640  # line and cross snakes: a narrower picture than the PNG's, for phones
+CANTON_ROW = 10  # Canton's tiles a row on the web (the PNG has 22)
 TARGET_MIN = 40  # a target's smallest side in px of the picture
 ARMS = ("right", "left", "up", "down")
 STACK_RE = re.compile(r"^(?:on|under|next) (\d+)([enws]?) [a-z]+$")
@@ -262,7 +263,7 @@ def _canton_svg(view: dict[str, Any], tr: Translator | None,
                 names: list[str] | None) -> str:
     from .canton import PILE_HEIGHT, canton_layout
     layout = view_layout(view)
-    board = canton_layout(layout)
+    board = canton_layout(layout, per_row=CANTON_ROW)
     body = _board_tiles(board) or [_empty(board.width, board.height, tr)]
     body += _end_targets(board, ("left", "right"), target_keys(view), tr)
     piles = layout.get("piles") or []
@@ -424,8 +425,8 @@ def _patience_svg(view: dict[str, Any], tr: Translator | None) -> str:
                 body.append(_target(text, box, text))
         hidden = int(col.get("hidden") or 0)
         if hidden and not geo.over:
-            body.append(_text(x + pt.HALF / 2, geo.height - 16, tn(tr, "{n} hidden", "{n} hidden", hidden),
-                              13, "soft"))
+            words = tn(tr, "{n} hidden", "{n} hidden", hidden)
+            body.append(_text(x + pt.HALF / 2, geo.height - 16, words, 13, "soft"))
     removed = int(layout.get("removed") or 0)
     side = [t(tr, "Remove two face-up tiles totalling 12")] if not layout.get("over") else []
     side.append(tn(tr, "{n} tile removed", "{n} tiles removed", removed))
@@ -435,7 +436,7 @@ def _patience_svg(view: dict[str, Any], tr: Translator | None) -> str:
     height = geo.height + 26 * len(side) + 10
     for k, line in enumerate(side):
         body.append(_text(pt.MARGIN, geo.height + 14 + 26 * k, line, 17, "soft", "start"))
-    return _svg(geo.width, height, "patience", body, t(tr, "The table"))
+    return _svg(geo.columns_width, height, "patience", body, t(tr, "The table"))
 
 
 def _puzzle_svg(view: dict[str, Any], tr: Translator | None) -> str:

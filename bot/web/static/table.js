@@ -85,7 +85,8 @@
 
   function show(st) {
     state = st;
-    window.dominoState = st;  // for tests and tools: the payload shown
+    window.dominoState = st;  // for tests and tools: the payload shown, and its version
+    window.dominoVersion = version;
     pending = false;
     document.body.classList.remove("pending");
     say("");

@@ -1,0 +1,129 @@
+"""The table page in a real browser (Debian's chromium driven by Playwright), against the
+test harness (`tests/web_harness.py`: a real core game, the other seats random): by clicks
+only, a human plays whole games; screenshots of each layout kind at 360x640 do not scroll
+sideways (saved to /tmp/shots). Skipped, with the reason, where chromium or Playwright is
+missing (CI installs both)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web_harness import Harness, serving
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(os.environ.get("DOMINO_SHOTS", "/tmp/shots"))
+
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="Playwright's Python package is not installed")
+if not os.path.exists(CHROMIUM):
+    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport={"width": 360, "height": 640})
+    page.goto(url)
+    page.wait_for_function("window.dominoState !== undefined")
+    return page
+
+
+def q(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def click_move(page: Any, entry: dict[str, Any]) -> None:
+    """Make the move `entry` (a payload's move or button) by touches: the hand tile, then
+    each part of its target, then whatever carries its data-move."""
+    move = entry["move"]
+    done = f'[data-move="{q(move)}"]'
+    steps = []
+    if entry.get("tile"):
+        steps.append(f'#hand [data-tile="{q(entry["tile"])}"]')
+    steps += [f'#board .target.lit[data-target="{q(p)}"]'
+              for p in (entry.get("target") or "").split()]
+    for step in steps:
+        if page.locator(done).count():
+            break
+        page.locator(step).first.click()
+    page.locator(done).first.click()
+
+
+def play_whole_game(browser: Any, harness: Harness, limit: int = 400) -> Harness:
+    with serving(harness) as url:
+        page = open_page(browser, url)
+        for _ in range(limit):
+            state = page.evaluate("window.dominoState")
+            if state["over"]:
+                break
+            entries = state["moves"] + state["buttons"]
+            assert entries, f"{harness.slug}: not over and nothing to play"
+            before = page.evaluate("window.dominoVersion")
+            click_move(page, entries[0])
+            page.wait_for_function("v => window.dominoVersion > v && "
+                                   "!document.body.classList.contains('pending')", arg=before)
+        assert harness.game.over, f"{harness.slug}: not over after {limit} moves"
+        assert page.evaluate("window.dominoState.over")
+        page.close()
+    return harness
+
+
+GAMES = [
+    ("classic", {}), ("matador", {}), ("forty-two", {"target": 1}), ("vingt", {}),
+    ("tower", {}), ("memory", {}), ("patience", {}),
+]
+
+
+@pytest.mark.parametrize(("slug", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_human_plays_a_whole_game_by_clicks(browser: Any, slug: str,
+                                              options: dict[str, Any]) -> None:
+    harness = play_whole_game(browser, Harness(slug, seed=5, **options))
+    assert harness.moves
+
+
+PUZZLES = ["reussite", "quadrille", "magic-square", "magic-squares", "magic-triangle",
+           "magic-star"]
+
+
+@pytest.mark.parametrize("slug", PUZZLES)
+def test_a_puzzle_of_each_kind_by_clicks(browser: Any, slug: str) -> None:
+    harness = play_whole_game(browser, Harness(slug, seed=5), limit=200)
+    assert harness.moves
+
+
+SHOT_GAMES = [("classic", {}, 6), ("cross", {}, 10), ("canton", {}, 6),
+              ("forty-two", {}, 8), ("tower", {}, 8), ("quinconce", {}, 8), ("vingt", {}, 4),
+              ("memory", {}, 6), ("patience", {}, 4), ("quadrille", {}, 4)]
+
+
+@pytest.mark.parametrize(("slug", "options", "steps"), SHOT_GAMES, ids=[g[0] for g in SHOT_GAMES])
+def test_each_layout_fits_a_phone(browser: Any, slug: str, options: dict[str, Any],
+                                  steps: int) -> None:
+    harness = Harness(slug, seed=2, **options)
+    for _ in range(steps):  # a few moves in, so the board holds something
+        if harness.game.over or harness.game.to_move != harness.seat:
+            break
+        harness.play(str(harness.game.legal_moves()[0]))
+    with serving(harness) as url:
+        page = open_page(browser, url)
+        state = page.evaluate("window.dominoState")
+        entry = (state["moves"] or [None])[0]
+        if entry and entry.get("tile"):  # a tile chosen: its targets lit
+            page.locator(f'#hand [data-tile="{q(entry["tile"])}"]').first.click()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{slug}.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, slug
+        page.close()
