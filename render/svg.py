@@ -345,22 +345,43 @@ def _stack_svg(view: dict[str, Any], tr: Translator | None,
         body.append(_text(pic.caption.x0, pic.caption.y0 + st.LINE * (i + .5), line, 18,
                           "soft", "start"))
     if pic.plan is not None:
-        by_n = {int(tl["n"]): tl for tl in layout.get("tiles") or []}
-        for key in sorted(target_keys(view)):
-            m = re.match(r"^(\d+)([enws]?)$", key)
-            if not m or int(m.group(1)) not in by_n:
-                continue
-            tl = by_n[int(m.group(1))]
-            cells = tl["cells"]
-            if m.group(2):  # a double's half: the cell on that side
-                pick = {"e": max, "w": min, "n": max, "s": min}[m.group(2)]
-                axis = 0 if m.group(2) in "ew" else 1
-                cells = [pick(cells, key=lambda c, axis=axis: c[axis])]
-            rects = [st.plan_cell(layout, pic, c) for c in cells]
-            box = (min(r.x0 for r in rects), min(r.y0 for r in rects),
-                   max(r.x1 for r in rects), max(r.y1 for r in rects))
-            body.append(_target(key, box, t(tr, "tile {n}", n=key)))
+        body += _stack_targets(view, layout, pic, tr)
     return _svg(pic.width, pic.height, "stack", body, t(tr, "The table"))
+
+
+def _stack_targets(view: dict[str, Any], layout: dict[str, Any], pic: Any,
+                   tr: Translator | None) -> list[str]:
+    """A target per tile a move touches, on its number (in the plan, else its tag, else the
+    side view: those boxes never overlap, where the tiles do), else over its cells."""
+    from . import stack as st
+    by_n = {int(tl["n"]): tl for tl in layout.get("tiles") or []}
+    rank = {"plan": 1, "tag": 2, "side": 0}
+    spots: dict[int, tuple[int, Rect]] = {}
+    for n, box, where in pic.labels:
+        if n not in spots or rank[where] > spots[n][0]:
+            spots[n] = (rank[where], box)
+    cells_first, on_labels = [], []
+    for key in sorted(target_keys(view)):
+        m = re.match(r"^(\d+)([enws]?)$", key)
+        if not m or int(m.group(1)) not in by_n:
+            continue
+        n = int(m.group(1))
+        cells = by_n[n]["cells"]
+        if m.group(2):  # a double's half: the cell on that side
+            pick = {"e": max, "w": min, "n": max, "s": min}[m.group(2)]
+            axis = 0 if m.group(2) in "ew" else 1
+            cells = [pick(cells, key=lambda c, axis=axis: c[axis])]
+        label = t(tr, "tile {n}", n=key)
+        if n in spots and not m.group(2):
+            r = spots[n][1]
+            on_labels.append((spots[n][0], _target(key, (r.x0 - 3, r.y0 - 3, r.x1 + 3, r.y1 + 3),
+                                                   label, minimum=0)))
+            continue
+        rects = [st.plan_cell(layout, pic, c) for c in cells]
+        box = (min(r.x0 for r in rects), min(r.y0 for r in rects),
+               max(r.x1 for r in rects), max(r.y1 for r in rects))
+        cells_first.append(_target(key, box, label))
+    return cells_first + [x for _, x in sorted(on_labels, key=lambda p: p[0])]
 
 
 def _memory_svg(view: dict[str, Any], tr: Translator | None) -> str:
