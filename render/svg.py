@@ -236,25 +236,38 @@ def _line_svg(view: dict[str, Any], tr: Translator | None) -> str:
     return _svg(board.width, board.height, "line", body, t(tr, "The table"))
 
 
-def _arm_of(board: Board, marker_rect: Rect) -> str:
-    """Which arm an end marker closes: the arm of the nearest tile (the spinner's side by
-    the marker's direction)."""
-    cx, cy = marker_rect.center
-    best = min(board.tiles, key=lambda pt: (pt.rect.center[0] - cx) ** 2
-               + (pt.rect.center[1] - cy) ** 2)
-    path = best.path if isinstance(best.path, tuple) else ()
-    if path:
-        return ARMS[path[0]]
-    sx, sy = best.rect.center
-    if abs(cx - sx) > abs(cy - sy):
-        return "right" if cx > sx else "left"
-    return "down" if cy > sy else "up"
+def _arm_keys(board: Board) -> list[str]:
+    """Which arm each end marker closes: the arm whose outermost tile it lies against (an
+    empty arm's marker leaves the spinner in that arm's direction)."""
+    dirs = {(1, 0): "right", (-1, 0): "left", (0, -1): "up", (0, 1): "down"}
+    tips: dict[str, PlacedTile] = {}
+    spinner = None
+    for pt in board.tiles:
+        path = pt.path if isinstance(pt.path, tuple) else ()
+        if not path:
+            spinner = pt
+        elif len(path) == 2 and (ARMS[path[0]] not in tips
+                                 or tips[ARMS[path[0]]].path[1] < path[1]):  # type: ignore
+            tips[ARMS[path[0]]] = pt
+
+    def gap(a: Rect, b: Rect) -> int:
+        return max(a.x0 - b.x1, b.x0 - a.x1, 0) + max(a.y0 - b.y1, b.y0 - a.y1, 0)
+
+    out = []
+    for m in board.markers:
+        options = [(m.direction != pt.direction, gap(m.rect, pt.rect), arm)
+                   for arm, pt in tips.items()]
+        arm = dirs.get(m.direction)
+        if spinner is not None and arm and arm not in tips:
+            options.append((False, gap(m.rect, spinner.rect), arm))
+        out.append(min(options)[2] if options else "")
+    return out
 
 
 def _cross_svg(view: dict[str, Any], tr: Translator | None) -> str:
     from .spinner import spinner_layout
     board = spinner_layout(view_layout(view), max_width=WEB_WIDTH)
-    keys = [_arm_of(board, m.rect) for m in board.markers]
+    keys = _arm_keys(board)
     body = _board_tiles(board) + _end_targets(board, keys, target_keys(view), tr)
     return _svg(board.width, board.height, "cross", body, t(tr, "The table"))
 
