@@ -6,7 +6,7 @@ Colours are CSS classes (``felt``, ``tile``, ``pip``, ``back``, ``target``...) s
 styles them, light and dark. Every placed tile is a ``<g data-tile="6-4" aria-label="6-4">``;
 every place a tile (or a move without a tile) may go is a ``<g class="target"
 data-target="KEY">``. Targets are drawn only for the keys of the view's legal moves
-(``view["legal"]``, a seat's view to move), so a public view has none. The KEYs, by kind:
+(``view["legal"]`` of a seat's view), so a public view has none. The KEYs, by kind:
 
 * line, Canton: ``left``, ``right`` (the ends of the line; a lead has no target);
 * cross: ``right``, ``left``, ``up``, ``down`` (the arms, as the core's moves name them);
@@ -88,8 +88,11 @@ def _move_parts(view: dict[str, Any], move: str) -> tuple[str | None, str | None
 
 
 def target_keys(view: dict[str, Any]) -> set[str]:
-    """Every target KEY of the view's legal moves (each part of a pair)."""
+    """Every target KEY of the view's legal moves (each part of a pair); none in a public
+    view (``seat`` None), whose page makes no move."""
     out: set[str] = set()
+    if view.get("seat") is None:
+        return out
     for move in view.get("legal") or []:
         _, key = move_parts(view, str(move))
         if key:
