@@ -420,7 +420,8 @@ def _memory_svg(view: dict[str, Any], tr: Translator | None) -> str:
         elif state == "down":
             body.append(_back(r.x0, r.y0, r.x1, r.y1, name))
             if name in wanted:
-                body.append(_target(name, (r.x0, r.y0, r.x1, r.y1), name))
+                g = mm.CELL_GAP // 2  # the whole pitch: a larger hit area
+                body.append(_target(name, (r.x0 - g, r.y0 - g, r.x1 + g, r.y1 + g), name))
         else:
             a, b = parse_tile(state)
             body.append(_tile(r.x0, r.y0, r.x1, r.y1, a, b))
@@ -500,8 +501,18 @@ def _puzzle_svg(view: dict[str, Any], tr: Translator | None) -> str:
         a, b = (int(v) for v in tl.get("values") or parse_tile(tl["tile"]))
         (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes
         x0, y0, x1, y1 = min(ax0, bx0), min(ay0, by0), max(ax1, bx1), max(ay1, by1)
-        if (x1 - x0) * (y1 - y0) > 2 * (ax1 - ax0) * (ay1 - ay0):  # corner-touching halves
-            body.append(_tile(ax0, ay0, ax1, ay1 + (ay1 - ay0), a, a))
+        if ax0 != bx0 and ay0 != by0:  # touching by a corner: two halves and a bar
+            style = "tile last" if tl.get("last") else "tile"
+            side = ax1 - ax0
+            parts = [f'<line class="bar" x1="{_num((ax0 + ax1) / 2)}" y1="{_num((ay0 + ay1) / 2)}"'
+                     f' x2="{_num((bx0 + bx1) / 2)}" y2="{_num((by0 + by1) / 2)}" '
+                     f'stroke-width="{_num(side / 3)}"/>']
+            for value, (h0, h1, h2, h3) in ((a, boxes[0]), (b, boxes[1])):
+                parts.append(_rect(h0 + 1, h1 + 1, h2 - 1, h3 - 1, style, side * .15))
+                parts.append(_pips((h0, h1, h2, h3), value, False))
+            label = escape(str(tl["tile"]))
+            body.append(f'<g data-tile="{label}" aria-label="{label}" role="img">'
+                        f'{"".join(parts)}</g>')
         else:
             first_is_top_left = (ax0, ay0) <= (bx0, by0)
             va, vb = (a, b) if first_is_top_left else (b, a)
