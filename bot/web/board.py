@@ -94,4 +94,5 @@ def page_strings(lang: str) -> dict[str, str]:
         "choose": t(lang, "Choose:"),
         "hand": t(lang, "Your hand"),
         "board": t(lang, "The table"),
+        "zoom": t(lang, "Zoom"),
     }

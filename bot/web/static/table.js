@@ -12,7 +12,7 @@
   var S = Object.assign({
     connecting: "Connecting…", connected: "", reconnecting: "Connection lost: reconnecting…",
     cancel: "Cancel", choose: "Choose:", your_turn: "Your turn", hand: "Your hand",
-    board: "The table", waiting: "Waiting for the others"
+    board: "The table", zoom: "Zoom"
   }, config.strings || {});
   var $ = function (id) { return document.getElementById(id); };
   var state = null, version = -1, selected = null, parts = [], pending = false;
@@ -95,6 +95,13 @@
     $("board").innerHTML = st.board_svg || "";
     var svg = $("board").querySelector("svg");
     if (svg) { svg.setAttribute("aria-label", S.board); }
+    // a board wider than twice the screen has small targets: offer to zoom it (it then
+    // scrolls inside its frame, never the page)
+    var wide = svg && svg.viewBox && svg.viewBox.baseVal &&
+      (svg.viewBox.baseVal.width > 1.6 * $("board").clientWidth ||
+       svg.classList.contains("board-stack"));  // the stack's numbers are small
+    $("zoom").hidden = !wide;
+    $("zoom").textContent = S.zoom;
     var lines = $("lines");
     lines.textContent = "";
     (st.lines || []).forEach(function (line) { lines.appendChild(el("li", {}, line)); });
@@ -208,6 +215,10 @@
     }
   }
 
+  $("zoom").addEventListener("click", function () {
+    var on = $("board").classList.toggle("zoomed");
+    $("zoom").setAttribute("aria-pressed", String(on));
+  });
   document.addEventListener("click", function (ev) {
     var node = ev.target.closest("[data-move], .hand-tile, .target.lit, [data-cancel]");
     if (node) { ev.preventDefault(); touch(node); }
