@@ -459,8 +459,8 @@ def _patience_svg(view: dict[str, Any], tr: Translator | None) -> str:
                 continue
             a, b = parse_tile(text)
             body.append(_tile(bx0, by0, bx1, by1, a, b))
-            if text in wanted and text == col.get("up"):
-                body.append(_target(text, box, text))
+            if text in wanted and text == col.get("up"):  # hit area: the column's pitch
+                body.append(_target(text, box, text, minimum=pt.PITCH - 4))
         hidden = int(col.get("hidden") or 0)
         if hidden and not geo.over:
             words = tn(tr, "{n} hidden", "{n} hidden", hidden)

@@ -6,7 +6,9 @@ missing (CI installs both)."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from tests.web_harness import Harness, serving
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+TILE = re.compile(r"(?<![\d-])\d{1,2}-\d{1,2}(?![\d-])")
 SHOTS = Path(os.environ.get("DOMINO_SHOTS", "/tmp/shots"))
 
 sync_api = pytest.importorskip("playwright.sync_api",
@@ -106,11 +109,36 @@ GAMES = [
 ]
 
 
+def tiles(texts: set[str]) -> set[tuple[int, ...]]:
+    return {tuple(sorted(int(v) for v in x.split("-"))) for x in texts}
+
+
+def assert_private(harness: Harness) -> None:
+    """No payload the browser got holds a tile of another seat's hand at that time."""
+    assert harness.sent
+    for payload, secret in zip(harness.sent, harness.secrets, strict=True):
+        text = json.dumps(payload)
+        shown = tiles(set(TILE.findall(text)))
+        assert not shown & tiles(secret), harness.slug
+
+
 @pytest.mark.parametrize(("slug", "options"), GAMES, ids=[g[0] for g in GAMES])
 def test_a_human_plays_a_whole_game_by_clicks(browser: Any, slug: str,
                                               options: dict[str, Any]) -> None:
     harness = play_whole_game(browser, Harness(slug, seed=5, **options))
     assert harness.moves
+    assert_private(harness)
+
+
+def test_a_spectator_sees_the_board_and_no_hand(browser: Any) -> None:
+    harness = Harness("classic", seat=None, seed=5)
+    with serving(harness) as url:
+        page = open_page(browser, url)
+        assert page.locator("#board svg").count() == 1
+        assert page.locator("#hand [data-tile]").count() == 0
+        assert page.locator("[data-move]").count() == 0
+        page.close()
+    assert_private(harness)
 
 
 PUZZLES = ["reussite", "quadrille", "magic-square", "magic-squares", "magic-triangle",

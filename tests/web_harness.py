@@ -1,7 +1,8 @@
 """A TEST FIXTURE, not the server: serves the table page and a WebSocket speaking the web
 contract (issue 30), backed by a real core game, so the page can be tested in a browser
-before (and apart from) `bot/web`'s server. One human seat; the other seats play random
-legal moves at once. Every payload sent is kept in `Harness.sent` (privacy checks).
+before (and apart from) `bot/web`'s server. One human seat (or a spectator: seat None);
+the other seats play random legal moves at once. Every payload sent is kept in
+`Harness.sent`, with the other seats' hands at that time in `Harness.secrets` (privacy).
 
     harness = Harness("classic", seed=3)
     with serving(harness) as url:   # an aiohttp server in a thread, on 127.0.0.1
@@ -32,7 +33,7 @@ NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 class Harness:
     """One game, its human seat, its version counter and every payload sent."""
 
-    def __init__(self, slug: str, *, seat: int = 0, seed: int = 1, lang: str = "en",
+    def __init__(self, slug: str, *, seat: int | None = 0, seed: int = 1, lang: str = "en",
                  players: int | None = None, **options: Any) -> None:
         self.slug = slug
         self.game = variants.get(slug).new(players=players, seed=seed, **options)
@@ -41,6 +42,7 @@ class Harness:
         self.rng = random.Random(seed)
         self.version = 0
         self.sent: list[dict[str, Any]] = []
+        self.secrets: list[set[str]] = []  # per payload sent: the other seats' hands then
         self.moves: list[str] = []
         self.lock = asyncio.Lock()
 
@@ -52,16 +54,19 @@ class Harness:
             self.version += 1
 
     def state(self) -> dict[str, Any]:
-        payload = state_payload(self.game.view(self.seat), names=NAMES[:self.game.players],
-                                lang=self.lang)
+        seat = self.seat
+        view = self.game.view(None if seat is None else seat)
+        payload = state_payload(view, names=NAMES[:self.game.players], lang=self.lang)
         self.sent.append(payload)
+        self.secrets.append({str(x) for s in range(self.game.players) if s != seat
+                             for x in self.game.view(s).get("hand") or []})
         return {"type": "state", "version": self.version, "table": 1,
                 "title": self.slug, "state": payload}
 
     def play(self, text: str) -> str | None:
         """Play the human's move; an error text when it is not legal."""
         g = self.game
-        if g.over or g.to_move != self.seat:
+        if g.over or self.seat is None or g.to_move != self.seat:
             return "not your turn"
         if text not in [str(m) for m in g.legal_moves()]:
             return f"not a legal move: {text}"

@@ -95,11 +95,10 @@
     $("board").innerHTML = st.board_svg || "";
     var svg = $("board").querySelector("svg");
     if (svg) { svg.setAttribute("aria-label", S.board); }
-    // a board wider than twice the screen has small targets: offer to zoom it (it then
-    // scrolls inside its frame, never the page)
-    var wide = svg && svg.viewBox && svg.viewBox.baseVal &&
-      (svg.viewBox.baseVal.width > 1.6 * $("board").clientWidth ||
-       svg.classList.contains("board-stack"));  // the stack's numbers are small
+    // boards of many small places (cells, the stack's numbers) offer to zoom: the board
+    // then scrolls inside its frame, never the page
+    var wide = svg && ["board-grid", "board-puzzle", "board-stack", "board-memory"].some(
+      function (c) { return svg.classList.contains(c); });
     $("zoom").hidden = !wide;
     $("zoom").textContent = S.zoom;
     var lines = $("lines");
