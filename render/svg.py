@@ -38,6 +38,7 @@ from .words import Translator, t, tn
 WEB_WIDTH = 640  # line and cross snakes: a narrower picture than the PNG's, for phones
 CANTON_ROW = 10  # Canton's tiles a row on the web (the PNG has 22)
 TARGET_MIN = 40  # a target's smallest side in px of the picture
+MIN_VIEW = 420  # the narrowest picture (px of the geometry)
 ARMS = ("right", "left", "up", "down")
 STACK_RE = re.compile(r"^(?:on|under|next) (\d+)([enws]?) [a-z]+$")
 CELL_RE = re.compile(r"^[A-Y]\d{1,2}$")
@@ -180,9 +181,14 @@ def _target(key: str, box: tuple[float, float, float, float], label: str,
 
 
 def _svg(width: float, height: float, kind: str, body: Iterable[str], label: str) -> str:
+    """The whole picture; one narrower than `MIN_VIEW` is centred in that width (a lone
+    spinner would otherwise fill a phone's screen)."""
+    x0 = min(0.0, (width - MIN_VIEW) / 2)
+    width = max(width, MIN_VIEW)
+    box = f"{_num(x0)} 0 {_num(width)} {_num(height)}"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board board-{kind}" '
-            f'viewBox="0 0 {_num(width)} {_num(height)}" role="group" '
-            f'aria-label="{escape(label)}"><rect class="felt" x="0" y="0" width="{_num(width)}" '
+            f'viewBox="{box}" role="group" aria-label="{escape(label)}">'
+            f'<rect class="felt" x="{_num(x0)}" y="0" width="{_num(width)}" '
             f'height="{_num(height)}" rx="12"/>{"".join(body)}</svg>')
 
 
@@ -540,8 +546,10 @@ def _tricks_svg(view: dict[str, Any], tr: Translator | None,
     from . import tricks as tk
     plays, winner, _ = tk.shown_trick(view)
     rects = tk.trick_rects(plays)
-    body = [_text(tk.WIDTH / 2, 22 + 26 * i, line, 18, "label")
+    body = [_text(tk.WIDTH / 2, 24 + 30 * i, line, 21, "label")
             for i, line in enumerate(tk.band_lines(view, tr, names))]
+    bidding = view.get("phase") == "bidding" or view.get("contract") is None
+    bids = {int(b["seat"]): str(b["bid"]) for b in view.get("bids") or []} if bidding else {}
     for p in plays:
         x0, y0, x1, y1 = rects[int(p["seat"])]
         a, b = parse_tile(p["tile"])
@@ -551,7 +559,9 @@ def _tricks_svg(view: dict[str, Any], tr: Translator | None,
         x, y, _ = tk._label_at(seat)
         name = tk.who(seat, names, tr)
         cls = "label turn" if seat == view.get("to_move") else "label"
-        body.append(_text(x, y + 10, name, 17, cls))
+        body.append(_text(x, y + 12, name, tk.NAME, cls))
+        if seat in bids:
+            body.append(_text(x, y + 12 + tk.NAME + 6, bids[seat], tk.DETAIL, "soft"))
     bottom = max([tk.MIDDLE[1] + tk.GAP + 2 * tk.HALF + 60, *(r[3] + 40 for r in rects.values())])
     return _svg(tk.WIDTH, bottom, "tricks", body, t(tr, "The table"))
 
