@@ -134,8 +134,9 @@ def _pips(rect: tuple[float, float, float, float], value: int, horizontal: bool)
 
 
 def _tile(x0: float, y0: float, x1: float, y1: float, a: int, b: int, *,
-          style: str = "", attrs: Attrs | None = None) -> str:
-    """Tile ``a-b`` filling the box, ``a`` left (lying) or top (standing)."""
+          style: str = "", attrs: Attrs | None = None, tagged: bool = True) -> str:
+    """Tile ``a-b`` filling the box, ``a`` left (lying) or top (standing); `tagged`: with
+    its ``data-tile`` and label (not inside a hand's button, which carries them)."""
     horizontal = (x1 - x0) >= (y1 - y0)
     side = min(x1 - x0, y1 - y0)
     pad = max(1.0, side * 0.04)
@@ -151,7 +152,8 @@ def _tile(x0: float, y0: float, x1: float, y1: float, a: int, b: int, *,
         divider = f'<line class="divider" x1="{_num(x0 + side * .15)}" y1="{_num(my)}" ' \
                   f'x2="{_num(x1 - side * .15)}" y2="{_num(my)}"/>'
     label = f"{a}-{b}"
-    head = _attrs({"data-tile": label, "aria-label": label, "role": "img", **(attrs or {})})
+    head = _attrs({"data-tile": label, "aria-label": label, "role": "img", **(attrs or {})}
+                  if tagged else {"aria-hidden": "true"})
     return (f"<g{head}>{body}{divider}{_pips(one, a, horizontal)}"
             f"{_pips(two, b, horizontal)}</g>")
 
@@ -194,7 +196,7 @@ def _svg(width: float, height: float, kind: str, body: Iterable[str], label: str
 
 def tile_svg(a: int, b: int, *, face_down: bool = False) -> str:
     """One tile standing, for a hand: ``<svg>`` 40 x 80 (a back when ``face_down``)."""
-    inner = _back(0, 0, 40, 80) if face_down else _tile(0, 0, 40, 80, a, b)
+    inner = _back(0, 0, 40, 80) if face_down else _tile(0, 0, 40, 80, a, b, tagged=False)
     label = "?" if face_down else f"{a}-{b}"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="tile-svg" viewBox="0 0 40 80" '
             f'role="img" aria-label="{label}">{inner}</svg>')

@@ -178,3 +178,52 @@ def test_each_layout_fits_a_phone(browser: Any, slug: str, options: dict[str, An
             page.screenshot(path=str(SHOTS / f"{slug}-zoomed.png"), full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth") <= 360, slug
         page.close()
+
+
+def test_a_tile_with_several_places_waits_for_its_target(browser: Any) -> None:
+    harness = Harness("tower", seed=3)
+    for _ in range(10):  # on until a tile may go to several places
+        legal = [str(m) for m in harness.game.legal_moves()]
+        if harness.game.to_move == harness.seat and len({m.split()[0] for m in legal}) < len(
+                legal):
+            break
+        harness.play(legal[0]) if harness.game.to_move == harness.seat else harness.computers()
+    with serving(harness) as url:
+        page = open_page(browser, url)
+        state = page.evaluate("window.dominoState")
+        by_tile: dict[str, list[str]] = {}
+        for m in state["moves"]:
+            by_tile.setdefault(m["tile"], []).append(m["move"])
+        for tile, moves in by_tile.items():
+            hand = page.locator(f'#hand [data-tile="{q(tile)}"]')
+            if len(moves) == 1:
+                assert hand.get_attribute("data-move") == moves[0]
+            else:
+                assert hand.get_attribute("data-move") is None
+        several = next(t for t, ms in by_tile.items() if len(ms) > 1)
+        page.locator(f'#hand [data-tile="{q(several)}"]').click()
+        assert page.locator("#board .target.lit").count() >= 1
+        offered = page.locator("#board .target.lit[data-move], #choices [data-move]")
+        assert set(offered.evaluate_all("ns => ns.map(n => n.dataset.move)")) <= set(
+            by_tile[several])
+        page.locator("#board .target.lit").first.click()  # then its direction, by a button
+        chosen = page.locator("#choices [data-move]")
+        assert set(chosen.evaluate_all("ns => ns.map(n => n.dataset.move)")) <= set(
+            by_tile[several])
+        page.close()
+
+
+def test_the_keyboard_plays_too(browser: Any) -> None:
+    """Memory: a face-down cell is a focusable button; Enter turns it up."""
+    harness = Harness("memory", seed=3)
+    with serving(harness) as url:
+        page = open_page(browser, url)
+        move = page.evaluate("window.dominoState.moves[0].move")
+        cell = page.locator(f'#board [data-move="{q(move)}"]')
+        assert cell.get_attribute("tabindex") == "0" and cell.get_attribute("role") == "button"
+        before = page.evaluate("window.dominoVersion")
+        cell.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("v => window.dominoVersion > v", arg=before)
+        assert harness.moves == [move]
+        page.close()
