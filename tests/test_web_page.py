@@ -227,3 +227,17 @@ def test_the_keyboard_plays_too(browser: Any) -> None:
         page.wait_for_function("v => window.dominoVersion > v", arg=before)
         assert harness.moves == [move]
         page.close()
+
+
+def test_a_page_that_lost_its_connection_catches_up(browser: Any) -> None:
+    harness = Harness("classic", seat=None, seed=5)  # a spectator: the table moves alone
+    with serving(harness) as url:
+        page = open_page(browser, url)
+        seen = page.evaluate("window.dominoVersion")
+        harness.drop()
+        harness.step()
+        page.wait_for_function("v => window.dominoVersion > v", arg=seen)
+        assert harness.hellos == [-1, seen]
+        board = page.evaluate("window.dominoState.board_svg")
+        assert board.count("data-tile=") == 1  # the move made while it was away
+        page.close()

@@ -45,10 +45,30 @@ class Harness:
         self.secrets: list[set[str]] = []  # per payload sent: the other seats' hands then
         self.moves: list[str] = []
         self.lock = asyncio.Lock()
+        self.sockets: set[web.WebSocketResponse] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.hellos: list[int] = []  # the version each hello said it had seen
+
+    def drop(self) -> None:
+        """Close every open socket (as a lost connection), from the test's thread."""
+        async def close() -> None:
+            for ws in list(self.sockets):
+                await ws.close()
+        assert self.loop is not None
+        asyncio.run_coroutine_threadsafe(close(), self.loop).result(10)
+
+    def step(self) -> None:
+        """One move of the seat to move, by the first legal move (a spectator's table)."""
+        g = self.game
+        g.play(g.parse_move(str(g.legal_moves()[0])))
+        self.version += 1
 
     def computers(self) -> None:
+        """The other seats play until the human's turn (a spectator's table waits for
+        `step`)."""
         g = self.game
-        while not g.over and g.to_move is not None and g.to_move != self.seat:
+        while (self.seat is not None and not g.over and g.to_move is not None
+               and g.to_move != self.seat):
             move = self.rng.choice(g.legal_moves())
             g.play(g.parse_move(str(move)))
             self.version += 1
@@ -92,12 +112,14 @@ def make_app(harness: Harness) -> web.Application:
     async def socket(request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
+        harness.sockets.add(ws)
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
                 continue
             data = json.loads(msg.data)
             async with harness.lock:
                 if data.get("type") == "hello":
+                    harness.hellos.append(int(data.get("version", -1)))
                     harness.computers()
                     await ws.send_json(harness.state())
                 elif data.get("type") == "move":
@@ -106,6 +128,7 @@ def make_app(harness: Harness) -> web.Application:
                         await ws.send_json({"type": "error", "text": error})
                     else:
                         await ws.send_json(harness.state())
+        harness.sockets.discard(ws)
         return ws
 
     app = web.Application()
@@ -123,6 +146,7 @@ def serving(harness: Harness) -> Iterator[str]:
     box: dict[str, Any] = {}
 
     async def start() -> None:
+        harness.loop = asyncio.get_running_loop()
         runner = web.AppRunner(make_app(harness))
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
