@@ -241,3 +241,16 @@ def test_a_page_that_lost_its_connection_catches_up(browser: Any) -> None:
         board = page.evaluate("window.dominoState.board_svg")
         assert board.count("data-tile=") == 1  # the move made while it was away
         page.close()
+
+
+def test_inside_telegram_the_page_takes_its_theme(browser: Any) -> None:
+    harness = Harness("classic", seed=5)
+    with serving(harness) as url:
+        page = browser.new_page(viewport={"width": 360, "height": 640})
+        page.add_init_script("window.Telegram = {WebApp: {themeParams: "
+                             "{bg_color: '#102030', text_color: '#fafafa'}, ready() {}}};")
+        page.goto(url)
+        page.wait_for_function("window.dominoState !== undefined")
+        colour = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert colour == "rgb(16, 32, 48)"
+        page.close()
