@@ -97,3 +97,13 @@ def test_patience_pairs_go_either_way() -> None:
     a, b = move.split()
     targets = {m["target"] for m in payload["moves"] if m["move"] == move}
     assert targets == {f"{a} {b}", f"{b} {a}"}
+
+
+def test_the_status_says_the_result_and_a_solitaire_has_no_round() -> None:
+    last = steps("classic")[-1]
+    assert last["over"]
+    lines = state_payload(last["views"]["0"], names=NAMES, lang="en")["lines"]
+    assert any(line.startswith("Game over.") for line in lines)
+    step = steps("patience")[1]
+    lines = state_payload(step["views"]["0"], names=NAMES, lang="en")["lines"]
+    assert lines and not any(line.startswith("Round") for line in lines)

@@ -17,7 +17,7 @@ from render.svg import board_svg, move_parts, tile_svg
 from ..i18n import t, tn, translator
 from ..service import family_words
 from ..service.naming import end_label
-from ..service.texts import table_summary
+from ..service.texts import result_lines, table_summary
 
 WORD_LABELS = {"draw": "Draw", "pass": "Pass", "buy": "Buy a tile (1 chip)",
                "give up": "Give up"}
@@ -40,13 +40,25 @@ def _move_label(family: str, move: str, view: dict[str, Any], lang: str) -> str:
     return family_words.move_label(family, move, view, lang)
 
 
-def _lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
-    try:
-        lines = table_summary(view, names, lang).split("\n")
-    except (KeyError, TypeError, ValueError):
+def _lines(view: dict[str, Any], names: list[str], lang: str, family: str) -> list[str]:
+    """The status: the table's summary as the chat writes it (a puzzle's and a patience's
+    own lines: one seat, no round nor stock), then the result once it is over."""
+    lines: list[str] = []
+    if family in ("puzzle", "solitaire"):
         lines = family_words.summary_lines(view, names, lang)
+    else:
+        try:
+            lines = table_summary(view, names, lang).split("\n")
+        except (KeyError, TypeError, ValueError):
+            lines = family_words.summary_lines(view, names, lang)
     if view.get("over"):
-        lines.append(t(lang, "The game is over."))
+        result = view.get("result")
+        try:
+            lines += result_lines(result, names, lang, view) if result else []
+        except (KeyError, TypeError, ValueError):
+            result = None
+        if not result:
+            lines.append(t(lang, "The game is over."))
     return [line.strip() for line in lines if line.strip()]
 
 
@@ -77,7 +89,7 @@ def state_payload(view: dict[str, Any], *, names: list[str], lang: str) -> dict[
         "hand": hand,
         "moves": moves,
         "buttons": buttons,
-        "lines": _lines(view, names, lang),
+        "lines": _lines(view, names, lang, family),
         "names": list(names),
         "to_move": view.get("to_move"),
         "over": bool(view.get("over")),
