@@ -131,7 +131,12 @@ def make_app(harness: Harness) -> web.Application:
         harness.sockets.discard(ws)
         return ws
 
+    async def close_sockets(app: web.Application) -> None:
+        for ws in list(harness.sockets):
+            await ws.close()
+
     app = web.Application()
+    app.on_shutdown.append(close_sockets)
     app.router.add_get("/", index)
     app.router.add_get("/ws", socket)
     app.router.add_static("/static", WEB / "static")

@@ -139,6 +139,7 @@
   function update() {
     var board = $("board");
     board.querySelectorAll(".target").forEach(function (t) {
+      t.classList.toggle("chosen", parts.indexOf(t.getAttribute("data-target")) >= 0);
       t.classList.remove("lit");
       t.removeAttribute("data-move");
       t.removeAttribute("tabindex");
