@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from render.svg import move_parts
 from tests.web_harness import Harness, serving
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -253,4 +254,49 @@ def test_inside_telegram_the_page_takes_its_theme(browser: Any) -> None:
         page.wait_for_function("window.dominoState !== undefined")
         colour = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert colour == "rgb(16, 32, 48)"
+        page.close()
+
+
+FINGER = [("classic", 40), ("cross", 40), ("canton", 40), ("memory", 40), ("vingt", 40),
+          ("quadrille", 40), ("magic-triangle", 40), ("tower", 30), ("quinconce", 30)]
+
+
+def choosing(slug: str) -> tuple[Harness, str | None]:
+    """A table where the human may put one tile (or a move without one) in two places or
+    more: the first such position of the first seed that has one."""
+    for seed in range(1, 40):
+        harness = Harness(slug, seed=seed)
+        for _ in range(40):
+            g = harness.game
+            if g.over or g.to_move != harness.seat:
+                break
+            view = g.view(harness.seat)
+            legal = [str(m) for m in g.legal_moves()]
+            parts: dict[str | None, set[str]] = {}
+            for m in legal:
+                tile, target = move_parts(view, m)
+                if target:
+                    parts.setdefault(tile, set()).add(target.split()[0])
+            tile = next((t for t, v in parts.items() if len(v) > 1), "")
+            if tile != "":
+                return harness, tile
+            harness.play(legal[-1] if legal[0] == "pass" else legal[0])
+    raise AssertionError(f"{slug}: no position with a choice of targets")
+
+
+@pytest.mark.parametrize(("slug", "least"), FINGER, ids=[f[0] for f in FINGER])
+def test_targets_are_big_enough_for_a_finger(browser: Any, slug: str, least: int) -> None:
+    """At 360 px (zoomed where the page offers it), every lit target is at least `least`
+    CSS px each way (the stack's numbers: 30)."""
+    harness, tile = choosing(slug)
+    with serving(harness) as url:
+        page = open_page(browser, url)
+        if page.locator("#zoom").is_visible():
+            page.locator("#zoom").click()
+        if tile is not None:
+            page.locator(f'#hand [data-tile="{q(tile)}"]').click()
+        sides = page.evaluate("Array.from(document.querySelectorAll('#board .target.lit'))"
+                              ".map(t => { const r = t.getBoundingClientRect();"
+                              " return Math.min(r.width, r.height); })")
+        assert len(sides) > 1 and min(sides) >= least, (slug, sides)
         page.close()
