@@ -350,6 +350,13 @@ def _stack_svg(view: dict[str, Any], tr: Translator | None,
             pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in
                            st._face(b, which, pic.unit, ox, oy))
             body.append(f'<polygon class="{cls} {which}" points="{pts}"/>')
+        # the pips on the top face, as the PNG draws them: (u, v) in the half's square
+        (ax, ay), (bx, by), _, (dx, dy) = st._face(b, "top", pic.unit, ox, oy)
+        r = pips.radius(b["value"]) * pic.unit
+        for u, v in pips.layout(b["value"], b["axis"] == "ew"):
+            px, py = dx + u * (bx - ax) + v * (ax - dx), dy + u * (by - ay) + v * (ay - dy)
+            body.append(f'<ellipse class="pip" cx="{_num(px)}" cy="{_num(py)}" '
+                        f'rx="{_num(r)}" ry="{_num(r * 0.62)}"/>')
     if pic.plan is not None:
         body.append(_text(pic.plan.x0, pic.plan.y0 - 12, t(tr, "from above"), 15, "soft",
                           "start"))
