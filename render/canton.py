@@ -42,8 +42,9 @@ BACK: theme.RGB = (36, 40, 48)  # a tile seen face down
 BACK_EDGE: theme.RGB = (120, 124, 132)
 
 
-def canton_layout(layout: dict[str, Any], half: int = HALF) -> Board:
-    """The upright tiles of the line and the two end markers (no piles)."""
+def canton_layout(layout: dict[str, Any], half: int = HALF, per_row: int = PER_ROW) -> Board:
+    """The upright tiles of the line and the two end markers (no piles); `per_row` tiles a
+    row (the web's narrower board takes fewer)."""
     chain = [parse_tile(t) for t in layout.get("chain") or []]
     if not chain:
         return Board([], [], MIN_WIDTH, MIN_HEIGHT, half)
@@ -55,7 +56,7 @@ def canton_layout(layout: dict[str, Any], half: int = HALF) -> Board:
     top_first = bool(layout.get("first_top", True))
     tiles: list[PlacedTile] = []
     for i, (a, b) in enumerate(chain):
-        row, col = divmod(i, PER_ROW)
+        row, col = divmod(i, per_row)
         x = MARGIN + side + col * h
         y = MARGIN + row * (2 * h + ROW_GAP)
         upper, lower = Rect(x, y, x + h, y + h), Rect(x, y + h, x + h, y + 2 * h)
@@ -68,8 +69,8 @@ def canton_layout(layout: dict[str, Any], half: int = HALF) -> Board:
         _marker(first.halves[0], WEST, radius, gap),
         _marker(end.halves[1], EAST, radius, gap),
     ]
-    rows = (len(chain) - 1) // PER_ROW + 1
-    cols = min(len(chain), PER_ROW)
+    rows = (len(chain) - 1) // per_row + 1
+    cols = min(len(chain), per_row)
     width = max(MIN_WIDTH, 2 * MARGIN + 2 * side + cols * h)
     height = max(MIN_HEIGHT, 2 * MARGIN + rows * 2 * h + (rows - 1) * ROW_GAP)
     dx = (width - (2 * MARGIN + 2 * side + cols * h)) // 2

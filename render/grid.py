@@ -69,6 +69,19 @@ def extent(layout: dict[str, Any], extra: list[str] = ()) -> tuple[int, int, int
             min(size - 1, max(cols) + 1), min(size - 1, max(rows) + 1))
 
 
+def _cell_rect(name: str, c0: int, r0: int, half: int) -> Rect:
+    x, y = cell_xy(name)
+    px, py = MARGIN + LABEL + (x - c0) * half, MARGIN + LABEL + (y - r0) * half
+    return Rect(px, py, px + half, py + half)
+
+
+def cell_rect(layout: dict[str, Any], name: str, half: int = HALF, extra: list[str] = ()
+              ) -> Rect:
+    """The square of cell `name` in `grid_geometry`'s picture (same `half` and `extra`)."""
+    c0, r0, _, _ = extent(layout, extra)
+    return _cell_rect(name, c0, r0, half)
+
+
 def grid_geometry(layout: dict[str, Any], half: int = HALF, extra: list[str] = ()) -> Board:
     """Tiles and markers in pixels (the labels' bands on the top and the left)."""
     c0, r0, c1, r1 = extent(layout, extra)
@@ -77,9 +90,7 @@ def grid_geometry(layout: dict[str, Any], half: int = HALF, extra: list[str] = (
     last = set(layout.get("last") or [])
 
     def rect(name: str) -> Rect:
-        x, y = cell_xy(name)
-        px, py = MARGIN + LABEL + (x - c0) * half, MARGIN + LABEL + (y - r0) * half
-        return Rect(px, py, px + half, py + half)
+        return _cell_rect(name, c0, r0, half)
 
     tiles = []
     for i, entry in enumerate(layout.get("tiles") or []):

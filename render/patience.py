@@ -16,6 +16,7 @@ tiles removed so far, and at the end whether the deal could have been won.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -35,19 +36,59 @@ SIDE = 380  # the panel on the right
 OPEN = 2 * HALF + 6  # at the end each tile is shown whole
 
 
-def patience_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
-    """The columns and the side panel (registered drawer of the "patience" kind)."""
-    layout = view.get("layout") or {}
+@dataclass(frozen=True)
+class PatienceGeometry:
+    """Where the columns go: each column's top-left corner (its number above its tiles),
+    the columns' width and height, and the picture's size with the side panel."""
+
+    origins: tuple[tuple[int, int], ...]
+    over: bool
+    columns_width: int
+    columns_height: int
+    width: int
+    height: int
+
+
+def patience_geometry(layout: dict[str, Any]) -> PatienceGeometry:
+    """The columns' places (shared by the PNG and the web's SVG)."""
     columns = list(layout.get("columns") or [])
     over = bool(layout.get("over"))
     depth = max([1, *(_shown_count(c, over) for c in columns)])
     col_h = LABEL + (depth - 1) * (OPEN if over else STEP) + 2 * HALF + 30
     cols_w = max(1, len(columns)) * PITCH
-    width = 2 * MARGIN + cols_w + SIDE
-    height = max(2 * MARGIN + col_h, 260)
+    origins = tuple((MARGIN + i * PITCH + (PITCH - HALF) // 2, MARGIN)
+                    for i in range(len(columns)))
+    return PatienceGeometry(origins, over, 2 * MARGIN + cols_w, 2 * MARGIN + col_h,
+                            2 * MARGIN + cols_w + SIDE, max(2 * MARGIN + col_h, 260))
+
+
+def column_tiles(col: dict[str, Any], top: tuple[int, int], over: bool
+                 ) -> list[tuple[tuple[int, int, int, int], str | None]]:
+    """A column's tiles from `top` (under its number) down: (box, tile or None for a
+    face-down tile); an empty column has none."""
+    x, y = top
+    if over and col.get("tiles"):
+        return [((x, y + k * OPEN, x + HALF, y + k * OPEN + 2 * HALF), str(text))
+                for k, text in enumerate(col["tiles"])]
+    if col.get("up"):
+        hidden = int(col.get("hidden") or 0)
+        out: list[tuple[tuple[int, int, int, int], str | None]] = [
+            ((x, y + k * STEP, x + HALF, y + k * STEP + 2 * HALF), None) for k in range(hidden)]
+        return [*out, ((x, y + hidden * STEP, x + HALF, y + hidden * STEP + 2 * HALF),
+                       str(col["up"]))]
+    return []
+
+
+def patience_image(view: dict[str, Any], tr: Translator | None = None) -> Image.Image:
+    """The columns and the side panel (registered drawer of the "patience" kind)."""
+    layout = view.get("layout") or {}
+    columns = list(layout.get("columns") or [])
+    geo = patience_geometry(layout)
+    width, height = geo.width, geo.height
+    cols_w = geo.columns_width - 2 * MARGIN
     im = canvas.felt(width, height)
-    for i, col in enumerate(columns):
-        _column(im, (MARGIN + i * PITCH + (PITCH - HALF) // 2, MARGIN), i, col, over, tr)
+    for i, (col, origin) in enumerate(zip(columns, geo.origins, strict=True)):
+        _column(im, origin, i, col, geo.over, tr)
     _side(im, (MARGIN + cols_w + 10, MARGIN, width - MARGIN, height - MARGIN), layout, tr)
     return im
 
