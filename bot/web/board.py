@@ -15,9 +15,9 @@ from render.geometry import parse_tile
 from render.svg import board_svg, move_parts, tile_svg
 
 from ..i18n import t, tn, translator
-from ..service import family_words
+from ..service import words
 from ..service.naming import end_label
-from ..service.texts import result_lines, table_summary
+from ..service.words import result_lines, table_summary
 
 WORD_LABELS = {"draw": "Draw", "pass": "Pass", "buy": "Buy a tile (1 chip)",
                "give up": "Give up"}
@@ -31,13 +31,13 @@ def _button_label(family: str, move: str, view: dict[str, Any], lang: str) -> st
         return tn(lang, "Claim {n} point", "Claim {n} points", points)
     if move == "muggins":
         return tn(lang, "Muggins! Take {n} point", "Muggins! Take {n} points", points)
-    return family_words.move_label(family, move, view, lang)
+    return words.move_label(family, move, view, lang)
 
 
 def _move_label(family: str, move: str, view: dict[str, Any], lang: str) -> str:
     if family == "line":
         return end_label(lang, move)
-    return family_words.move_label(family, move, view, lang)
+    return words.move_label(family, move, view, lang)
 
 
 def _lines(view: dict[str, Any], names: list[str], lang: str, family: str) -> list[str]:
@@ -45,12 +45,12 @@ def _lines(view: dict[str, Any], names: list[str], lang: str, family: str) -> li
     own lines: one seat, no round nor stock), then the result once it is over."""
     lines: list[str] = []
     if family in ("puzzle", "solitaire"):
-        lines = family_words.summary_lines(view, names, lang)
+        lines = words.summary_lines(view, names, lang)
     else:
         try:
             lines = table_summary(view, names, lang).split("\n")
         except (KeyError, TypeError, ValueError):
-            lines = family_words.summary_lines(view, names, lang)
+            lines = words.summary_lines(view, names, lang)
     if view.get("over"):
         result = view.get("result")
         try:
@@ -65,7 +65,7 @@ def _lines(view: dict[str, Any], names: list[str], lang: str, family: str) -> li
 def state_payload(view: dict[str, Any], *, names: list[str], lang: str) -> dict[str, Any]:
     """The JSON the page shows for `view` (see docs in the web contract)."""
     seat = view.get("seat")
-    family = family_words.family_of(view)
+    family = words.family_of(view)
     legal = [str(m) for m in view.get("legal") or []] if seat is not None else []
     moves, buttons = [], []
     for move in legal:
