@@ -39,6 +39,7 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /domino rules VARIANT     /domino variants
   /domino top [VARIANT] [global]    /domino stats [NAME]    /domino history [NAME]
   /domino export TABLE      writes the record of a finished game (for domino replay)
+  /domino web [TABLE]       your link to the web table of your table (a browser page)
   /domino lang fr|en        your language (private messages, new tables you open)
   /domino settings lang=fr|en timer=SECONDS    this console's defaults (as a server's)
   bN                        press button N
@@ -48,10 +49,11 @@ TABLE is a table number (#2 or 2); without it, your table here that the command 
 # Console verbs that look for their table as a `Service.find_table` command does.
 FIND_AS = {"ai": "begin", "noai": "begin", "draw": "play", "pass": "play", "export": "rematch"}
 FIND_AS["add-ai"] = "begin"
+FIND_AS["web"] = "leave"  # a lobby or a game the user sits at
 CONSOLE_WORDS = ("/as", "/wait", "/help", "/quit", "/exit", "/domino")
 VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
          "draw", "pass", "rules", "variants", "top", "stats", "history", "export", "lang",
-         "settings", "add-ai", "review")
+         "settings", "add-ai", "review", "web")
 
 
 class ConsoleChat:
@@ -310,10 +312,37 @@ class ConsoleChat:
             target = f"console:{args[0]}" if args else None
             call = s.stats if verb == "stats" else s.history
             self.show(await call(u, CHANNEL, target, where=HERE))
+        elif verb == "web":
+            await self._web(args)
         elif verb in VERBS:
             await self._table_verb(verb, args)
         else:  # a typo must not play its words as a move
             self._unknown(verb, VERBS)
+
+    async def _web(self, args: list[str]) -> None:
+        """The user's own link to the web table of their table (a spectator's link to a
+        table they do not sit at)."""
+        from ..web.links import links_of
+
+        lang = lang_for(self.user.locale)
+        links = links_of(self.service)
+        if links is None:
+            self.say(t(lang, "The web table is off (DOMINO_WEB=off)."))
+            return
+        table, _ = await self._table_arg("web", args)
+        if table is None:
+            self.say(t(lang, "You sit at no table here; give its number, e.g. /web 1."))
+            return
+        live = self.service.tables.get(table)
+        row = live.row if live is not None else await self.service.store.get_table(table)
+        if row is None:
+            self.say(t(lang, "There is no open table #{id}.", id=table))
+        elif any(s.user_id == self.user.id and s.ai is None for s in row.seats):
+            self.say(t(lang, "Your link to table #{id}: {url}", id=table,
+                       url=links.url(table, self.user.id)))
+        else:
+            self.say(t(lang, "The spectators' link to table #{id}: {url}", id=table,
+                       url=links.url(table)))
 
     async def _table_verb(self, verb: str, args: list[str]) -> None:
         s, u = self.service, self.user
