@@ -322,7 +322,7 @@ def test_console_web_answers_a_link_that_works(tmp_path: Path) -> None:
         chat.user = User("console:alice", "alice")
         await chat.handle("/start classic players=2 ai=1")
         await chat.handle("/web")
-        found = re.findall(r"(http://127\.0\.0\.1:\d+/t/\S+)\)", out.getvalue())
+        found = re.findall(r"(http://127\.0\.0\.1:\d+/t/\S+)", out.getvalue())
         assert found, out.getvalue()
         async with env.http.get(found[-1]) as r:
             assert r.status == 200
@@ -347,3 +347,29 @@ def test_the_web_settings() -> None:
                 {"DOMINO_WEB_URL": "ftp://x"}, {"DOMINO_WEB_SECRET": "short"}):
         with pytest.raises(ConfigError):
             Settings.from_env(bad, cwd=Path("/nonexistent"))
+
+
+def test_a_finished_game_page_replays_it_step_by_step(tmp_path: Path) -> None:
+    async def body(env: Env) -> None:
+        tid = table_id(await env.service.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                                    options="players=2 ai=1"))
+        for _ in range(200):
+            table = env.service.tables.get(tid)
+            if table is None:
+                break
+            await env.service.play(ALICE, tid, str(table.game.legal_moves()[0]))
+        moves = await env.service.store.moves(tid)
+        async with env.http.get(f"{env.base}/g/{tid}") as r:
+            assert r.status == 200
+            page = await r.text()
+            assert f"move {len(moves)} of {len(moves)}" in page and "Score sheet" in page
+            assert "<script" not in page
+        async with env.http.get(f"{env.base}/g/{tid}?step=1") as r:
+            page = await r.text()
+            assert "move 1 of" in page and moves[0] in page and "?step=2" in page
+        opened = table_id(await env.service.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                                       options="players=2"))
+        for missing in (str(opened), "999", "x"):  # a game under way is not shown
+            async with env.http.get(f"{env.base}/g/{missing}") as r:
+                assert r.status == 404
+    run(serving(tmp_path, body))

@@ -320,29 +320,11 @@ class ConsoleChat:
             self._unknown(verb, VERBS)
 
     async def _web(self, args: list[str]) -> None:
-        """The user's own link to the web table of their table (a spectator's link to a
-        table they do not sit at)."""
-        from ..web.links import links_of
+        """The user's own link to the web table of their table (bot/web/reply.py)."""
+        from ..web.reply import web_reply
 
-        lang = lang_for(self.user.locale)
-        links = links_of(self.service)
-        if links is None:
-            self.say(t(lang, "The web table is off (DOMINO_WEB=off)."))
-            return
         table, _ = await self._table_arg("web", args)
-        if table is None:
-            self.say(t(lang, "You sit at no table here; give its number, e.g. /web 1."))
-            return
-        live = self.service.tables.get(table)
-        row = live.row if live is not None else await self.service.store.get_table(table)
-        if row is None:
-            self.say(t(lang, "There is no open table #{id}.", id=table))
-        elif any(s.user_id == self.user.id and s.ai is None for s in row.seats):
-            self.say(t(lang, "Your link to table #{id}: {url}", id=table,
-                       url=links.url(table, self.user.id)))
-        else:
-            self.say(t(lang, "The spectators' link to table #{id}: {url}", id=table,
-                       url=links.url(table)))
+        self.show(await web_reply(self.service, self.user, table, lang_for(self.user.locale)))
 
     async def _table_verb(self, verb: str, args: list[str]) -> None:
         s, u = self.service, self.user

@@ -19,7 +19,7 @@ import contextlib
 import logging
 from typing import Any
 
-from telegram import BotCommand, Update
+from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update, WebAppInfo
 from telegram import User as TgUser
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import (
@@ -38,8 +38,11 @@ from core import variants
 from ..i18n import N_, lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message
+from ..service.numbers import table_number
 from ..service.service import Service, User
 from ..suggest import closest
+from ..web.reply import FIND_AS as WEB_FIND
+from ..web.reply import miniapp_url, web_reply
 from .out import PLATFORM, Origin, Outbox, Pace, channel_of, user_id
 from .webhook import ALLOWED_UPDATES, Webhook, start_webhook
 
@@ -64,6 +67,7 @@ COMMANDS = {
     "settings": N_("Group settings (admins): /settings lang fr"),
     "addai": N_("Add a computer: /addai hard (easy, normal, hard, expert)"),
     "review": N_("Review your last finished game against the expert"),
+    "web": N_("Your link to the table in a browser (privately)"),
 }
 # /domino words that are commands, not variants: /domino add-ai hard, /domino review 12
 SUBCOMMANDS = {"add-ai": "addai", "addai": "addai", "review": "review"}
@@ -97,7 +101,7 @@ class TelegramBot:
         handlers = {"start": self.on_start, "domino": self.on_domino, "play": self.on_play,
                     "rules": self.on_rules, "top": self.on_top, "stats": self.on_stats,
                     "history": self.on_history, "settings": self.on_settings,
-                    "addai": self.on_addai, "review": self.on_review}
+                    "addai": self.on_addai, "review": self.on_review, "web": self.on_web}
         for name, handler in handlers.items():
             self.app.add_handler(CommandHandler(name, handler))
         self.app.add_handler(CallbackQueryHandler(self.on_press))
@@ -334,6 +338,22 @@ class TelegramBot:
     async def on_review(self, update: Update, context: Context) -> None:
         """/review [table]: the user's moves in a finished game, against the expert's."""
         await self._subcommand(update, "review", list(context.args or []))
+
+    async def on_web(self, update: Update, context: Context) -> None:
+        """/web [table]: the user's link to the web table, privately (bot/web/reply.py); in
+        the private chat, when the web table is served over https, a Mini App button too."""
+        assert update.effective_user is not None and update.effective_chat is not None
+        user = self.user(update.effective_user)
+        lang = lang_for(user.locale)
+        table, _ = await self._find_table(update, list(context.args or []), WEB_FIND)
+        number = table_number(table) if table is not None else None
+        url = miniapp_url(self.service, number) if number is not None else None
+        if url and self.where(update)[2]:  # Telegram allows web_app buttons in private chats
+            button = InlineKeyboardButton(t(lang, "Open the table"), web_app=WebAppInfo(url))
+            await self.app.bot.send_message(update.effective_chat.id,
+                                            t(lang, "The table in Telegram:"),
+                                            reply_markup=InlineKeyboardMarkup([[button]]))
+        await self.send(await web_reply(self.service, user, number, lang), self.origin(update))
 
     async def _subcommand(self, update: Update, name: str, args: list[str]) -> None:
         assert update.effective_user is not None

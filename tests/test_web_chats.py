@@ -1,0 +1,36 @@
+"""The /web command in the chats (issue 30): Telegram sends the link privately, with a Mini
+App button in the private chat when the web table is served over https."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.web.links import Links, publish
+from tests.test_telegram import ALICE, GROUP, Rig, run_rig
+
+
+def test_telegram_web_sends_the_link_privately_with_a_mini_app_button(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        links = Links("a test link key of 32 characters", "https://domino.example")
+        publish(rig.service, links)
+        try:
+            server.start_bot(ALICE)
+            await rig.say(ALICE, GROUP, "/domino classic players=2 ai=1")
+            await rig.say(ALICE, GROUP, "/web")
+            private = [m for m in server.chat(ALICE.id) if "https://domino.example/t/" in
+                       m.get("text", "")]
+            assert private, server.chat(ALICE.id)
+            token = private[-1]["text"].split("/t/")[1].split()[0]
+            grant = links.check(token)
+            assert grant is not None and grant.user == f"telegram:{ALICE.id}"
+            assert not any("/t/" in m.get("text", "") for m in server.chat(GROUP))
+            await rig.say(ALICE, ALICE.id, f"/web {grant.table}")
+            apps = [b for m in server.chat(ALICE.id) for b in server.buttons(m) if "web_app" in b]
+            assert apps and apps[-1]["web_app"]["url"] == (
+                f"https://domino.example/tg?table={grant.table}")
+        finally:
+            publish(rig.service, None)
+
+    run_rig(tmp_path, body)
+
