@@ -246,6 +246,7 @@ async def _start_web(service: Service, deliver: Deliver, settings: Settings) -> 
     web = settings.web
     assert web is not None
     links = Links(web.secret, web.url, ttl=web.ttl)
+    links.telegram_app = web.telegram_app
     if not web.secret:
         log.warning("DOMINO_WEB_SECRET is not set: web links stop working when the bot "
                     "restarts")

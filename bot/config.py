@@ -24,6 +24,7 @@
 | DOMINO_WEB_SECRET | the key of signed web links (16+ characters) | random at each start |
 | DOMINO_WEB_TTL | seconds a web link lives | 86400 |
 | DOMINO_WEB_AUTH_AGE | seconds a Telegram Mini App launch stays valid | 86400 |
+| DOMINO_WEB_TELEGRAM_APP | the Mini App's short name at BotFather (startapp links) | unset |
 
 DOMINO_DB may be a ``postgresql://`` URL (several processes on one database, docs/deploy.md);
 the settings of several processes (Discord shards, Telegram's webhook) are in bot/scaling.py.

@@ -344,7 +344,8 @@ def test_the_web_settings() -> None:
     assert web is not None and web.port == 8080 and web.https
     assert web.url == "https://domino.example" and "s" * 32 not in repr(web)
     for bad in ({"DOMINO_WEB": "8080"}, {"DOMINO_WEB": "a:b"},
-                {"DOMINO_WEB_URL": "ftp://x"}, {"DOMINO_WEB_SECRET": "short"}):
+                {"DOMINO_WEB_URL": "ftp://x"}, {"DOMINO_WEB_SECRET": "short"},
+                {"DOMINO_WEB_TELEGRAM_APP": "a b"}):
         with pytest.raises(ConfigError):
             Settings.from_env(bad, cwd=Path("/nonexistent"))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.web.links import Links, publish
+from bot.web.reply import table_url
 from tests.test_telegram import ALICE, GROUP, Rig, run_rig
 
 
@@ -29,6 +30,16 @@ def test_telegram_web_sends_the_link_privately_with_a_mini_app_button(tmp_path: 
             apps = [b for m in server.chat(ALICE.id) for b in server.buttons(m) if "web_app" in b]
             assert apps and apps[-1]["web_app"]["url"] == (
                 f"https://domino.example/tg?table={grant.table}")
+            # the table message in the group: a "Web" button, the spectators' link (no
+            # personal link in a group), or the Mini App's startapp link when it is named
+            webs = [b["url"] for m in server.chat(GROUP) for b in server.buttons(m)
+                    if b.get("text") == "Web"]
+            assert webs and links.check(webs[-1].split("/t/")[1]).user == ""
+            links.telegram_app = "table"
+            assert table_url(rig.service, "dominobot", 7) == (
+                "https://t.me/dominobot/table?startapp=7")
+            links.base_url = "http://127.0.0.1:8080"  # Telegram wants https: no button
+            assert table_url(rig.service, "dominobot", 7) is None
         finally:
             publish(rig.service, None)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from typing import Any
 
@@ -42,7 +43,7 @@ from ..service.numbers import table_number
 from ..service.service import Service, User
 from ..suggest import closest
 from ..web.reply import FIND_AS as WEB_FIND
-from ..web.reply import miniapp_url, web_reply
+from ..web.reply import miniapp_url, table_url, web_reply
 from .out import PLATFORM, Origin, Outbox, Pace, channel_of, user_id
 from .webhook import ALLOWED_UPDATES, Webhook, start_webhook
 
@@ -115,6 +116,7 @@ class TelegramBot:
         async with self.app:
             me = self.app.bot
             self.outbox = Outbox(me, self.service.store, me.username, self.pace)
+            self.outbox.web_url = functools.partial(table_url, self.service, me.username)
             await self.set_commands()
             await self.app.start()
             assert self.app.updater is not None

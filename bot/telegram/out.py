@@ -48,6 +48,7 @@ import dataclasses
 import html
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -243,6 +244,8 @@ class Outbox:
         self._said: dict[tuple[int, str], list[str]] = {}  # (table, user) -> moves since theirs
         self._turns: dict[int, str] = {}  # table -> the text its turn line shows
         self._pictures: dict[tuple[int, int], int] = {}  # (chat, message) -> its picture's hash
+        # table -> the address of its "Web" button (bot/web/reply.py), or None: no button
+        self.web_url: Callable[[int], str | None] = lambda table: None
 
     async def deliver(self, messages: list[Message], origin: Origin | None = None,
                       hold: bool = False) -> None:
@@ -658,6 +661,9 @@ class Outbox:
             verb = a.data.split(":")[2] if a.data.count(":") >= 2 else ""
             if verb == "h" and not private and table is not None:
                 button = InlineKeyboardButton(a.label, url=deep_link(self.username, table))
+                web = self.web_url(table)  # the web table, beside "my hand" (issue 30)
+                if web:
+                    rows.setdefault(a.row, []).append(InlineKeyboardButton("Web", url=web))
             else:
                 label = LEGAL_MARK + a.label if private and a.style == "primary" and a.enabled \
                     and verb in ("p", "e") else a.label

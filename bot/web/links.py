@@ -55,6 +55,7 @@ class Links:
         self.base_url = base_url.rstrip("/")
         self.ttl = ttl
         self.clock = clock
+        self.telegram_app = ""  # the Mini App's short name (BotFather), for startapp links
 
     def __repr__(self) -> str:  # never the key
         return f"Links({self.base_url!r}, ttl={self.ttl})"

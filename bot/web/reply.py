@@ -47,3 +47,15 @@ def miniapp_url(service: Service, table: int) -> str | None:
     if links is None or not links.base_url.startswith("https://"):
         return None
     return f"{links.base_url}/tg?table={table}"
+
+
+def table_url(service: Service, bot_username: str, table: int) -> str | None:
+    """The address of a Telegram table message's "Web" button: the Mini App's `startapp`
+    link when its short name is set (each user opens their own seat), else the spectators'
+    link; None when the web table is off or not served over https (Telegram's rule)."""
+    links = links_of(service)
+    if links is None or not links.base_url.startswith("https://"):
+        return None
+    if links.telegram_app:
+        return f"https://t.me/{bot_username}/{links.telegram_app}?startapp={table}"
+    return links.url(table)

@@ -6,10 +6,14 @@ the console prints).  Unset, the web table runs only with the console chat (no t
 127.0.0.1 and a free port.  DOMINO_WEB_URL is the public base of links (the https address a
 reverse proxy serves, docs/web.md); by default ``http://`` + the listening address.
 DOMINO_WEB_SECRET keys the signed links: without it a random key is made at each start, so
-links die when the bot restarts.
+links die when the bot restarts.  DOMINO_WEB_TELEGRAM_APP is the Mini App's short name given
+to BotFather (/newapp): the table message's "Web" button in a Telegram group is then its
+``startapp`` link, else the spectators' link.
 """
 
 from __future__ import annotations
+
+import re
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +37,7 @@ class Web:
     secret: str | None = field(default=None, repr=False)
     ttl: int = 86_400  # seconds a personal or public link lives
     auth_age: int = 86_400  # seconds Telegram launch data stays acceptable
+    telegram_app: str = ""  # the Mini App's short name at BotFather (startapp links)
 
     @property
     def https(self) -> bool:
@@ -62,7 +67,11 @@ def web_from(get: Callable[[str], str], console: bool) -> Web | None:
     secret = get("DOMINO_WEB_SECRET") or None
     if secret is not None and len(secret) < 16:
         raise WebSettingError("DOMINO_WEB_SECRET must be at least 16 characters long")
-    return Web(host=host, port=int(port_text), url=url, secret=secret,
+    app = get("DOMINO_WEB_TELEGRAM_APP")
+    if app and not re.fullmatch(r"[A-Za-z0-9_]{3,30}", app):
+        raise WebSettingError(f"DOMINO_WEB_TELEGRAM_APP must be the Mini App's short name "
+                              f"(3 to 30 letters, digits or _), got {app[:40]!r}")
+    return Web(host=host, port=int(port_text), url=url, secret=secret, telegram_app=app,
                ttl=_seconds(get, "DOMINO_WEB_TTL", 86_400),
                auth_age=_seconds(get, "DOMINO_WEB_AUTH_AGE", 86_400))
 
