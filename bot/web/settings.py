@@ -14,7 +14,6 @@ to BotFather (/newapp): the table message's "Web" button in a Telegram group is 
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
