@@ -45,3 +45,35 @@ def test_telegram_web_sends_the_link_privately_with_a_mini_app_button(tmp_path: 
 
     run_rig(tmp_path, body)
 
+
+
+def test_discord_table_message_gets_a_web_link_button_over_https() -> None:
+    import asyncio
+
+    from bot.discord import views
+    from bot.service.messages import Action, Message, action_data
+
+    service = object()
+    links = Links("a test link key of 32 characters", "https://domino.example")
+    message = Message("discord:1", "board", kind="table", table=4,
+                      actions=(Action("Stop", action_data(4, 3, "q")),))
+
+    async def rows() -> list[list[dict[str, object]]]:
+        view = views.view_for(message)
+        assert view is not None
+        return [row["components"] for row in view.to_components()]
+
+    views.WEB_URL[:] = [lambda table: table_url(service, "", table)]  # type: ignore[arg-type]
+    try:
+        assert len(asyncio.run(rows())) == 1  # the web table is off: no button
+        publish(service, links)
+        last = asyncio.run(rows())[-1]
+        assert last[0]["label"] == "Web"
+        assert links.check(str(last[0]["url"]).split("/t/")[1]).user == ""  # spectators'
+        private = Message("", "hand", to="discord:9", kind="hand", table=4,
+                          actions=message.actions)
+        view = views.view_for(private)
+        assert view is not None and len(view.children) == 1
+    finally:
+        publish(service, None)
+        views.WEB_URL.clear()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -26,7 +27,8 @@ from ..service.guard import Where
 from ..service.messages import Message, parse_action
 from ..service.service import TABLE_FOR, Service, User
 from ..web.reply import FIND_AS as WEB_FIND
-from ..web.reply import web_reply
+from ..web.reply import table_url, web_reply
+from . import views
 from .commands import DominoCommands
 from .delivery import PLATFORM, Delivery, Reply, discord_id
 from .text import CommandTranslator
@@ -70,6 +72,7 @@ class DominoClient(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(DominoCommands(self))
         self.delivery = Delivery(self, service.store)
+        views.WEB_URL[:] = [functools.partial(table_url, service, "")]
         # a lock lives while a call holds or awaits it: no entry per table number ever named
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())

@@ -50,12 +50,13 @@ def miniapp_url(service: Service, table: int) -> str | None:
 
 
 def table_url(service: Service, bot_username: str, table: int) -> str | None:
-    """The address of a Telegram table message's "Web" button: the Mini App's `startapp`
-    link when its short name is set (each user opens their own seat), else the spectators'
-    link; None when the web table is off or not served over https (Telegram's rule)."""
+    """The address of a table message's "Web" button: in Telegram (`bot_username`), the Mini
+    App's `startapp` link when its short name is set (each user opens their own seat), else
+    the spectators' link; None when the web table is off or not served over https (Telegram
+    wants https; a public table message on Discord too: a link to 127.0.0.1 helps nobody)."""
     links = links_of(service)
     if links is None or not links.base_url.startswith("https://"):
         return None
-    if links.telegram_app:
+    if links.telegram_app and bot_username:
         return f"https://t.me/{bot_username}/{links.telegram_app}?startapp={table}"
     return links.url(table)
