@@ -50,6 +50,7 @@ RATE = 8.0  # socket messages per second, on average
 BURST = 20  # socket messages at once
 MAX_INIT_DATA = 4096
 SEND_TIMEOUT = 5.0
+POLL = 1.0  # seconds between reads of the watched tables when other processes share the base
 TELEGRAM_FRAMES = "https://web.telegram.org https://*.telegram.org"
 
 
@@ -60,6 +61,7 @@ class Watcher:
     ws: web.WebSocketResponse
     grant: Grant
     lang: str
+    last: str = ""  # the last state sent (an unchanged state is not sent again)
     tokens: float = float(BURST)
     at: float = field(default_factory=time.monotonic)
 
@@ -147,6 +149,8 @@ class WebTable:
         await self.runner.setup()
         site = web.TCPSite(self.runner, host, port)
         await site.start()
+        if self.service.store.shared:  # other processes move too: look at the watched tables
+            self._spawn(self._poll())
         sockets = site._server.sockets if site._server else []  # type: ignore[union-attr]
         self.port = sockets[0].getsockname()[1] if sockets else port
         return self.port
@@ -317,6 +321,7 @@ class WebTable:
             msg = None
         kind = msg.get("type") if isinstance(msg, dict) else None
         if kind == "hello":
+            w.last = ""  # the page asks: send it even if unchanged
             await self._send_state(w.grant.table, [w])
         elif kind == "move":
             await self._move(w, msg.get("move"), msg.get("version"))  # type: ignore[union-attr]
@@ -354,9 +359,20 @@ class WebTable:
         for table_id in table_ids:
             if table_id in self.watchers and table_id not in self._dirty:
                 self._dirty.add(table_id)
-                task = asyncio.get_running_loop().create_task(self._push(table_id))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+                self._spawn(self._push(table_id))
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _poll(self, interval: float = POLL) -> None:
+        """Several processes on one database (docs/deploy.md): a move made through another
+        process is not heard here, so the watched tables are read again every `interval`
+        seconds (a state that did not change is not sent)."""
+        while True:
+            await asyncio.sleep(interval)
+            self._changed(set(self.watchers))
 
     async def _push(self, table_id: int) -> None:
         self._dirty.discard(table_id)
@@ -398,8 +414,9 @@ class WebTable:
                                for w in watchers))
 
     async def _send(self, w: Watcher, text: str) -> None:
-        if w.ws.closed:
+        if w.ws.closed or text == w.last:
             return
+        w.last = text
         try:
             await asyncio.wait_for(w.ws.send_str(text), SEND_TIMEOUT)
         except (TimeoutError, ConnectionError, RuntimeError):
