@@ -374,3 +374,34 @@ def test_a_finished_game_page_replays_it_step_by_step(tmp_path: Path) -> None:
             async with env.http.get(f"{env.base}/g/{missing}") as r:
                 assert r.status == 404
     run(serving(tmp_path, body))
+
+
+def test_the_domino_command_serves_the_web_table_and_web_prints_a_working_link(
+        tmp_path: Path) -> None:
+    """`domino` with no token, as a new user runs it: the web table on 127.0.0.1, its address
+    printed; /web answers a link whose page and socket work."""
+    import urllib.request
+
+    from tests.console_helpers import ConsoleBot
+
+    bot = ConsoleBot(tmp_path)
+    try:
+        started = bot.start()
+        assert any(re.search(r"web table: http://127\.0\.0\.1:\d+", line) for line in started)
+        lines = bot.send("/start classic players=2 ai=1", "/web")
+        urls = [u for line in lines for u in re.findall(r"http://127\.0\.0\.1:\d+/t/\S+", line)]
+        assert urls, lines
+        with urllib.request.urlopen(urls[-1], timeout=10) as r:  # noqa: S310 (loopback)
+            assert r.status == 200 and 'id="domino-config"' in r.read().decode()
+        base, token = urls[-1].split("/t/")
+
+        async def socket() -> dict[str, Any]:
+            async with aiohttp.ClientSession() as http, http.ws_connect(
+                    f"{base}/ws?token={token}", headers={"Origin": base}) as ws:
+                return await state(ws)
+        got = run(socket())
+        assert got["state"]["seat"] == 0 and got["state"]["hand"]
+    finally:
+        code, _ = bot.close()
+    assert code == 0
+    assert token not in bot.stderr()  # a link is never logged
