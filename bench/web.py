@@ -72,7 +72,7 @@ async def serve(args: argparse.Namespace) -> dict[str, Any]:
     cpu_tables = []
     for i in range(args.tables):
         out = await service.open_table(bots, f"bench:cpu{i}", "bench", "classic", players=4,
-                                       ai=3, timer=0)
+                                       ai=3, timer=0, options="target=300")  # long games
         table = service.tables[next(m.table for m in out if m.table is not None)]
         table.row.seats[0].ai = "greedy"  # computers only
         await store.update_seat(table.id, 0, ai="greedy")
@@ -93,17 +93,21 @@ async def serve(args: argparse.Namespace) -> dict[str, Any]:
     client = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--client", json.dumps(config),
         stdout=subprocess.PIPE)
+    assert client.stdout is not None
+    await client.stdout.readline()  # "ready": every socket is open
     cpu0, sent0, t0 = me.cpu_times(), sent[0], time.perf_counter()
     out_bytes, _ = await client.communicate()
     cpu1, wall = me.cpu_times(), time.perf_counter() - t0
     ticks.cancel()
     await asyncio.gather(ticks, return_exceptions=True)
+    moves = sum([len(await store.moves(t)) for t in cpu_tables])
+    over = sum(1 for t in cpu_tables if t not in service.tables)
     await web.stop()
     await store.close()
     result = json.loads(out_bytes.decode().strip().splitlines()[-1])
     cpu = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
     updates = sent[0] - sent0
-    result.update(cpu=cpu, wall=wall, updates=updates, weight=weight,
+    result.update(moves=moves, over=over, cpu=cpu, wall=wall, updates=updates, weight=weight,
                   cpu_per_update=cpu / max(1, updates))
     return result
 
@@ -130,14 +134,14 @@ async def client(config: dict[str, Any]) -> dict[str, Any]:
     import aiohttp
 
     base = config["base"]
-    end = time.perf_counter() + config["seconds"]
+    end = 0.0  # set once every socket is open
     received = [0]
     clicks: list[float] = []
     errors: list[str] = []
 
-    async def watch(http: aiohttp.ClientSession, token: str) -> None:
-        async with http.ws_connect(f"{base}/ws?token={token}",
-                                   headers={"Origin": base}) as ws:
+    async def watch(ws: Any) -> None:
+        nonlocal end
+        async with ws:
             while time.perf_counter() < end:
                 try:
                     msg = await asyncio.wait_for(ws.receive(), end - time.perf_counter())
@@ -149,6 +153,7 @@ async def client(config: dict[str, Any]) -> dict[str, Any]:
                 received[0] += 1
 
     async def play(http: aiohttp.ClientSession) -> None:
+        nonlocal end
         for token in config["mine"]:
             async with http.ws_connect(f"{base}/ws?token={token}",
                                        headers={"Origin": base}) as ws:
@@ -175,8 +180,13 @@ async def client(config: dict[str, Any]) -> dict[str, Any]:
                         await ws.send_json({"type": "move", "move": moves[0],
                                             "version": version})
 
-    async with aiohttp.ClientSession() as http:
-        await asyncio.gather(play(http), *(watch(http, t) for t in config["watch"]))
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+        sockets = await asyncio.gather(*(http.ws_connect(f"{base}/ws?token={t}",
+                                                         headers={"Origin": base})
+                                         for t in config["watch"]))
+        print("ready", flush=True)
+        end = time.perf_counter() + config["seconds"]
+        await asyncio.gather(play(http), *(watch(ws) for ws in sockets))
     clicks.sort()
     n = len(clicks)
     return {"clicks": n, "p50": clicks[n // 2] if n else None,
@@ -209,7 +219,8 @@ def main() -> int:
           f"{'ok' if r['p99'] is not None and r['p99'] < TARGET_P99 else 'MISSED'} |")
     print(f"| server CPU per update | {r['cpu_per_update'] * 1e6:.0f} us ({r['updates']} "
           f"states sent, {r['cpu']:.2f} s CPU over {r['wall']:.1f} s; {r['received']} "
-          f"received by the spectators) | | |")
+          f"received by the spectators; {r['moves']} computer moves, {r['over']} of the "
+          f"tables' games over) | | |")
     parts = ", ".join(f"{k} {v}" for k, v in r["weight"].items())
     print(f"| page weight | {total / 1024:.1f} KB ({parts}) "
           f"| < {TARGET_WEIGHT // 1024} KB | {'ok' if total < TARGET_WEIGHT else 'MISSED'} |")
