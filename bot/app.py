@@ -41,7 +41,7 @@ HIDDEN = (
     (re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+"), r"\1[token]"),
     (re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+"""), r"\1[token]"),
     (re.compile(r"(/t/)[A-Za-z0-9_=-]+\.[A-Za-z0-9_-]+"), r"\1[token]"),  # web links
-    (re.compile(r"([?&](?:token|init_data|tgWebAppData)=)[^&\s'\"]+"), r"\1[token]"),
+    (re.compile(r"(\b(?:token|init_data|tgWebAppData)=)[^&\s'\"]+"), r"\1[token]"),
 )
 
 

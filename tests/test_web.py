@@ -406,3 +406,16 @@ def test_the_domino_command_serves_the_web_table_and_web_prints_a_working_link(
         code, _ = bot.close()
     assert code == 0
     assert token not in bot.stderr()  # a link is never logged
+
+
+def test_links_and_launch_data_are_cleaned_from_log_records() -> None:
+    from bot.app import Redact
+
+    links_key = "a link key that must not be logged"
+    clean = Redact(["bot-token", links_key]).clean
+    token = "MTJ8MTc2NDIwMDAwMHx0ZXN0OmFsaWNl.q3VuX2VnR0pZb3Vfc2lnbmVk"
+    for line in (f"GET /t/{token} 200", f"GET /ws?token={token}&x=1",
+                 "POST init_data=query_id%3DAAH&hash=ab", f"key {links_key}"):
+        cleaned = clean(line)
+        assert token not in cleaned and links_key not in cleaned and "AAH" not in cleaned
+        assert "[token]" in cleaned
