@@ -24,6 +24,15 @@ def _json_script(config: dict[str, Any]) -> str:
     return f'<script type="application/json" id="domino-config">{text}</script>'
 
 
+def _strings(lang: str) -> dict[str, str]:
+    """The page's translated words: `page_strings(lang)` of the board helper's board.py when
+    it has one (the words its script shows), else none."""
+    from . import board
+
+    make = getattr(board, "page_strings", None)
+    return dict(make(lang)) if callable(make) else {}
+
+
 def _body() -> str:
     try:
         return TEMPLATE.read_text(encoding="utf-8")
@@ -46,7 +55,7 @@ def table_page(lang: str, title: str, ws: str | None, *, miniapp: bool = False,
                table: int | None = None) -> str:
     """The table page: its config (the socket's address) then the board helper's script and
     style.  The Mini App's page has no socket yet: /launch.js gets a session first."""
-    config: dict[str, Any] = {"ws": ws, "lang": lang, "strings": {}}
+    config: dict[str, Any] = {"ws": ws, "lang": lang, "strings": _strings(lang)}
     head = ('<link rel="stylesheet" href="/static/table.css">' + _json_script(config))
     if miniapp:
         head += (f'<script src="{TELEGRAM_JS}"></script>'
