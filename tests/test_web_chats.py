@@ -30,6 +30,10 @@ def test_telegram_web_sends_the_link_privately_with_a_mini_app_button(tmp_path: 
             apps = [b for m in server.chat(ALICE.id) for b in server.buttons(m) if "web_app" in b]
             assert apps and apps[-1]["web_app"]["url"] == (
                 f"https://domino.example/tg?table={grant.table}")
+            # the private hand message carries the Mini App too
+            await rig.say(ALICE, ALICE.id, f"/hand {grant.table}")
+            hands = [m for m in server.chat(ALICE.id) if "photo" in m]
+            assert hands and any("web_app" in b for b in server.buttons(hands[-1]))
             # the table message in the group: a "Web" button, the spectators' link (no
             # personal link in a group), or the Mini App's startapp link when it is named
             webs = [b["url"] for m in server.chat(GROUP) for b in server.buttons(m)

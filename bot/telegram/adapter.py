@@ -117,6 +117,7 @@ class TelegramBot:
             me = self.app.bot
             self.outbox = Outbox(me, self.service.store, me.username, self.pace)
             self.outbox.web_url = functools.partial(table_url, self.service, me.username)
+            self.outbox.web_app_url = functools.partial(miniapp_url, self.service)
             await self.set_commands()
             await self.app.start()
             assert self.app.updater is not None

@@ -58,6 +58,7 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputMediaPhoto,
+    WebAppInfo,
 )
 from telegram import Message as TgMessage
 from telegram.constants import ParseMode
@@ -246,6 +247,7 @@ class Outbox:
         self._pictures: dict[tuple[int, int], int] = {}  # (chat, message) -> its picture's hash
         # table -> the address of its "Web" button (bot/web/reply.py), or None: no button
         self.web_url: Callable[[int], str | None] = lambda table: None
+        self.web_app_url: Callable[[int], str | None] = lambda table: None  # private chats
 
     async def deliver(self, messages: list[Message], origin: Origin | None = None,
                       hold: bool = False) -> None:
@@ -669,6 +671,9 @@ class Outbox:
                     and verb in ("p", "e") else a.label
                 button = InlineKeyboardButton(label, callback_data=a.data)
             rows.setdefault(a.row, []).append(button)
+        web_app = self.web_app_url(table) if private and rows and table is not None else None
+        if web_app:  # the Mini App, on a row of its own under a hand (issue 30)
+            rows[max(rows) + 1] = [InlineKeyboardButton("Web", web_app=WebAppInfo(web_app))]
         if not rows:
             return None
         size = len(actions) if private else self.GROUP_ROW  # a group's rows fit a phone
