@@ -114,12 +114,18 @@ def test_a_mini_app_session_needs_valid_fresh_launch_data(tmp_path: Path) -> Non
             return r.status, await r.json()
 
     async def body(env: Env) -> None:
-        good = init_data(start_param="7")
+        ann = User("telegram:42", "Ann")
+        tid = table_id(await env.service.open_table(ann, "telegram:-100", "telegram:-100",
+                                                    "classic", options="players=2 ai=1"))
+        good = init_data(start_param=str(tid))
         status, session = await post(env, encode(good))
         assert status == 200
-        assert session["user"] == "telegram:42" and session["table"] == 7
+        assert session["user"] == "telegram:42" and session["table"] == tid
         grant = env.links.check(session["token"])
-        assert grant is not None and (grant.table, grant.user) == (7, "telegram:42")
+        assert grant is not None and (grant.table, grant.user) == (tid, "telegram:42")
+        ws = await env.socket(session["token"])
+        assert (await state(ws))["state"]["seat"] == 0  # her own seat's view
+        await ws.close()
         changed = dict(good, user=good["user"].replace("42", "43"))
         assert (await post(env, encode(changed)))[0] == 401
         wrong = dict(good, hash="0" * 64)
@@ -129,6 +135,21 @@ def test_a_mini_app_session_needs_valid_fresh_launch_data(tmp_path: Path) -> Non
         old = init_data(auth_date=int(time.time()) - 3600 - 60)
         assert (await post(env, encode(old)))[0] == 401
         assert (await post(env, ""))[0] == 401
+        # a table number alone grants nothing to who does not sit there (anyone can write
+        # one); the table message's signed startapp grant gives the spectators' view
+        stranger = init_data(user_id=77, start_param=str(tid))
+        status, session = await post(env, encode(stranger))
+        assert status == 200 and session["table"] is None and session["ws"] is None
+        signed = env.links.compact(env.links.token(tid))
+        status, session = await post(env, encode(init_data(user_id=77, start_param=signed)))
+        assert status == 200 and session["table"] == tid
+        ws = await env.socket(session["token"])
+        s = await state(ws)
+        assert s["state"]["seat"] is None and s["state"]["hand"] == []
+        await ws.close()
+        forged = signed[:-1] + ("A" if signed[-1] != "A" else "B")
+        status, session = await post(env, encode(init_data(user_id=77, start_param=forged)))
+        assert session["table"] is None
         async with env.http.post(f"{env.base}/api/telegram/session", data="x" * 100_000) as r:
             assert r.status in (401, 413)
     run(serving(tmp_path, body))

@@ -3,6 +3,7 @@ App button in the private chat when the web table is served over https."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bot.web.links import Links, publish
@@ -40,8 +41,12 @@ def test_telegram_web_sends_the_link_privately_with_a_mini_app_button(tmp_path: 
                     if b.get("text") == "Web"]
             assert webs and links.check(webs[-1].split("/t/")[1]).user == ""
             links.telegram_app = "table"
-            assert table_url(rig.service, "dominobot", 7) == (
-                "https://t.me/dominobot/table?startapp=7")
+            startapp = table_url(rig.service, "dominobot", 7)
+            assert startapp is not None
+            assert startapp.startswith("https://t.me/dominobot/table?startapp=")
+            assert re.fullmatch(r"[A-Za-z0-9_-]{1,512}", startapp.split("=", 1)[1])  # Telegram's
+            grant = links.check_compact(startapp.split("=", 1)[1])
+            assert grant is not None and (grant.table, grant.user) == (7, "")
             links.base_url = "http://127.0.0.1:8080"  # Telegram wants https: no button
             assert table_url(rig.service, "dominobot", 7) is None
         finally:

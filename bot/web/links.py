@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 MAX_TOKEN = 400  # characters: a longer token is refused before any work
 MAX_USER = 120
+SIGNATURE = 22  # characters of a token's signature (16 bytes, url-safe base64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,18 @@ class Links:
         if expires < self.clock():
             return None
         return Grant(table, user, expires)
+
+    @staticmethod
+    def compact(token: str) -> str:
+        """The token in Telegram's `startapp` alphabet (A-Z a-z 0-9 _ -): without its dot
+        (the signature is always SIGNATURE characters long)."""
+        return token.replace(".", "")
+
+    def check_compact(self, text: str) -> Grant | None:
+        """`check` of a `compact` token."""
+        if not isinstance(text, str) or len(text) <= SIGNATURE:
+            return None
+        return self.check(f"{text[:-SIGNATURE]}.{text[-SIGNATURE:]}")
 
     def url(self, table: int, user: str = "") -> str:
         """The table page's link for `user` (a spectator's when "")."""

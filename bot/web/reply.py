@@ -58,5 +58,6 @@ def table_url(service: Service, bot_username: str, table: int) -> str | None:
     if links is None or not links.base_url.startswith("https://"):
         return None
     if links.telegram_app and bot_username:
-        return f"https://t.me/{bot_username}/{links.telegram_app}?startapp={table}"
+        startapp = links.compact(links.token(table))  # a spectator's grant, signed
+        return f"https://t.me/{bot_username}/{links.telegram_app}?startapp={startapp}"
     return links.url(table)

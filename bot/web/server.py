@@ -240,12 +240,27 @@ class WebTable:
         if data.user is None or data.auth_date > time.time() + 300:
             return refused
         user = f"telegram:{data.user.id}"
-        table = table_number(data.start_param or "") or table_number(body.get("table", ""))
+        table = await self._session_table(user, data.start_param or "", body.get("table"))
         token = self.links.token(table or 0, user)
         return web.json_response({
             "token": token, "user": user, "table": table,
             "ws": f"/ws?token={token}" if table else None,
             "lang": lang_for(data.user.language_code, self.service.default_lang)})
+
+    async def _session_table(self, user: str, start: str, asked: Any) -> int | None:
+        """The table a Mini App session may watch: the one of a signed `startapp` grant (the
+        table message's button: its seat's view for a player there, else the public view),
+        or a table named plainly where `user` holds a human seat; else none (a table number
+        alone proves nothing: anyone can write one)."""
+        grant = self.links.check_compact(start) if start else None
+        if grant is not None:
+            return grant.table
+        table = table_number(start) or table_number(asked if asked is not None else "")
+        if table is None:
+            return None
+        seated = await live.read(self.service, table,
+                                 lambda row, _g: seat_of(row, user) is not None)
+        return table if seated else None
 
     async def game_page(self, request: web.Request) -> web.Response:
         """A finished game, one move at a time (`?step=n`), with the public view."""
