@@ -440,3 +440,24 @@ def test_links_and_launch_data_are_cleaned_from_log_records() -> None:
         cleaned = clean(line)
         assert token not in cleaned and links_key not in cleaned and "AAH" not in cleaned
         assert "[token]" in cleaned
+
+
+def test_web_reply_keeps_the_chat_scope(tmp_path: Path) -> None:
+    """/web: a seated user's own link from anywhere; the spectators' link only from the
+    table's channel; nothing for a table of another channel."""
+    from bot.web.reply import web_reply
+
+    async def body(env: Env) -> None:
+        tid = await two_player_table(env)
+        carol = User("test:carol", "carol")
+        mine = await web_reply(env.service, BOB, tid, "en", "test:elsewhere")
+        grant = env.links.check(mine[0].text.split("/t/")[1])
+        assert mine[0].to == BOB.id and grant is not None and grant.user == BOB.id
+        here = await web_reply(env.service, carol, tid, "en", CHANNEL)
+        assert env.links.check(here[0].text.split("/t/")[1]).user == ""
+        there = await web_reply(env.service, carol, tid, "en", "test:elsewhere")
+        assert there[0].kind == "error" and "/t/" not in there[0].text
+        assert "not played here" in there[0].text
+        none = await web_reply(env.service, carol, 999, "fr", CHANNEL)
+        assert none[0].kind == "error"
+    run(serving(tmp_path, body))

@@ -324,7 +324,8 @@ class ConsoleChat:
         from ..web.reply import web_reply
 
         table, _ = await self._table_arg("web", args)
-        self.show(await web_reply(self.service, self.user, table, lang_for(self.user.locale)))
+        self.show(await web_reply(self.service, self.user, table, lang_for(self.user.locale),
+                                  CHANNEL))
 
     async def _table_verb(self, verb: str, args: list[str]) -> None:
         s, u = self.service, self.user

@@ -224,7 +224,7 @@ class DominoClient(discord.Client):
         if name == "play" and table is not None:
             return await s.play(user, table, o["move"], where=at)
         if name == "web" and table is not None:
-            return await web_reply(s, user, table, lang_for(user.locale))
+            return await web_reply(s, user, table, lang_for(user.locale), channel_of(ix))
         if name == "rules":
             return await s.rules(user, o["variant"], where=at)
         if name == "leaderboard":

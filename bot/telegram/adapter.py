@@ -351,12 +351,15 @@ class TelegramBot:
         table, _ = await self._find_table(update, list(context.args or []), WEB_FIND)
         number = table_number(table) if table is not None else None
         url = miniapp_url(self.service, number) if number is not None else None
-        if url and self.where(update)[2]:  # Telegram allows web_app buttons in private chats
+        playing = self.service.tables.get(number) if number is not None else None
+        seated = playing is not None and playing.seat_of(user.id) is not None
+        if url and seated and self.where(update)[2]:  # web_app buttons: private chats only
             button = InlineKeyboardButton(t(lang, "Open the table"), web_app=WebAppInfo(url))
             await self.app.bot.send_message(update.effective_chat.id,
                                             t(lang, "The table in Telegram:"),
                                             reply_markup=InlineKeyboardMarkup([[button]]))
-        await self.send(await web_reply(self.service, user, number, lang), self.origin(update))
+        await self.send(await web_reply(self.service, user, number, lang,
+                                        self.where(update)[0]), self.origin(update))
 
     async def _subcommand(self, update: Update, name: str, args: list[str]) -> None:
         assert update.effective_user is not None

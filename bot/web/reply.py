@@ -16,9 +16,11 @@ if TYPE_CHECKING:
 FIND_AS = "leave"  # Service.find_table's command: a lobby or a game the user sits at
 
 
-async def web_reply(service: Service, user: User, table: int | None, lang: str
-                    ) -> list[Message]:
-    """The private message holding the link (or why there is none)."""
+async def web_reply(service: Service, user: User, table: int | None, lang: str,
+                    channel: str) -> list[Message]:
+    """The private message holding the link (or why there is none).  A seated user gets
+    their own link from anywhere; the spectators' link only from the table's own channel
+    (the chat's scope rule: a table is not shown to another channel or server)."""
     links = links_of(service)
     if links is None:
         return [Message("", t(lang, "The web table is off (DOMINO_WEB=off)."), to=user.id,
@@ -34,6 +36,9 @@ async def web_reply(service: Service, user: User, table: int | None, lang: str
     if any(s.user_id == user.id and s.ai is None for s in row.seats):
         text = t(lang, "Your link to table #{id}: {url}", id=table,
                  url=links.url(table, user.id))
+    elif channel != row.channel:
+        return [Message("", t(lang, "Table #{id} is not played here.", id=table), to=user.id,
+                        kind="error")]
     else:
         text = t(lang, "The spectators' link to table #{id}: {url}", id=table,
                  url=links.url(table))
