@@ -217,7 +217,8 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
                          "your table)")
         await router.deliver(await service.start())
         tasks = [asyncio.create_task(main(), name="adapters"),
-                 asyncio.create_task(service.run(router.deliver), name="ticks"),
+                 asyncio.create_task(service.run(_heard(service, router.deliver)),
+                                     name="ticks"),
                  asyncio.create_task(_wait(stop), name="signals")]
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
@@ -235,6 +236,18 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
             loop.remove_signal_handler(sig)
         if stop.is_set():
             log.info("stopped by a signal")
+
+
+def _heard(service: Service, deliver: Deliver) -> Deliver:
+    """`deliver`, telling the web table first of the tables the ticks' messages are about
+    (an idle table closed, a timer's warning: changes that are not moves)."""
+    from .service import live
+
+    async def heard(messages: list[Message]) -> None:
+        live.heard(service, messages)
+        await deliver(messages)
+
+    return heard
 
 
 async def _start_web(service: Service, deliver: Deliver, settings: Settings) -> Any:
