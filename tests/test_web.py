@@ -461,3 +461,25 @@ def test_web_reply_keeps_the_chat_scope(tmp_path: Path) -> None:
         none = await web_reply(env.service, carol, 999, "fr", CHANNEL)
         assert none[0].kind == "error"
     run(serving(tmp_path, body))
+
+
+def test_the_ticks_messages_tell_the_web_table(tmp_path: Path) -> None:
+    """What the tick loop delivers (an idle table closed, a timer's warning) also reaches the
+    listeners of bot/service/live.py, before the chat adapters get it."""
+    from bot.app import _heard
+    from bot.service import live
+    from bot.service.messages import Message
+
+    heard: list[set[int]] = []
+    order: list[str] = []
+
+    async def body(env: Env) -> None:
+        live.listen(env.service, lambda ids: (heard.append(ids), order.append("web")))
+
+        async def deliver(messages: list[Message]) -> None:
+            order.append("chat")
+
+        await _heard(env.service, deliver)([Message("test:chan", "closed", table=5),
+                                            Message("", "x", to="test:a")])
+    run(serving(tmp_path, body))
+    assert heard == [{5}] and order == ["web", "chat"]
