@@ -181,6 +181,11 @@ def test_an_oversized_message_or_a_flood_closes_the_socket(tmp_path: Path) -> No
         assert ws.close_code == 1009
         ws = await env.socket(token)
         await state(ws)
+        env.web.max_sockets = 1  # the open sockets are bounded too
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await env.socket(token)
+        assert refused.value.status == 503
+        env.web.max_sockets = 100
         for _ in range(60):
             await ws.send_str('{"type": "nonsense"}')
         texts = []

@@ -50,6 +50,7 @@ RATE = 8.0  # socket messages per second, on average
 BURST = 20  # socket messages at once
 MAX_INIT_DATA = 4096
 SEND_TIMEOUT = 5.0
+MAX_SOCKETS = 10_000  # open sockets at once (beyond: 503)
 POLL = 1.0  # seconds between reads of the watched tables when other processes share the base
 TELEGRAM_FRAMES = "https://web.telegram.org https://*.telegram.org"
 
@@ -121,6 +122,7 @@ class WebTable:
         self._tasks: set[asyncio.Task[None]] = set()
         self.runner: web.AppRunner | None = None
         self.port = 0
+        self.max_sockets = MAX_SOCKETS
         live.listen(service, self._changed)
 
     def __repr__(self) -> str:
@@ -303,6 +305,8 @@ class WebTable:
         grant = self.links.check(request.query.get("token", ""))
         if grant is None:
             return web.Response(status=403, text="link refused")
+        if sum(len(w) for w in self.watchers.values()) >= self.max_sockets:
+            return web.Response(status=503, text="too many open sockets; try again later")
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30)
         await ws.prepare(request)
         watcher = Watcher(ws, grant, self._lang(request, grant.user))
