@@ -208,13 +208,11 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
 
             chat = ConsoleChat(service, out or sys.stdout, settings.pictures)
             await router.register("console", chat)
-            chat.hello(settings.database)
             main = functools.partial(chat.run, stdin or _text_stdin())
         if settings.web is not None:
             web_table = await _start_web(service, router.deliver, settings)
-            if not runners:
-                chat.say(f"web table: {web_table.links.base_url} (type /web for your link to "
-                         "your table)")
+        if not runners:
+            chat.hello(settings.database, web_table.links.base_url if web_table else None)
         await router.deliver(await service.start())
         tasks = [asyncio.create_task(main(), name="adapters"),
                  asyncio.create_task(service.run(_heard(service, router.deliver)),

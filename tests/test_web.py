@@ -414,7 +414,8 @@ def test_the_domino_command_serves_the_web_table_and_web_prints_a_working_link(
     bot = ConsoleBot(tmp_path)
     try:
         started = bot.start()
-        assert any(re.search(r"web table: http://127\.0\.0\.1:\d+", line) for line in started)
+        address = re.compile(r"the web table is at http://127\.0\.0\.1:\d+")
+        assert any(address.search(line) for line in started)
         lines = bot.send("/start classic players=2 ai=1", "/web")
         urls = [u for line in lines for u in re.findall(r"http://127\.0\.0\.1:\d+/t/\S+", line)]
         assert urls, lines

@@ -156,9 +156,11 @@ class ConsoleChat:
             self.out.write(f"{self.user.name}> ")
         self.out.flush()
 
-    def hello(self, database: Path) -> None:
+    def hello(self, database: Path, web: str | None = None) -> None:
+        """The greeting, one line (with the web table's address when it runs)."""
+        there = f"; the web table is at {web} (/web: your link)" if web else ""
         self.say(f"Domino console, database {database}. Type /help for the commands; "
-                 f"you are {self.user.name}")
+                 f"you are {self.user.name}{there}")
 
     # -- input ---------------------------------------------------------------------------
 
