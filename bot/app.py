@@ -40,6 +40,8 @@ LIBRARY_LOGGERS = ("telegram", "discord", "httpx", "httpcore", "aiohttp", "webso
 HIDDEN = (
     (re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+"), r"\1[token]"),
     (re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+"""), r"\1[token]"),
+    (re.compile(r"(/t/)[A-Za-z0-9_=-]+\.[A-Za-z0-9_-]+"), r"\1[token]"),  # web links
+    (re.compile(r"(\b(?:token|init_data|tgWebAppData)=)[^&\s'\"]+"), r"\1[token]"),
 )
 
 
@@ -88,7 +90,8 @@ def setup_logging(settings: Settings, stream: TextIO | None = None) -> None:
     """Log to stderr at DOMINO_LOG level, with the tokens redacted from every record."""
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(Redact([settings.discord_token or "", settings.telegram_token or ""]))
+    handler.addFilter(Redact([settings.discord_token or "", settings.telegram_token or "",
+                              settings.web.secret or "" if settings.web else ""]))
     root = logging.getLogger()
     for old in root.handlers[:]:
         root.removeHandler(old)
@@ -191,6 +194,7 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
     signals = _on_signals(stop.set)
     store = await open_store(settings.database)
     tasks: list[asyncio.Task[None]] = []
+    web_table: Any = None
     try:
         pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()
         service = Service(store, pictures=pictures, ai_delay=settings.ai_delay,
@@ -204,11 +208,15 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
 
             chat = ConsoleChat(service, out or sys.stdout, settings.pictures)
             await router.register("console", chat)
-            chat.hello(settings.database)
             main = functools.partial(chat.run, stdin or _text_stdin())
+        if settings.web is not None:
+            web_table = await _start_web(service, router.deliver, settings)
+        if not runners:
+            chat.hello(settings.database, web_table.links.base_url if web_table else None)
         await router.deliver(await service.start())
         tasks = [asyncio.create_task(main(), name="adapters"),
-                 asyncio.create_task(service.run(router.deliver), name="ticks"),
+                 asyncio.create_task(service.run(_heard(service, router.deliver)),
+                                     name="ticks"),
                  asyncio.create_task(_wait(stop), name="signals")]
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
@@ -218,12 +226,55 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if web_table is not None:
+            await web_table.stop()
         await store.close()
         loop = asyncio.get_running_loop()
         for sig in signals:
             loop.remove_signal_handler(sig)
         if stop.is_set():
             log.info("stopped by a signal")
+
+
+def _heard(service: Service, deliver: Deliver) -> Deliver:
+    """`deliver`, telling the web table first of the tables the ticks' messages are about
+    (an idle table closed, a timer's warning: changes that are not moves)."""
+    from .service import live
+
+    async def heard(messages: list[Message]) -> None:
+        live.heard(service, messages)
+        await deliver(messages)
+
+    return heard
+
+
+async def _start_web(service: Service, deliver: Deliver, settings: Settings) -> Any:
+    """Start the web table (bot/web/) on the service; its links are published for the
+    adapters' /web commands."""
+    from .web.links import Links, publish
+    from .web.server import WebTable
+
+    web = settings.web
+    assert web is not None
+    links = Links(web.secret, web.url, ttl=web.ttl)
+    links.telegram_app = web.telegram_app
+    if not web.secret:
+        log.warning("DOMINO_WEB_SECRET is not set: web links stop working when the bot "
+                    "restarts")
+    table = WebTable(service, links, deliver, telegram_token=settings.telegram_token,
+                     auth_age=web.auth_age, public_url=web.url)
+    try:
+        port = await table.start(web.host, web.port)
+    except OSError as exc:
+        raise ConfigError(f"DOMINO_WEB: cannot listen on {web.host}:{web.port} "
+                          f"({exc.strerror or exc})") from None
+    if not web.url:
+        host = "127.0.0.1" if web.host in ("0.0.0.0", "::", "") else web.host
+        host = f"[{host}]" if ":" in host else host
+        links.base_url = f"http://{host}:{port}"
+        table.public_host = f"{host}:{port}"
+    publish(service, links)
+    return table
 
 
 async def _wait(event: asyncio.Event) -> None:

@@ -19,6 +19,12 @@
 | DOMINO_SOLO_TTL | seconds a one-human game with no timer waits for a move (0: never) | 604800 |
 | DOMINO_PICTURE_WORKERS | threads drawing pictures off the event loop (0: in the loop) | 2 |
 | DOMINO_WATCH | seconds a channel counts as watched after a human acted there | 600 |
+| DOMINO_WEB | the web table: off, or host:port to listen on (docs/web.md) | console: 127.0.0.1:0 |
+| DOMINO_WEB_URL | the public base of web links (https behind a proxy) | http://DOMINO_WEB |
+| DOMINO_WEB_SECRET | the key of signed web links (16+ characters) | random at each start |
+| DOMINO_WEB_TTL | seconds a web link lives | 86400 |
+| DOMINO_WEB_AUTH_AGE | seconds a Telegram Mini App launch stays valid | 86400 |
+| DOMINO_WEB_TELEGRAM_APP | the Mini App's short name at BotFather (startapp links) | unset |
 
 DOMINO_DB may be a ``postgresql://`` URL (several processes on one database, docs/deploy.md);
 the settings of several processes (Discord shards, Telegram's webhook) are in bot/scaling.py.
@@ -37,6 +43,7 @@ from typing import Any
 
 from .scaling import ScalingError, Shards, Webhook, shards_from, webhook_from
 from .service.limits import Limits
+from .web.settings import Web, WebSettingError, web_from
 
 LANGS = ("en", "fr")
 LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -81,6 +88,7 @@ class Settings:
     limits: Limits = field(default_factory=Limits)
     discord_shards: Shards | None = None  # bot/scaling.py
     telegram_webhook: Webhook | None = None
+    web: Web | None = None  # the web table (bot/web/settings.py)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Settings:
@@ -148,6 +156,7 @@ class Settings:
             telegram_api_url=get("TELEGRAM_API_URL") or None,
             discord_test_guild=int(guild) if guild else None,
             console=console,
+            web=_web(get, console=not (get("DISCORD_TOKEN") or get("TELEGRAM_TOKEN"))),
             **_scaling(get),
         )
 
@@ -177,4 +186,11 @@ def _scaling(get: Any) -> dict[str, Any]:
     try:
         return {"discord_shards": shards_from(get), "telegram_webhook": webhook_from(get)}
     except ScalingError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _web(get: Any, console: bool) -> Web | None:
+    try:
+        return web_from(get, console)
+    except WebSettingError as exc:
         raise ConfigError(str(exc)) from None

@@ -39,6 +39,7 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /domino rules VARIANT     /domino variants
   /domino top [VARIANT] [global]    /domino stats [NAME]    /domino history [NAME]
   /domino export TABLE      writes the record of a finished game (for domino replay)
+  /domino web [TABLE]       your link to the web table of your table (a browser page)
   /domino lang fr|en        your language (private messages, new tables you open)
   /domino settings lang=fr|en timer=SECONDS    this console's defaults (as a server's)
   bN                        press button N
@@ -48,10 +49,11 @@ TABLE is a table number (#2 or 2); without it, your table here that the command 
 # Console verbs that look for their table as a `Service.find_table` command does.
 FIND_AS = {"ai": "begin", "noai": "begin", "draw": "play", "pass": "play", "export": "rematch"}
 FIND_AS["add-ai"] = "begin"
+FIND_AS["web"] = "leave"  # a lobby or a game the user sits at
 CONSOLE_WORDS = ("/as", "/wait", "/help", "/quit", "/exit", "/domino")
 VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
          "draw", "pass", "rules", "variants", "top", "stats", "history", "export", "lang",
-         "settings", "add-ai", "review")
+         "settings", "add-ai", "review", "web")
 
 
 class ConsoleChat:
@@ -154,9 +156,11 @@ class ConsoleChat:
             self.out.write(f"{self.user.name}> ")
         self.out.flush()
 
-    def hello(self, database: Path) -> None:
+    def hello(self, database: Path, web: str | None = None) -> None:
+        """The greeting, one line (with the web table's address when it runs)."""
+        there = f"; the web table is at {web} (/web: your link)" if web else ""
         self.say(f"Domino console, database {database}. Type /help for the commands; "
-                 f"you are {self.user.name}")
+                 f"you are {self.user.name}{there}")
 
     # -- input ---------------------------------------------------------------------------
 
@@ -310,10 +314,20 @@ class ConsoleChat:
             target = f"console:{args[0]}" if args else None
             call = s.stats if verb == "stats" else s.history
             self.show(await call(u, CHANNEL, target, where=HERE))
+        elif verb == "web":
+            await self._web(args)
         elif verb in VERBS:
             await self._table_verb(verb, args)
         else:  # a typo must not play its words as a move
             self._unknown(verb, VERBS)
+
+    async def _web(self, args: list[str]) -> None:
+        """The user's own link to the web table of their table (bot/web/reply.py)."""
+        from ..web.reply import web_reply
+
+        table, _ = await self._table_arg("web", args)
+        self.show(await web_reply(self.service, self.user, table, lang_for(self.user.locale),
+                                  CHANNEL))
 
     async def _table_verb(self, verb: str, args: list[str]) -> None:
         s, u = self.service, self.user

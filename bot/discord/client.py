@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -25,6 +26,9 @@ from ..i18n import lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message, parse_action
 from ..service.service import TABLE_FOR, Service, User
+from ..web.reply import FIND_AS as WEB_FIND
+from ..web.reply import table_url, web_reply
+from . import views
 from .commands import DominoCommands
 from .delivery import PLATFORM, Delivery, Reply, discord_id
 from .text import CommandTranslator
@@ -68,6 +72,7 @@ class DominoClient(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(DominoCommands(self))
         self.delivery = Delivery(self, service.store)
+        views.WEB_URL[:] = [functools.partial(table_url, service, "")]
         # a lock lives while a call holds or awaits it: no entry per table number ever named
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
@@ -178,9 +183,10 @@ class DominoClient(discord.Client):
         table = options.pop("table", None)
         if name == "hand" and options["where"]:  # where hands go from now on
             await self.service.store.user_pref_set(user.id, PLATFORM, "hand", options["where"])
-        if name in TABLE_FOR:
-            table = table or await self.service.find_table(channel_of(ix), user.id, name,
-                                                           private=ix.guild_id is None)
+        if name in TABLE_FOR or name == "web":  # /domino web: bot/web/reply.py
+            table = table or await self.service.find_table(
+                channel_of(ix), user.id, WEB_FIND if name == "web" else name,
+                private=ix.guild_id is None)
             if table is None:
                 await self.delivery.ephemeral(reply, Message(
                     "", _no_table(reply.lang, name, options), to=user.id, kind="error"))
@@ -217,6 +223,8 @@ class DominoClient(discord.Client):
             return await s.hand(user, table, where=at)
         if name == "play" and table is not None:
             return await s.play(user, table, o["move"], where=at)
+        if name == "web" and table is not None:
+            return await web_reply(s, user, table, lang_for(user.locale), channel_of(ix))
         if name == "rules":
             return await s.rules(user, o["variant"], where=at)
         if name == "leaderboard":

@@ -57,6 +57,7 @@ TABLE_COMMANDS = {
     "stop": (N_("stop"), N_("Stop your game (the host at once, or everybody agrees)")),
     "rematch": (N_("rematch"), N_("Play the last game again with the same seats")),
     "review": (N_("review"), N_("Your moves in a finished game, against the expert's")),
+    "web": (N_("web"), N_("Your link to the table in a browser (only you see it)")),
 }
 
 

@@ -11,7 +11,7 @@ items, the same way before and after a restart.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -106,6 +106,11 @@ def _is_tile(action: Action) -> bool:
     return len(parts) == 4 and parts[2] in ("p", "e") and parts[3].split(" ")[0] == action.label
 
 
+# table -> the address of its table message's "Web" link button (set by the client from
+# bot/web/reply.py), or None: no button
+WEB_URL: list[Callable[[int], str | None]] = []
+
+
 def view_for(message: Message, page: int = 0) -> Buttons | None:
     """The buttons of a message (None when it has none)."""
     if not message.actions:
@@ -115,6 +120,10 @@ def view_for(message: Message, page: int = 0) -> Buttons | None:
     for r, row in enumerate(rows):
         for a in row:
             view.add_item(PressButton(a.data, a.label, a.style, a.enabled, row=r))
+    web = (WEB_URL[-1](message.table) if WEB_URL and message.kind == "table"
+           and message.to is None and message.table is not None else None)
+    if web and len(rows) < ROWS:  # the web table (issue 30), on a row of its own
+        view.add_item(discord.ui.Button(label="Web", url=web, row=len(rows)))
     if pages > 1 and message.table is not None:
         turn = _turn_of(message.actions)
         last = len(rows) - 1

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..i18n import lang_for, t
 from ..storage import TableRow
+from . import live
 from .limits import clip
 from .messages import Message, parse_action
 from .numbers import number as number  # re-exported: the door's reading of numbers
@@ -137,6 +138,7 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
             for m in out:  # a human made something appear there: the channel is watched
                 if m.to is None and m.channel:
                     self._seen_in(m.channel)
+            live.heard(self, out)  # the web table learns what changed (live.py)
             return await self._drawn(out)
 
         return guarded  # type: ignore[return-value]

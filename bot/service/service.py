@@ -56,7 +56,7 @@ from core.options import parse_pairs
 
 from ..i18n import end_words, error_text, lang_for, t, tn
 from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
-from . import assist, families, levels, review, stopping, texts, thinking, words
+from . import assist, families, levels, live, review, stopping, texts, thinking, words
 from . import seats as seating
 from .guard import door
 from .limits import Limits, Recent, TableIndex, clip, hosted, idle_lobbies, idle_solo_games, solo
@@ -772,6 +772,7 @@ class Service:
             raise
         table.row.deadline, table.row.warned = deadline, False
         table.active_at = self.clock()
+        live.changed(self, (table.id,))  # the web table (bot/service/live.py)
         out = self._table_messages(table, prompt=True, hands=True, mover=seat, move=move)
         return out + await families.after_move(table, seat, move, families.hint_lang(
             table, seat, self._langs))

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from typing import Any
 
-from telegram import BotCommand, Update
+from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update, WebAppInfo
 from telegram import User as TgUser
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import (
@@ -38,8 +39,11 @@ from core import variants
 from ..i18n import N_, lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message
+from ..service.numbers import table_number
 from ..service.service import Service, User
 from ..suggest import closest
+from ..web.reply import FIND_AS as WEB_FIND
+from ..web.reply import miniapp_url, table_url, web_reply
 from .ids import PLATFORM, channel_of, user_id
 from .out import Origin, Outbox
 from .pacing import Pace
@@ -66,6 +70,7 @@ COMMANDS = {
     "settings": N_("Group settings (admins): /settings lang fr"),
     "addai": N_("Add a computer: /addai hard (easy, normal, hard, expert)"),
     "review": N_("Review your last finished game against the expert"),
+    "web": N_("Your link to the table in a browser (privately)"),
 }
 # /domino words that are commands, not variants: /domino add-ai hard, /domino review 12
 SUBCOMMANDS = {"add-ai": "addai", "addai": "addai", "review": "review"}
@@ -99,7 +104,7 @@ class TelegramBot:
         handlers = {"start": self.on_start, "domino": self.on_domino, "play": self.on_play,
                     "rules": self.on_rules, "top": self.on_top, "stats": self.on_stats,
                     "history": self.on_history, "settings": self.on_settings,
-                    "addai": self.on_addai, "review": self.on_review}
+                    "addai": self.on_addai, "review": self.on_review, "web": self.on_web}
         for name, handler in handlers.items():
             self.app.add_handler(CommandHandler(name, handler))
         self.app.add_handler(CallbackQueryHandler(self.on_press))
@@ -113,6 +118,8 @@ class TelegramBot:
         async with self.app:
             me = self.app.bot
             self.outbox = Outbox(me, self.service.store, me.username, self.pace)
+            self.outbox.web_url = functools.partial(table_url, self.service, me.username)
+            self.outbox.web_app_url = functools.partial(miniapp_url, self.service)
             await self.set_commands()
             await self.app.start()
             assert self.app.updater is not None
@@ -336,6 +343,25 @@ class TelegramBot:
     async def on_review(self, update: Update, context: Context) -> None:
         """/review [table]: the user's moves in a finished game, against the expert's."""
         await self._subcommand(update, "review", list(context.args or []))
+
+    async def on_web(self, update: Update, context: Context) -> None:
+        """/web [table]: the user's link to the web table, privately (bot/web/reply.py); in
+        the private chat, when the web table is served over https, a Mini App button too."""
+        assert update.effective_user is not None and update.effective_chat is not None
+        user = self.user(update.effective_user)
+        lang = lang_for(user.locale)
+        table, _ = await self._find_table(update, list(context.args or []), WEB_FIND)
+        number = table_number(table) if table is not None else None
+        url = miniapp_url(self.service, number) if number is not None else None
+        playing = self.service.tables.get(number) if number is not None else None
+        seated = playing is not None and playing.seat_of(user.id) is not None
+        if url and seated and self.where(update)[2]:  # web_app buttons: private chats only
+            button = InlineKeyboardButton(t(lang, "Open the table"), web_app=WebAppInfo(url))
+            await self.app.bot.send_message(update.effective_chat.id,
+                                            t(lang, "The table in Telegram:"),
+                                            reply_markup=InlineKeyboardMarkup([[button]]))
+        await self.send(await web_reply(self.service, user, number, lang,
+                                        self.where(update)[0]), self.origin(update))
 
     async def _subcommand(self, update: Update, name: str, args: list[str]) -> None:
         assert update.effective_user is not None

@@ -52,7 +52,7 @@ from ..service.messages import Action, Message, acting, action_data
 from ..storage import Store
 from .calls import MAX_CAPTION, MAX_TEXT, Calls
 from .ids import deep_link, parse_channel
-from .keyboards import keyboard
+from .keyboards import Address, keyboard, no_address
 from .pacing import Pace, PacedBot
 from .queues import SPARE, ChatQueues, Job, latest_states, when_written
 
@@ -99,6 +99,9 @@ class Outbox:
         self._told: set[tuple[int | None, str]] = set()  # (table, user) told to open the chat
         self._said: dict[tuple[int, str], list[str]] = {}  # (table, user) -> moves since theirs
         self._turns: dict[int, str] = {}  # table -> the text its turn line shows
+        # table -> the address of its "Web" button (bot/web/reply.py), or None: no button
+        self.web_url: Address = no_address
+        self.web_app_url: Address = no_address  # the Mini App, in private chats
 
     async def deliver(self, messages: list[Message], origin: Origin | None = None,
                       hold: bool = False) -> None:
@@ -166,7 +169,7 @@ class Outbox:
 
     def keyboard(self, actions: tuple[Action, ...], table: int | None, private: bool = False
                  ) -> InlineKeyboardMarkup | None:
-        return keyboard(actions, table, self.username, private)
+        return keyboard(actions, table, self.username, private, self.web_url, self.web_app_url)
 
     async def _one(self, job: Job, origin: Origin | None) -> None:
         """Write `job`, one job at a time per chat (an answer's hand and a queued one would

@@ -1,0 +1,441 @@
+"""The web table's server (aiohttp): the table page of a signed link, the Telegram Mini App's
+session, the live socket, a finished game's page, and the static files.
+
+Every state a socket receives is built from `game.view(seat)` of the seat the link's user
+holds at that moment (a human seat only), or the public view, through the board helper's
+`state_payload`; every move goes through `Service.play` with `where=` the user's own web
+"chat" (private: a seated user only), so that every check is the chat's.  The service tells
+this server of each change (bot/service/live.py); the states are sent within the same event
+loop turn that reads them.  No token, launch data or link key is ever logged (no access log).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+from telegram_webapp_auth.auth import TelegramAuthenticator, generate_secret_key
+from telegram_webapp_auth.errors import BaseTWAError
+
+from core import variants
+
+from ..i18n import lang_for, t
+from ..service import live, words
+from ..service.guard import Where
+from ..service.messages import Message
+from ..service.numbers import table_number
+from ..service.service import Service, User
+from ..service.tables import rebuild
+from ..storage import TableRow
+from . import pages
+from .board import state_payload
+from .links import Grant, Links, publish
+
+log = logging.getLogger("domino.web")
+Deliver = Callable[[list[Message]], Awaitable[None]]
+HERE = Path(__file__).parent
+MAX_BODY = 16 * 1024  # bytes of a request body
+MAX_MESSAGE = 4096  # bytes of a socket message
+RATE = 8.0  # socket messages per second, on average
+BURST = 20  # socket messages at once
+MAX_INIT_DATA = 4096
+SEND_TIMEOUT = 5.0
+MAX_SOCKETS = 10_000  # open sockets at once (beyond: 503)
+POLL = 1.0  # seconds between reads of the watched tables when other processes share the base
+TELEGRAM_FRAMES = "https://web.telegram.org https://*.telegram.org"
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open socket: its grant, its language, its message budget."""
+
+    ws: web.WebSocketResponse
+    grant: Grant
+    lang: str
+    last: str = ""  # the last state sent (an unchanged state is not sent again)
+    tokens: float = float(BURST)
+    at: float = field(default_factory=time.monotonic)
+
+    def spend(self) -> bool:
+        """False when the socket sends faster than RATE (beyond a BURST)."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def seat_of(row: TableRow, user: str) -> int | None:
+    """The human seat `user` holds at the table (None: a spectator's view)."""
+    if not user:
+        return None
+    for s in row.seats:
+        if s.user_id == user and s.ai is None:
+            return s.seat
+    return None
+
+
+def title_of(row: TableRow, lang: str) -> str:
+    try:
+        name = variants.get(row.variant).names.get(lang) or row.variant
+    except Exception:
+        name = row.variant
+    return f"#{row.id} · {name}"
+
+
+def waiting_state(row: TableRow, lang: str) -> dict[str, Any]:
+    """The state of a table with no game: a lobby, or a table closed before its game."""
+    line = (t(lang, "Waiting for the game to start.") if row.status == "lobby"
+            else t(lang, "This table is closed."))
+    return {"seat": None, "board_svg": "", "hand": [], "moves": [], "buttons": [],
+            "lines": [line], "names": [s.name for s in row.seats], "to_move": None,
+            "over": row.status != "lobby"}
+
+
+class WebTable:
+    """The web adapter: one per service and process."""
+
+    def __init__(self, service: Service, links: Links, deliver: Deliver, *,
+                 telegram_token: str | None = None, auth_age: int = 86_400,
+                 public_url: str = "") -> None:
+        self.service = service
+        self.links = links
+        self.deliver = deliver
+        self.auth_age = auth_age
+        self._auth = (TelegramAuthenticator(generate_secret_key(telegram_token))
+                      if telegram_token else None)
+        self.public_host = urlsplit(public_url or links.base_url).netloc.lower()
+        self.watchers: dict[int, set[Watcher]] = {}
+        self._dirty: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.runner: web.AppRunner | None = None
+        self.port = 0
+        self.max_sockets = MAX_SOCKETS
+        live.listen(service, self._changed)
+
+    def __repr__(self) -> str:
+        return f"WebTable({self.links.base_url!r})"
+
+    # -- the application ---------------------------------------------------------------
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_BODY)
+        app.on_response_prepare.append(self._headers)
+        app.router.add_get("/healthz", self.healthz)
+        app.router.add_get("/t/{token}", self.table_page)
+        app.router.add_get("/tg", self.miniapp_page)
+        app.router.add_get("/launch.js", self.launch_js)
+        app.router.add_post("/api/telegram/session", self.telegram_session)
+        app.router.add_get("/ws", self.socket)
+        app.router.add_get("/g/{table}", self.game_page)
+        static = HERE / "static"
+        if static.is_dir():
+            app.router.add_static("/static", static)
+        return app
+
+    async def start(self, host: str, port: int) -> int:
+        """Listen on host:port (0: a free port); the port listened on."""
+        self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, host, port)
+        await site.start()
+        if self.service.store.shared:  # other processes move too: look at the watched tables
+            self._spawn(self._poll())
+        sockets = site._server.sockets if site._server else []  # type: ignore[union-attr]
+        self.port = sockets[0].getsockname()[1] if sockets else port
+        return self.port
+
+    async def stop(self) -> None:
+        live.forget(self.service, self._changed)
+        publish(self.service, None)
+        for watchers in list(self.watchers.values()):
+            for w in list(watchers):
+                with contextlib.suppress(Exception):
+                    await w.ws.close()
+        for task in list(self._tasks):
+            task.cancel()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
+        """Every answer: a strict Content-Security-Policy and no sniffing, no referrer."""
+        host = request.host
+        scripts = "'self'" + (f" {pages.TELEGRAM_JS}" if request.path == "/tg" else "")
+        response.headers["Content-Security-Policy"] = (
+            f"default-src 'none'; script-src {scripts}; style-src 'self'; "
+            f"img-src 'self' data:; connect-src 'self' wss://{host} ws://{host}; "
+            f"frame-ancestors 'self' {TELEGRAM_FRAMES}; base-uri 'none'; form-action 'none'")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        if not request.path.startswith("/static/"):
+            response.headers["Cache-Control"] = "no-store"
+
+    # -- pages ---------------------------------------------------------------------------
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        return web.Response(text="ok")
+
+    def _lang(self, request: web.Request, user: str = "") -> str:
+        known = self.service._langs.get(user) if user else None
+        if known:
+            return known
+        accept = request.headers.get("Accept-Language", "")[:100]
+        return lang_for(accept.split(",")[0].split(";")[0].strip() or None,
+                        self.service.default_lang)
+
+    def _refuse(self, request: web.Request, status: int = 403) -> web.Response:
+        return web.Response(text=pages.refusal(self._lang(request), status), status=status,
+                            content_type="text/html")
+
+    async def table_page(self, request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        grant = self.links.check(token)
+        if grant is None:
+            return self._refuse(request)
+        lang = self._lang(request, grant.user)
+        title = await live.read(self.service, grant.table, lambda row, _g: title_of(row, lang))
+        if title is None:
+            return self._refuse(request, 404)
+        return web.Response(text=pages.table_page(lang, title, f"/ws?token={token}"),
+                            content_type="text/html")
+
+    async def miniapp_page(self, request: web.Request) -> web.Response:
+        """The Mini App: /launch.js trades Telegram's launch data for a session, then loads
+        the board's script."""
+        table = table_number(request.query.get("table", "")) or None
+        return web.Response(text=pages.table_page(self._lang(request), "Domino", None,
+                                                  miniapp=True, table=table),
+                            content_type="text/html")
+
+    async def launch_js(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(HERE / "launch.js",
+                                headers={"Content-Type": "text/javascript; charset=utf-8"})
+
+    async def telegram_session(self, request: web.Request) -> web.Response:
+        """`init_data` (Telegram's launch data) checked with the bot token's key and its age
+        bounded: 200 with a session (a signed token for the user), else 401."""
+        refused = web.json_response({"error": "invalid launch data"}, status=401)
+        try:
+            body = await request.json()
+        except (ValueError, web.HTTPException):
+            return refused
+        init_data = body.get("init_data") if isinstance(body, dict) else None
+        if (self._auth is None or not isinstance(init_data, str)
+                or not 0 < len(init_data) <= MAX_INIT_DATA):
+            return refused
+        try:
+            data = self._auth.validate(init_data, expr_in=timedelta(seconds=self.auth_age))
+        except (BaseTWAError, ValueError, TypeError, OverflowError):
+            return refused
+        if data.user is None or data.auth_date > time.time() + 300:
+            return refused
+        user = f"telegram:{data.user.id}"
+        table = await self._session_table(user, data.start_param or "", body.get("table"))
+        token = self.links.token(table or 0, user)
+        return web.json_response({
+            "token": token, "user": user, "table": table,
+            "ws": f"/ws?token={token}" if table else None,
+            "lang": lang_for(data.user.language_code, self.service.default_lang)})
+
+    async def _session_table(self, user: str, start: str, asked: Any) -> int | None:
+        """The table a Mini App session may watch: the one of a signed `startapp` grant (the
+        table message's button: its seat's view for a player there, else the public view),
+        or a table named plainly where `user` holds a human seat; else none (a table number
+        alone proves nothing: anyone can write one)."""
+        grant = self.links.check_compact(start) if start else None
+        if grant is not None:
+            return grant.table
+        table = table_number(start) or table_number(asked if asked is not None else "")
+        if table is None:
+            return None
+        seated = await live.read(self.service, table,
+                                 lambda row, _g: seat_of(row, user) is not None)
+        return table if seated else None
+
+    async def game_page(self, request: web.Request) -> web.Response:
+        """A finished game, one move at a time (`?step=n`), with the public view."""
+        table = table_number(request.match_info["table"])
+        lang = self._lang(request)
+        row = await self.service.store.get_table(table) if table else None
+        if row is None or row.status != "finished":
+            return self._refuse(request, 404)
+        moves = await self.service.store.moves(row.id)
+        step = table_number(request.query.get("step", str(len(moves))))
+        step = len(moves) if step is None else min(step, len(moves))
+        game = rebuild(row, moves[:step])
+        view = game.view(None)
+        names = [s.name for s in row.seats]
+        state = state_payload(view, names=names, lang=lang)
+        sheet: list[str] = []
+        if game.over:
+            # the chat's score sheet, from the public view
+            sheet = (words.sheet_lines(view, names, lang) if view.get("last_round")
+                     else []) + words.match_lines(view, names, lang)
+        html = pages.game_page(lang, title_of(row, lang), step, len(moves),
+                               moves[step - 1] if step else "", state["board_svg"],
+                               state["lines"], sheet, row.id)
+        return web.Response(text=html, content_type="text/html")
+
+    # -- the socket ------------------------------------------------------------------------
+
+    def _origin_ok(self, request: web.Request) -> bool:
+        origin = request.headers.get("Origin")
+        if not origin:
+            return False
+        host = urlsplit(origin).netloc.lower()
+        return bool(host) and host in (self.public_host, request.host.lower())
+
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        if not self._origin_ok(request):
+            return web.Response(status=403, text="origin refused")
+        grant = self.links.check(request.query.get("token", ""))
+        if grant is None:
+            return web.Response(status=403, text="link refused")
+        if sum(len(w) for w in self.watchers.values()) >= self.max_sockets:
+            return web.Response(status=503, text="too many open sockets; try again later")
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30)
+        await ws.prepare(request)
+        watcher = Watcher(ws, grant, self._lang(request, grant.user))
+        self.watchers.setdefault(grant.table, set()).add(watcher)
+        try:
+            await self._send_state(grant.table, [watcher])
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    break
+                if not watcher.spend():
+                    await self._error(watcher, t(watcher.lang, "Too many messages; slow down."))
+                    await ws.close(code=1008, message=b"rate")
+                    break
+                await self._handle(watcher, msg.data)
+        finally:
+            watchers = self.watchers.get(grant.table)
+            if watchers is not None:
+                watchers.discard(watcher)
+                if not watchers:
+                    del self.watchers[grant.table]
+        return ws
+
+    async def _error(self, w: Watcher, text: str) -> None:
+        with contextlib.suppress(Exception):
+            await w.ws.send_str(json.dumps({"type": "error", "text": text}))
+
+    async def _handle(self, w: Watcher, data: str) -> None:
+        try:
+            msg = json.loads(data)
+        except ValueError:
+            msg = None
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        if kind == "hello":
+            w.last = ""  # the page asks: send it even if unchanged
+            await self._send_state(w.grant.table, [w])
+        elif kind == "move":
+            await self._move(w, msg.get("move"), msg.get("version"))  # type: ignore[union-attr]
+        else:
+            await self._error(w, t(w.lang, "This message is not understood."))
+
+    async def _move(self, w: Watcher, move: Any, version: Any) -> None:
+        """A move, played through the Service as the chat's are (every check is its)."""
+        if w.grant.spectator:
+            await self._error(w, t(w.lang, "Spectators cannot play. Ask the bot for your own "
+                                   "link (the /web command)."))
+            return
+        if (not isinstance(move, str) or not move.strip() or len(move) > 200
+                or not isinstance(version, int) or isinstance(version, bool)):
+            await self._error(w, t(w.lang, "This message is not understood."))
+            return
+        user_id = w.grant.user
+        table = self.service.tables.get(w.grant.table)
+        seat = seat_of(table.row, user_id) if table is not None else None
+        name = table.row.seats[seat].name if table is not None and seat is not None else ""
+        user = User(user_id, name or user_id.split(":", 1)[-1])
+        where = Where(f"web:{user_id}", "", private=True)
+        out = await self.service.play(user, w.grant.table, move, turn=version, where=where)
+        errors = [m for m in out if m.kind == "error" and m.to == user_id]
+        if errors:  # nothing changed: the reason goes to the page only
+            for m in errors:
+                await self._error(w, m.text)
+            return
+        await self.deliver(out)  # the chat's table message, hands and prompts
+
+    # -- live states ---------------------------------------------------------------------
+
+    def _changed(self, table_ids: set[int]) -> None:
+        """From the service (under a table's lock): send the new states soon after."""
+        for table_id in table_ids:
+            if table_id in self.watchers and table_id not in self._dirty:
+                self._dirty.add(table_id)
+                self._spawn(self._push(table_id))
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _poll(self, interval: float = POLL) -> None:
+        """Several processes on one database (docs/deploy.md): a move made through another
+        process is not heard here, so the watched tables are read again every `interval`
+        seconds (a state that did not change is not sent)."""
+        while True:
+            await asyncio.sleep(interval)
+            self._changed(set(self.watchers))
+
+    async def _push(self, table_id: int) -> None:
+        self._dirty.discard(table_id)
+        try:
+            await self._send_state(table_id, list(self.watchers.get(table_id, ())))
+        except Exception:
+            log.exception("table %s: the web states could not be sent", table_id)
+
+    async def _send_state(self, table_id: int, watchers: list[Watcher]) -> None:
+        """Each watcher's state: its seat's view (read now, under the table's lock)."""
+        if not watchers:
+            return
+        wanted = {(w.grant.user, w.lang) for w in watchers}
+
+        def look(row: TableRow, game: Any) -> dict[tuple[str, str], str]:
+            names = [s.name for s in row.seats]
+            version = game.turn if game is not None else 0
+            views: dict[int | None, dict[str, Any]] = {}
+            out = {}
+            for user, lang in wanted:
+                seat = seat_of(row, user)
+                if game is None:
+                    state = waiting_state(row, lang)
+                else:
+                    if seat not in views:
+                        views[seat] = game.view(seat)
+                    state = state_payload(views[seat], names=names, lang=lang)
+                out[(user, lang)] = json.dumps(
+                    {"type": "state", "version": version, "table": row.id,
+                     "title": title_of(row, lang), "state": state}, ensure_ascii=False)
+            return out
+
+        texts = await live.read(self.service, table_id, look)
+        if texts is None:
+            for w in watchers:
+                await self._error(w, t(w.lang, "There is no such game here."))
+            return
+        await asyncio.gather(*(self._send(w, texts[(w.grant.user, w.lang)])
+                               for w in watchers))
+
+    async def _send(self, w: Watcher, text: str) -> None:
+        if w.ws.closed or text == w.last:
+            return
+        w.last = text
+        try:
+            await asyncio.wait_for(w.ws.send_str(text), SEND_TIMEOUT)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            with contextlib.suppress(Exception):
+                await w.ws.close()
