@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 from caissify_pairings.engines.round_robin import berger_round
 from py4swiss.engines import DutchEngine
+from py4swiss.engines.common import PairingError
 from py4swiss.trf import ParsedTrf
 from py4swiss.trf.codes import PlayerCode
 from py4swiss.trf.results import ColorToken, ResultToken, RoundResult
@@ -58,10 +59,11 @@ def _history(entrant: str, rnd: Round, number: dict[str, int]) -> RoundResult:
 
 
 def dutch(order: Sequence[str], rounds: Sequence[Round], total: int,
-          absent: set[str]) -> list[Pair]:
+          absent: set[str]) -> list[Pair] | None:
     """The next Swiss round by the FIDE Dutch system; (entrant, None) is the bye.
 
     `order` is every entrant by seed (their starting numbers), `absent` those not paired.
+    None when no pairing meets the absolute criteria (no repeat, one bye each at most).
     """
     number = {e: i + 1 for i, e in enumerate(order)}
     sections = []
@@ -77,7 +79,11 @@ def dutch(order: Sequence[str], rounds: Sequence[Round], total: int,
                                       results=results))
     x = XSection(number_of_rounds=max(total, len(rounds) + 1),
                  zeroed_ids={number[e] for e in absent})
-    pairings = DutchEngine.generate_pairings(ParsedTrf(player_sections=sections, x_section=x))
+    try:
+        pairings = DutchEngine.generate_pairings(ParsedTrf(player_sections=sections,
+                                                           x_section=x))
+    except PairingError:
+        return None
     return [(order[p.white - 1], order[p.black - 1] if p.black else None) for p in pairings]
 
 
@@ -108,11 +114,13 @@ def table_sizes(count: int, size: int, fill: bool) -> tuple[list[int], int]:
 
 
 def group_by_score(order: Sequence[str], sizes: Sequence[int],
-                   met: Callable[[str, str], bool], budget: int = 20_000) -> list[list[str]]:
+                   met: Callable[[str, str], bool], budget: int = 20_000,
+                   strict: bool = False) -> list[list[str]] | None:
     """Cut `order` (best first) into groups of `sizes`, none of whom met, if it can.
 
     A depth-first search: each group is the best entrant left with the next ones who met no
-    one in the group. Past `budget` steps it settles for the fewest repeats, greedily.
+    one in the group. Past `budget` steps it settles for the fewest repeats, greedily (or,
+    `strict`, gives up: None).
     """
     steps = 0
 
@@ -144,7 +152,7 @@ def group_by_score(order: Sequence[str], sizes: Sequence[int],
         return extend([head], 0)
 
     found = search(list(order), 0)
-    if found is not None:
+    if found is not None or strict:
         return found
     groups, left = [], list(order)
     for size in sizes:

@@ -95,6 +95,8 @@ class Tournament:
             raise TournamentError("too-few-entrants", count=len(self.entrants))
         if fmt == "arena":
             rnd = self._pair_arena(waiting, now)
+            if not rnd.tables:
+                return rnd  # nobody to pair now: not a wave
         else:
             if self.rounds and not self.rounds[-1].done:
                 raise TournamentError("round-not-finished", round=len(self.rounds))
@@ -123,7 +125,10 @@ class Tournament:
             absent = {e for e in order if self.entrants[e].dropped is not None}
             if len(order) - len(absent) < 2:
                 raise TournamentError("too-few-entrants", count=len(order) - len(absent))
-            return self._two_sided(pairing.dutch(order, self.rounds, cfg.rounds, absent))
+            pairs = pairing.dutch(order, self.rounds, cfg.rounds, absent)
+            if pairs is not None:
+                return self._two_sided(pairs)
+        # bigger tables, or a Swiss past the point where repeats can be avoided
         return self._grouped(self._ranked(self.active()), self._met(last=False), byes=True)
 
     def _pair_round_robin(self) -> Round:
@@ -169,16 +174,19 @@ class Tournament:
         pool = [e for e in pool if e not in busy and self.entrants[e].dropped is None]
         ranked = self._ranked(pool)
         keep = len(ranked) - len(ranked) % self.config.per_table
-        return self._grouped(ranked[:keep], self._met(last=True), byes=False)
+        # an immediate rematch only when nobody else may come free
+        strict = any(e not in pool for e in self.active())
+        return self._grouped(ranked[:keep], self._met(last=True), byes=False, strict=strict)
 
-    def _grouped(self, ranked: list[str], met: Callable[[str, str], bool], byes: bool) -> Round:
+    def _grouped(self, ranked: list[str], met: Callable[[str, str], bool], byes: bool,
+                 strict: bool = False) -> Round:
         """Score groups of a table's size; the odd ones sit out or meet computers."""
         cfg = self.config
         sizes, odd = pairing.table_sizes(len(ranked), cfg.per_table, cfg.fill and byes)
         had = Counter(e for r in self.rounds for e in r.byes)
         sitting = sorted(reversed(ranked), key=lambda e: had[e])[:odd] if byes else []
         playing = [e for e in ranked if e not in sitting]
-        groups = pairing.group_by_score(playing, sizes, met)
+        groups = pairing.group_by_score(playing, sizes, met, strict=strict) or []
         first = Counter(t.seats()[0] for r in self.rounds for t in r.tables)
         rng = random.Random(f"{cfg.seed}:{len(self.rounds) + 1}")
         tables = []
