@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from caissify_pairings.engines.round_robin import berger_round
@@ -114,18 +115,18 @@ def table_sizes(count: int, size: int, fill: bool) -> tuple[list[int], int]:
 
 
 def group_by_score(order: Sequence[str], sizes: Sequence[int],
-                   met: Callable[[str, str], bool], budget: int = 20_000,
+                   met: Callable[[str, str], bool], budget: int = 2_000,
                    strict: bool = False) -> list[list[str]] | None:
     """Cut `order` (best first) into groups of `sizes`, none of whom met, if it can.
 
     A depth-first search: each group is the best entrant left with the next ones who met no
-    one in the group. Past `budget` steps it settles for the fewest repeats, greedily (or,
-    `strict`, gives up: None).
+    one in the group. Past `budget` steps it builds the groups greedily (the fewest repeats)
+    and swaps entrants between nearby groups while that removes repeats; `strict`, it gives
+    up instead (None) unless that leaves no repeat.
     """
     steps = 0
 
     def search(left: list[str], k: int) -> list[list[str]] | None:
-        nonlocal steps
         if k == len(sizes):
             return []
         head, rest = left[0], left[1:]
@@ -136,23 +137,20 @@ def group_by_score(order: Sequence[str], sizes: Sequence[int],
             if steps > budget:
                 return None
             if len(group) == sizes[k]:
-                remaining = [e for e in rest if e not in group]
-                tail = search(remaining, k + 1)
+                tail = search([e for e in rest if e not in group], k + 1)
                 return None if tail is None else [group, *tail]
             for i in range(start, len(rest)):
                 e = rest[i]
                 if not any(met(e, g) for g in group):
                     found = extend([*group, e], i + 1)
-                    if found is not None:
+                    if found is not None or steps > budget:
                         return found
-                    if steps > budget:
-                        return None
             return None
 
         return extend([head], 0)
 
     found = search(list(order), 0)
-    if found is not None or strict:
+    if found is not None:
         return found
     groups, left = [], list(order)
     for size in sizes:
@@ -162,7 +160,61 @@ def group_by_score(order: Sequence[str], sizes: Sequence[int],
             left.remove(best)
             group.append(best)
         groups.append(group)
+    _repair(groups, met)
+    _shake(groups, met)
+    if strict and any(_repeats(g, met) for g in groups):
+        return None
     return groups
+
+
+def _repeats(group: Sequence[str], met: Callable[[str, str], bool]) -> int:
+    return sum(met(a, b) for i, a in enumerate(group) for b in group[i + 1:])
+
+
+def _shake(groups: list[list[str]], met: Callable[[str, str], bool], tries: int = 200) -> None:
+    """A local search past `_repair`'s dead ends: a random swap between a group with a repeat
+    and a nearby group, repaired, kept unless it adds repeats (seeded: same groups, same
+    answer)."""
+    rng = random.Random(0)
+    total = sum(_repeats(g, met) for g in groups)
+    for _ in range(tries):
+        if not total:
+            return
+        trial = [list(g) for g in groups]
+        k = rng.choice([k for k, g in enumerate(trial) if _repeats(g, met)])
+        a = trial[k]
+        b = trial[rng.randrange(max(0, k - 2), min(len(trial), k + 3))]  # a nearby group
+        i, j = rng.randrange(len(a)), rng.randrange(len(b))
+        a[i], b[j] = b[j], a[i]
+        _repair(trial, met)
+        now = sum(_repeats(g, met) for g in trial)
+        if now <= total:
+            groups[:], total = trial, now
+
+
+def _repair(groups: list[list[str]], met: Callable[[str, str], bool]) -> None:
+    """Swap two entrants of nearby groups while that lowers the repeats (in place)."""
+    improved = True
+    while improved:
+        improved = False
+        for gi, group in enumerate(groups):
+            if not _repeats(group, met):
+                continue
+            others = sorted((j for j in range(len(groups)) if j != gi), key=lambda j: abs(j - gi))
+            for x, gj in ((x, gj) for x in list(group) for gj in others):
+                other = groups[gj]
+                before = _repeats(group, met) + _repeats(other, met)
+                for y in other:
+                    a = [y if e == x else e for e in group]
+                    b = [x if e == y else e for e in other]
+                    if _repeats(a, met) + _repeats(b, met) < before:
+                        groups[gi], groups[gj] = group, other = a, b
+                        improved = True
+                        break
+                if x not in group:
+                    break
+            if improved:
+                break
 
 
 def bracket_order(size: int) -> list[int]:

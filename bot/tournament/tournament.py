@@ -202,15 +202,17 @@ class Tournament:
 
     def _met(self, last: bool) -> Callable[[str, str], bool]:
         """Who met whom: ever (a Swiss), or in each one's last game (an arena)."""
-        pairs: set[frozenset[str]] = set()
+        met: dict[str, set[str]] = {e: set() for e in self.entrants}
         seen: set[str] = set()
         for r in reversed(self.rounds) if last else self.rounds:
             for t in r.tables:
-                here = [e for e in t.entrants() if e not in seen] if last else t.entrants()
-                pairs.update(frozenset((a, b)) for a in here for b in t.entrants() if a != b)
+                here = t.entrants()
+                for a in here:
+                    if not (last and a in seen):
+                        met[a].update(here)
                 if last:
-                    seen.update(t.entrants())
-        return lambda a, b: frozenset((a, b)) in pairs
+                    seen.update(here)
+        return lambda a, b: b in met[a]
 
     def _ranked(self, pool: Iterable[str]) -> list[str]:
         rank = {s.entrant: s.rank for s in self.standings()}
