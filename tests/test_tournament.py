@@ -134,6 +134,16 @@ def test_knockout_dropped_entrant_gives_a_bye():
     assert t.finished and t.podium()[0] == "p1"
 
 
+def test_knockout_top_seed_dropped_before_the_start_sends_its_opponent_through():
+    t = make(4, format="knockout")
+    t.drop("p1")
+    first = t.pair()
+    assert first.byes == ["p4"] and [tb.entrants() for tb in first.tables] == [["p2", "p3"]]
+    play(t, first, by_seed(t))
+    final = t.pair()
+    assert [tb.entrants() for tb in final.tables] == [["p4", "p2"]]
+
+
 # drops, forfeits, byes, fill, teams
 
 def test_no_show_loses_and_double_no_show_scores_nothing():

@@ -153,8 +153,11 @@ class Tournament:
             last = self.rounds[-1]
             winners: list[str | None] = []
             for a, b in zip(self.bracket[::2], self.bracket[1::2], strict=True):
-                table = next((t for t in last.tables if a in t.entrants()), None)
-                winners.append(knockout_winner(table, seed) if table else a or b)
+                table = next((t for t in last.tables if {a, b} & set(t.entrants())), None)
+                if table is not None:
+                    winners.append(knockout_winner(table, seed))
+                else:  # a bye (the other slot empty or dropped), or nobody
+                    winners.append(next((e for e in (a, b) if e in last.byes), None))
             self.bracket = winners
         rnd = Round([])
         for a, b in zip(self.bracket[::2], self.bracket[1::2], strict=True):
