@@ -201,6 +201,10 @@ def test_fixed_pairs_are_one_entrant():
         t.add("solo", ("u9",))
     rnd = t.pair()
     assert all(len(tb.sides) == 2 and len(tb.sides[0]) == 1 for tb in rnd.tables)
+    first = rnd.tables[0]
+    a, b = (t.entrants[side[0]].members for side in first.sides)
+    assert t.seats(first) == [a[0], b[0], a[1], b[1]]  # partners sit opposite
+    assert t.seats(Table([["team0"], [None]])) == ["u0", None, "u1", None]
 
 
 def test_random_partners_are_drawn_each_round_from_the_seed():

@@ -221,6 +221,14 @@ class Tournament:
         rank = {s.entrant: s.rank for s in self.standings()}
         return sorted(pool, key=rank.__getitem__)
 
+    def seats(self, table: Table) -> list[str | None]:
+        """The players (members' ids) in seat order, partners opposite; None: a computer."""
+        if self.config.teams != "fixed":
+            return table.seats()
+        teams = [self.entrants[e].members if e else (None, None)
+                 for side in table.sides for e in side]
+        return [team[k] for k in range(2) for team in teams]
+
     # results
 
     def record(self, round_no: int, table_no: int, scores: Sequence[float],
