@@ -271,6 +271,12 @@ def test_bad_input_is_a_tournament_error():
         t.record(1, 1, [0, 1])
     with pytest.raises(TournamentError, match="unknown-entrant"):
         t.drop("nobody")
+    small = make(3, format="swiss", rounds=2, seats=4)
+    with pytest.raises(TournamentError, match="too-few-entrants"):
+        small.pair()  # not a table's worth, and no computers allowed
+    assert len(make(3, format="swiss", rounds=2, seats=4, fill=True).pair().tables) == 1
+    with pytest.raises(TournamentError, match="unknown-entrant"):
+        make(4, format="arena").pair(waiting=["p1", "x"])
 
 
 def test_state_survives_json_and_pairs_the_same_next_round():

@@ -173,7 +173,8 @@ class Tournament:
         if self.closed or (ends is not None and now is not None and now >= ends):
             raise TournamentError("arena-closed")
         busy = {e for r in self.rounds for t in r.tables if not t.done for e in t.entrants()}
-        pool = self.active() if waiting is None else [self._entrant(e).id for e in waiting]
+        pool = (self.active() if waiting is None
+                else list(dict.fromkeys(self._entrant(e).id for e in waiting)))
         pool = [e for e in pool if e not in busy and self.entrants[e].dropped is None]
         ranked = self._ranked(pool)
         keep = len(ranked) - len(ranked) % self.config.per_table
@@ -186,6 +187,8 @@ class Tournament:
         """Score groups of a table's size; the odd ones sit out or meet computers."""
         cfg = self.config
         sizes, odd = pairing.table_sizes(len(ranked), cfg.per_table, cfg.fill and byes)
+        if byes and not sizes:
+            raise TournamentError("too-few-entrants", count=len(ranked))
         had = Counter(e for r in self.rounds for e in r.byes)
         sitting = sorted(reversed(ranked), key=lambda e: had[e])[:odd] if byes else []
         playing = [e for e in ranked if e not in sitting]
