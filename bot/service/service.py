@@ -41,12 +41,8 @@ import asyncio
 import contextlib
 import json
 import logging
-import random
 import sqlite3
-import time
-import weakref
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from core import DominoError, IllegalMove, variants
@@ -55,27 +51,23 @@ from core.moves import Move
 from core.options import parse_pairs
 
 from ..i18n import end_words, error_text, lang_for, t, tn
-from ..storage import GamePlayer, RatingRow, SeatRow, Store, TableRow
+from ..storage import GamePlayer, RatingRow, SeatRow, TableRow
 from . import assist, families, levels, review, stopping, texts, thinking
 from . import seats as seating
 from .guard import door
-from .limits import Limits, Recent, TableIndex, clip, hosted, idle_lobbies, idle_solo_games, solo
+from .limits import clip, hosted, idle_lobbies, idle_solo_games, solo
 from .messages import Message, parse_action
 from .numbers import number
-from .pictures import NoPictures, PicturePool, Pictures
 from .ratings import rate_game
 from .rules_pages import chat_page, rules_page
-from .shared import adopt, refreshed, table_guard, tick_guard, vote_stop
+from .shared import adopt, refreshed, tick_guard, vote_stop
+from .state import COMPUTER, SERVICE, State, User, missing_row
 from .tables import Table, new_game, rebuild, seat_ranks, team_index
 
 log = logging.getLogger("domino.service")
 SETTLE = 5.0  # seconds the ticks under way may take to finish when the bot stops
 
-MAX_TEXT = 2000
 MAX_INVITED = 20
-COMPUTER = "greedy"
-SERVICE = "service"  # the "platform" under which the service keeps per-table notes
-LOBBY_CHANGED = "lobby_changed"  # the note of when a lobby last changed (its idle time)
 # A command typed without a table number -> (the table statuses it applies to, must the user
 # sit at the table).  See `Service.find_table`.
 TABLE_FOR: dict[str, tuple[tuple[str, ...], bool]] = {
@@ -87,58 +79,10 @@ TABLE_FOR: dict[str, tuple[tuple[str, ...], bool]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class User:
-    """Who acts: a platform-prefixed id ("discord:123"), a display name, a locale."""
+class Service(State):
+    """Hosts every table of every channel (the shared state: bot/service/state.py)."""
 
-    id: str
-    name: str
-    locale: str | None = None
-
-
-class Service:
-    """Hosts every table of every channel."""
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        pictures: Pictures | None = None,
-        ai_delay: float = 1.0,
-        clock: Callable[[], float] = time.time,
-        default_lang: str = "en",
-        default_timer: int | None = 180,
-        miss_limit: int = 3,
-        warn_before: float = 30.0,
-        seed: int | None = None,
-        limits: Limits | None = None,
-    ) -> None:
-        self.store = store
-        self.pictures = pictures or Pictures()
-        self.ai_delay = ai_delay
-        self.clock = clock
-        self.default_lang = default_lang
-        self.default_timer = default_timer
-        self.miss_limit = miss_limit
-        self.warn_before = warn_before
-        self.limits = limits or Limits()
-        self.tables: dict[int, Table] = TableIndex()
-        # a lock lives while a call holds it or waits for it: no entry per number ever named
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
-        self._changed: dict[int, float] = {}  # lobby id -> when it last changed (expiry)
-        # table id -> its tick under way (a computer thinking), collected by a later tick
-        self._ticking: dict[int, asyncio.Task[list[Message]]] = {}
-        self._watched: dict[str, float] = {}  # channel -> when a human last acted there
-        self._invited: dict[int, frozenset[str]] = {}  # lobby id -> who may join (if limited)
-        self._pool = PicturePool(self.pictures, self.limits.picture_workers,
-                                 self.limits.picture_processes)
-        # user id -> language of their private messages (the latest users only: a user not
-        # kept reads the table's language until they act again)
-        self._langs: Recent[str, str] = Recent()
-        self.rng = random.Random(seed)
-
-    # -- start-up ------------------------------------------------------------------------
+    # -- start-up ------------------------------------------------------------------------------
 
     async def start(self) -> list[Message]:
         """Reload every unfinished table and prompt its current player again.
@@ -199,97 +143,7 @@ class Service:
             out += self._table_messages(table, prompt=True, hands=True)
         return await self._drawn(out)
 
-    async def _lobby_changed(self, row: TableRow) -> float:
-        """When a stored lobby last changed (its creation, if no change was noted)."""
-        note = await self.store.adapter_get(row.id, SERVICE, LOBBY_CHANGED)
-        try:
-            return max(row.created_at, float(note)) if note else row.created_at
-        except ValueError:
-            return row.created_at
-
-    async def _touch(self, table_id: int) -> None:
-        """A lobby changed: its idle time starts again, here and after a restart (the time is
-        kept with the table, so that a restart counts from the last change, not from the
-        lobby's creation)."""
-        now = self._changed[table_id] = self.clock()
-        await self.store.adapter_set(table_id, SERVICE, LOBBY_CHANGED, repr(now))
-
-    def _lock(self, table_id: int) -> Any:
-        if self.store.shared:  # several processes: a database lock, and a fresh copy
-            return table_guard(self, table_id)
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
-
-    async def _drawn(self, messages: list[Message]) -> list[Message]:
-        """The messages with their pictures drawn (in the worker pool)."""
-        return await self._pool.draw(messages)
-
-    def _seen_in(self, channel: str) -> None:
-        """A human acted in `channel`: its tables' pictures are worth drawing for a while."""
-        self._watched.pop(channel, None)
-        self._watched[channel] = self.clock()
-        while len(self._watched) > 10_000:  # the oldest first (insertion order)
-            del self._watched[next(iter(self._watched))]
-
-    def _unseen(self, table: Table) -> bool:
-        """No human sits at the table and nobody acted in its channel lately."""
-        if table.humans():
-            return False
-        seen = self._watched.get(table.row.channel)
-        return seen is None or self.clock() - seen > self.limits.watch
-
-    def _pictures_for(self, table: Table) -> Pictures:
-        """Pictures for a table's messages: none when nobody will see them (`_unseen`),
-        else drawn in the worker pool."""
-        return NoPictures() if self._unseen(table) else self._pool.deferred()
-
-    async def _reload(self, table_id: int) -> None:
-        """After a failed write: the table in memory as the store has it (or as it was, if
-        the store cannot be read either)."""
-        async with self._lock(table_id):
-            table = self.tables.get(table_id)
-            try:
-                row = await self.store.get_table(table_id)
-                if row is None or row.status not in ("lobby", "playing"):
-                    return
-                fresh = Table(row)
-                if row.status == "playing":
-                    fresh.game = rebuild(row, await self.store.moves(table_id))
-                    if not fresh.game.over and fresh.is_ai(fresh.game.to_move):
-                        fresh.ai_due = self.clock() + self.ai_delay
-                if table is not None:
-                    fresh.stop_votes = table.stop_votes
-                self.tables[table_id] = fresh
-            except Exception:
-                log.error("table %s: cannot be reloaded after a failed write", table_id)
-
-    async def _lang(self, user: User, scope: str | None = None) -> str:
-        """The language of `user`'s private messages (remembered for later messages)."""
-        default = await self.store.get_setting(scope, "lang") if scope else None
-        lang = lang_for(user.locale, default or self._langs.get(user.id) or self.default_lang)
-        self._langs[user.id] = lang
-        return lang
-
-    def _user_lang(self, user_id: str | None, table: Table) -> str:
-        return self._langs.get(user_id or "", table.lang)
-
-    def _error(self, user: User, text: str, table: Table | None = None) -> list[Message]:
-        """A private error message for `user`."""
-        channel = table.row.channel if table else ""
-        return [Message(channel, text, to=user.id, kind="error",
-                        table=table.id if table else None)]
-
-    def _too_long(self, user: User, *values: Any) -> list[Message]:
-        """An error when a text is over MAX_TEXT characters, else nothing."""
-        if any(isinstance(v, str) and len(v) > MAX_TEXT for v in values):
-            lang = lang_for(user.locale, self._langs.get(user.id, self.default_lang))
-            return self._error(user, t(lang, "That text is too long (at most {n} characters).",
-                                       n=MAX_TEXT))
-        return []
-
-    # -- opening a table ---------------------------------------------------------------------
+    # -- opening a table -----------------------------------------------------------------------
 
     @door("open")
     async def open_table(self, user: User, channel: str, scope: str, variant: str,
@@ -343,7 +197,7 @@ class Service:
                        status="lobby", seed=self.rng.getrandbits(62), lang=public_lang,
                        created_at=self.clock(), seats=seats)
         table = Table(row)
-        _name_computers(table)
+        name_computers(table)
         row.id = await self.store.create_table(row)
         if invited:
             await self.store.adapter_set(row.id, SERVICE, "invited", json.dumps(sorted(invited)))
@@ -378,7 +232,7 @@ class Service:
                                         games))
         return []
 
-    # -- the lobby ---------------------------------------------------------------------------
+    # -- the lobby -----------------------------------------------------------------------------
 
     @door(table=True)
     async def join(self, user: User, table_id: int) -> list[Message]:
@@ -500,7 +354,7 @@ class Service:
             if not free:
                 return self._error(user, self._t(user, table, "This table is full."), table)
             free[0].ai = kind
-            _name_computers(table)
+            name_computers(table)
             await self.store.set_seats(table_id, table.row.seats)
             await self._touch(table_id)
             return self._table_messages(table)
@@ -517,7 +371,7 @@ class Service:
                 return self._error(user, self._t(user, table, "There is no computer seat to "
                                                  "remove."), table)
             bots[-1].ai, bots[-1].name = None, t(table.lang, "Open seat")
-            _name_computers(table)
+            name_computers(table)
             await self.store.set_seats(table_id, table.row.seats)
             await self._touch(table_id)
             return self._table_messages(table)
@@ -544,7 +398,7 @@ class Service:
         seats = [SeatRow(s.seat, s.user_id, s.name, s.ai, s.misses) for s in row.seats]
         for s in table.open_seats():
             s.ai = COMPUTER
-        _name_computers(table)
+        name_computers(table)
         table.game = new_game(row)
         table.active_at = self.clock()
         row.status = "playing"
@@ -580,7 +434,7 @@ class Service:
                            ) -> tuple[Table, list[Message]]:
         table = self.tables.get(table_id)
         if table is None:
-            return Table(_missing_row(table_id)), await self._no_table(user, table_id)
+            return Table(missing_row(table_id)), await self._no_table(user, table_id)
         if table.row.status != "lobby":
             return table, self._error(user, self._t(user, table, "This table has already "
                                                     "started."), table)
@@ -621,22 +475,7 @@ class Service:
             found = seating.to_move_first(self.tables, found, user_id, move)
         return max(found, default=None)
 
-    async def _no_table(self, user: User, table_id: int) -> list[Message]:
-        lang = await self._lang(user)
-        row = await self.store.get_table(table_id)
-        if row is not None and row.status == "finished":  # an old button of a finished game
-            return self._error(user, t(lang, "Game #{id} is over.", id=table_id))
-        return self._error(user, t(lang, "There is no open table #{id}.", id=table_id))
-
-    def _t(self, user: User, table: Table, text: str, **values: Any) -> str:
-        """`text` in the language of `user` (a player or a passer-by) at `table`."""
-        return t(self._lang_at(user, table), text, **values)
-
-    def _lang_at(self, user: User, table: Table) -> str:
-        """The language of `user` (a player or a passer-by) at `table`."""
-        return lang_for(user.locale, self._langs.get(user.id, table.lang))
-
-    # -- playing ---------------------------------------------------------------------------
+    # -- playing -------------------------------------------------------------------------------
 
     @door("move")
     async def press(self, user: User, data: str) -> list[Message]:
@@ -705,7 +544,7 @@ class Service:
         """The table and the user's seat in a game under way, or an error."""
         table = self.tables.get(table_id)
         if table is None:
-            return Table(_missing_row(table_id)), -1, await self._no_table(user, table_id)
+            return Table(missing_row(table_id)), -1, await self._no_table(user, table_id)
         if table.game is None:
             return table, -1, self._error(user, self._t(user, table, "The game has not "
                                                         "started yet."), table)
@@ -918,14 +757,7 @@ class Service:
                 n=s.misses), kind="info", table=table.id))
         return out + await self._computers(table)
 
-    def _deadline(self, table: Table) -> float | None:
-        game = table.game
-        if (not table.row.timer or game is None or game.over or table.is_ai(game.to_move)
-                or families.untimed(table)):
-            return None
-        return self.clock() + table.row.timer
-
-    # -- seeing ------------------------------------------------------------------------------
+    # -- seeing --------------------------------------------------------------------------------
 
     @door(table=True)
     async def hand(self, user: User, table_id: int) -> list[Message]:
@@ -937,30 +769,7 @@ class Service:
             table, seat, user.id, self._user_lang(user.id, table), self._pictures_for(table))
         return err or helper or self._hand_messages(table, seat)
 
-    def _hand_messages(self, table: Table, seat: int) -> list[Message]:
-        """The private hand message of a human seat (none for a computer or after the end)."""
-        user = table.row.seats[seat].user_id
-        lang = self._user_lang(user, table)
-        message = texts.hand_message(table, seat, lang, self._pictures_for(table))
-        if message:
-            message = assist.with_hint_button(table, seat, message, lang)
-        return [message] if message else []
-
-    def _table_messages(self, table: Table, *, prompt: bool = False, hands: bool = False,
-                        mover: int | None = None, move: Move | None = None) -> list[Message]:
-        """The public table message (from the public view only); with `prompt`, the turn
-        prompt of the player to move; with `hands`, every human seat's private hand."""
-        game = table.game
-        if mover is not None and game is not None and not game.over and self._unseen(table):
-            return []  # a computer's move at a table nobody watches: shown when someone does
-        out = texts.table_messages(table, self._pictures_for(table), prompt=prompt,
-                                   mover=mover, move=move)
-        if hands and table.game is not None:
-            for s in table.humans():
-                out += self._hand_messages(table, s.seat)
-        return out
-
-    # -- the end of a game -------------------------------------------------------------------
+    # -- the end of a game ---------------------------------------------------------------------
 
     async def _finish(self, table: Table, last: tuple[int, int, str] | None = None) -> None:
         """Store the result and rate the human seats, per scope and globally (with `last`,
@@ -1058,7 +867,7 @@ class Service:
                 return await self._start(fresh)
             return self._table_messages(fresh)
 
-    # -- rules, ratings, history --------------------------------------------------------------
+    # -- rules, ratings, history ---------------------------------------------------------------
 
     @door()
     async def rules(self, user: User, variant: str, section: str = "") -> list[Message]:
@@ -1204,7 +1013,7 @@ class Service:
             for task in late:
                 task.cancel()
 
-    # -- hints and reviews (bot/service/assist.py, bot/service/review.py) ------------------
+    # -- hints and reviews (bot/service/assist.py, bot/service/review.py) ----------------------
 
     @door(table=True)
     async def hint(self, user: User, table_id: int, turn: int | None = None
@@ -1227,7 +1036,7 @@ VERBS = frozenset("jlarshmqepdxu" + assist.HINT)
 MOVE_TEXT = {"d": "draw", "x": "pass"}
 
 
-def _name_computers(table: Table) -> None:
+def name_computers(table: Table) -> None:
     """Number the computer seats of a lobby in seat order: "CPU 1", "CPU 2"... (short: a name
     must fit a seat's panel in the pictures)."""
     for n, s in enumerate(table.computers(), 1):
@@ -1242,11 +1051,6 @@ def _whole(value: Any, name: str, lo: int, hi: int) -> int:
     if n is None or n < lo:
         raise bad
     return n
-
-
-def _missing_row(table_id: int) -> TableRow:
-    return TableRow(id=table_id, channel="", scope="", host="", variant="classic", options={},
-                    players=0, timer=None, status="missing", seed=0, lang="en", created_at=0.0)
 
 
 def invitees(invite: Any, opener: str) -> frozenset[str] | None:
