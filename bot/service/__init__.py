@@ -19,6 +19,9 @@ it, and none imports the facade or the door):
                                   every part uses (a lock, a language, an error, the table
                                   and hand messages, a turn's deadline)
 
+The order, one way (A <- B: B stands on A and imports it; nothing imports back):
+state <- results <- play <- clock <- lobby <- opening <- service.
+
 A part calls down by inheritance (`self._finish` in the play is the results'); nothing calls
 up but through the facade's public methods (a press, `stopping.press` -> `stop`).  Beside
 them: guard (the door), shared (tables shared by several processes), tables, seats, limits,

@@ -59,8 +59,8 @@ MOVE_TEXT = {"d": "draw", "x": "pass"}
 class Service(Opening):
     """Hosts every table of every channel: the facade adapters call.
 
-    The work is done by the parts it stands on, each one on the next (bot/service/
-    __init__.py): opening <- lobby <- clock <- play <- results <- state.  Here each public
+    The work is done by the parts it stands on, each on the one before it (bot/service/
+    __init__.py): state <- results <- play <- clock <- lobby <- opening.  Here each public
     method of a part is put behind the door (`guard.door`: `where=`, the table number, any
     error turned into a reply), and a button's press is routed to the method it means.
     """
