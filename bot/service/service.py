@@ -33,6 +33,10 @@ nothing; only the seat to move moves; a user not at a table can do nothing to it
 accepted move is committed (`Store.append_move`) before the reply is returned.  Public
 messages are built from the public view only (``game.view(None)``); a player's own view goes
 only into a private "hand" message to that player.
+
+This module is the facade: the methods are written in the parts it stands on (state.py,
+results.py, play.py, clock.py, lobby.py, opening.py; their order in bot/service/__init__.py),
+and put behind the door here.
 """
 
 from __future__ import annotations
