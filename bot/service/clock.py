@@ -1,0 +1,256 @@
+"""The clock: the bot's start, its ticks and its stop.
+
+`start` reloads the unfinished tables after a restart and prompts their players again (or,
+when other processes serve the same database, loads them quietly).  `tick` plays the
+computer moves that are due, warns and plays for a player whose turn timer ran out, and
+closes idle lobbies and idle solo games; `run` ticks forever and `settle` lets the ticks
+under way end when the bot stops.  With several processes on one database, a tick takes a
+table only when no other process holds it (bot/service/shared.py).  Stands on the play
+(bot/service/play.py), whose `_apply` and `_computers` it calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from collections.abc import Awaitable, Callable
+
+from core import DominoError
+
+from ..i18n import error_text, lang_for, t, tn
+from . import seats as seating
+from . import thinking
+from .limits import idle_lobbies, idle_solo_games
+from .messages import Message
+from .play import Play
+from .shared import adopt, tick_guard
+from .state import COMPUTER, SERVICE
+from .tables import Table, rebuild
+
+log = logging.getLogger("domino.service")
+SETTLE = 5.0  # seconds the ticks under way may take to finish when the bot stops
+
+
+class Clock(Play):
+    """The start, the ticks (computer moves, turn timers, idle tables) and the stop."""
+
+    async def start(self) -> list[Message]:
+        """Reload every unfinished table and prompt its current player again.
+
+        When other bot processes are serving the same database (`store.peers()`), they have
+        prompted their tables' players and keep their timers: this process loads the tables
+        quietly (no message, no deadline moved), so that restarting one process of several
+        does not prompt every player again."""
+        out: list[Message] = []
+        quiet = await self.store.peers() > 0
+        for row in await self.store.tables(("lobby", "playing")):
+            table = Table(row)
+            await seating.load(self.store, table)
+            for s in table.humans():
+                locale = await self.store.user_locale(s.user_id or "")
+                if locale:  # else the table's language, and DOMINO_LANG for new tables
+                    self._langs.setdefault(s.user_id or "", lang_for(locale))
+            if row.status == "lobby":
+                ttl = self.limits.lobby_ttl
+                changed = await self._lobby_changed(row)
+                if ttl > 0 and self.clock() - changed >= ttl:  # expired meanwhile
+                    await self.store.update_table(row.id, status="stopped")
+                    continue
+                self.tables[row.id] = table
+                self._changed[row.id] = changed
+                invited = await self.store.adapter_get(row.id, SERVICE, "invited")
+                if invited:
+                    self._invited[row.id] = frozenset(json.loads(invited))
+                if not quiet:
+                    out += self._table_messages(table)
+                continue
+            try:
+                table.game = rebuild(row, await self.store.moves(row.id))
+            except DominoError as exc:
+                await self.store.update_table(row.id, status="stopped")
+                out.append(Message(row.channel, t(
+                    row.lang, "Table #{id} could not be restored and was stopped: {why}",
+                    id=row.id, why=error_text(row.lang, exc)), kind="result", table=row.id))
+                continue
+            self.tables[row.id] = table
+            table.active_at = await self.store.last_move_at(row.id) or row.created_at
+            if table.game.over:  # the last move was stored, the result was not
+                try:
+                    await self._finish(table)
+                except (DominoError, ValueError, LookupError, OSError, sqlite3.Error):
+                    log.error("table %s: the result cannot be stored yet", row.id)
+                    continue  # kept in memory, finished; stored at the next start
+                out += self._table_messages(table)
+                continue
+            if table.is_ai(table.game.to_move):
+                table.ai_due = self.clock() + self.ai_delay
+            if quiet:  # another process serves it: its players were prompted there
+                continue
+            if row.deadline is not None:  # time to read the re-prompt before the bot plays
+                row.deadline = max(row.deadline, self.clock() + self.warn_before)
+                row.warned = False
+                await self.store.update_table(row.id, deadline=row.deadline, warned=False)
+            out += self._table_messages(table, prompt=True, hands=True)
+        return await self._drawn(out)
+
+    # -- the ticks -----------------------------------------------------------------------------
+
+    async def tick(self, wait: float | None = None) -> list[Message]:
+        """Play due computer moves and enforce turn timers. Call it often.
+
+        The due tables are handled concurrently, each under its own lock, so that the store
+        commits their moves together (group commit); the messages of each table keep their
+        order, and a table whose tick fails (logged) does not stop the others.  With `wait`
+        (seconds; `run` gives its interval), a table still at work by then (a computer that
+        searches for a second) goes on in the background and its messages come with a later
+        tick, so that it holds up no other table's computer or timer; a table is never
+        ticked twice at once.  Without it, every due table is waited for."""
+        now = self.clock()
+        if self.store.shared:
+            await adopt(self)
+        out = await self._expire(now)
+        ticking = self._ticking
+        for table in list(self.tables.values()):
+            if table.id not in ticking and self._due(table, now):
+                ticking[table.id] = asyncio.ensure_future(self._tick_one(table, now))
+        if ticking:
+            await asyncio.wait(list(ticking.values()), timeout=wait)
+        for table_id, task in list(ticking.items()):
+            if task.done():
+                del ticking[table_id]
+                if not task.cancelled() and task.exception() is None:
+                    out += task.result()
+        return await self._pool.draw(out, background=True)
+
+    async def _expire(self, now: float) -> list[Message]:
+        """Close the lobbies nobody changed for `limits.lobby_ttl` seconds, and the games of
+        one human with no turn timer that did not move for `limits.solo_ttl`, with a message."""
+        lobby_ttl, solo_ttl = self.limits.lobby_ttl, self.limits.solo_ttl
+        out: list[Message] = []
+        for table in idle_lobbies(list(self.tables.values()), self._changed, now, lobby_ttl):
+            out += await self._close_idle(table, "lobby", lambda tb: tn(
+                tb.lang, "Table #{id} is closed: nobody started it for {n} minute.",
+                "Table #{id} is closed: nobody started it for {n} minutes.",
+                max(1, round(lobby_ttl / 60)), id=tb.id))
+        for table in idle_solo_games(list(self.tables.values()), now, solo_ttl):
+            out += await self._close_idle(table, "playing", lambda tb: tn(
+                tb.lang, "Table #{id} is closed: no move for {n} day.",
+                "Table #{id} is closed: no move for {n} days.",
+                max(1, round(solo_ttl / 86400)), id=tb.id))
+        return out
+
+    async def _close_idle(self, table: Table, status: str, text: Callable[[Table], str]
+                          ) -> list[Message]:
+        """Close an idle table that is still `status` once locked, saying `text(table)`."""
+        async with self._lock(table.id):
+            if self.tables.get(table.id) is not table or table.row.status != status:
+                return []
+            try:
+                return await self._close(table, text(table))
+            except Exception:
+                log.error("table %s: cannot close the idle %s", table.id, status)
+                return []
+
+    def _due(self, table: Table, now: float) -> bool:
+        """A computer seat's move or a turn timer (its warning included) is due."""
+        game = table.game
+        if game is None or game.over:
+            return False
+        deadline = table.row.deadline
+        return ((table.ai_due is not None and now >= table.ai_due)
+                or (deadline is not None and now >= deadline - self.warn_before))
+
+    async def _tick_one(self, table: Table, now: float) -> list[Message]:
+        if self.store.shared:
+            return await self._tick_shared(table, now)
+        async with self._lock(table.id):
+            if self.tables.get(table.id) is not table:  # stopped or finished meanwhile
+                return []
+            try:
+                return await self._tick_table(table, now)
+            except Exception:  # one broken table must not stop the others
+                log.exception("table %s: tick failed", table.id)
+                return []
+
+    async def _tick_shared(self, table: Table, now: float) -> list[Message]:
+        """`_tick_one` for a table other processes may hold: skipped while they do."""
+        async with tick_guard(self, table.id) as held:
+            table = self.tables.get(table.id) if held else None  # refreshed
+            if table is None or not self._due(table, now):
+                return []
+            try:
+                return await self._tick_table(table, now)
+            except Exception:
+                log.exception("table %s: tick failed", table.id)
+                return []
+
+    async def _tick_table(self, table: Table, now: float) -> list[Message]:
+        game = table.game
+        if game is None or game.over:
+            return []
+        seat = game.to_move
+        if table.is_ai(seat):
+            if table.ai_due is None or now < table.ai_due:
+                return []
+            out = await self._apply(table, seat, await thinking.choose(table, seat))
+            on = not game.over and table.is_ai(game.to_move)
+            table.ai_due = now + self.ai_delay if on else None
+            return out
+        row = table.row
+        deadline = row.deadline
+        if deadline is None:
+            return []
+        s = row.seats[seat]
+        lang = row.lang
+        if now < deadline:
+            if row.warned:
+                return []
+            row.warned = True
+            await self.store.update_table(table.id, warned=True)
+            return [Message(row.channel, t(lang, "{who}, {n} seconds left to play.", who=s.name,
+                                           n=max(1, round(deadline - now))),
+                            kind="turn", table=table.id, mention=(s.user_id or "",),
+                            named=s.name)]
+        out = [Message(row.channel, t(lang, "{who} ran out of time: the bot plays for them.",
+                                      who=s.name), kind="info", table=table.id)]
+        s.misses += 1
+        if s.misses >= self.miss_limit:
+            s.ai = COMPUTER
+        await self.store.update_seat(table.id, seat, misses=s.misses, ai=s.ai)
+        out += await self._apply(table, seat, await thinking.choose(table, seat))
+        if s.ai:
+            out.append(Message(row.channel, t(
+                lang, "{who} missed {n} turns: a computer player takes the seat.", who=s.name,
+                n=s.misses), kind="info", table=table.id))
+        return out + await self._computers(table)
+
+    # -- the tick loop -------------------------------------------------------------------------
+
+    async def run(self, send: Callable[[list[Message]], Awaitable[None]],
+                  interval: float = 0.25) -> None:
+        """Tick forever, delivering what the ticks produce; a failing tick is logged.  When
+        cancelled (the bot stops), it lets the tables still at work finish their move (at
+        most `SETTLE` seconds) before it ends, so that the store is not closed under them."""
+        try:
+            while True:
+                try:
+                    messages = await self.tick(wait=interval)
+                    if messages:
+                        await send(messages)
+                except Exception:
+                    log.exception("tick failed")
+                await asyncio.sleep(interval)
+        finally:
+            await self.settle()
+
+    async def settle(self, timeout: float = SETTLE) -> None:
+        """Wait for the ticks under way (at most `timeout` seconds), then cancel the rest;
+        their messages are dropped (a restart prompts the players again)."""
+        tasks = list(self._ticking.values())
+        self._ticking.clear()
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=timeout)
+            for task in late:
+                task.cancel()

@@ -1,0 +1,219 @@
+"""The results: the end of a table and what is read after it.
+
+A game's end (`_finish`: the result, the ratings and the last move, stored together), a
+table stopped (`_close`, and `stop`: the host's stop or every player's vote), and what
+players read about games: the rules pages, leaderboards, statistics, history, a record's
+export, a game's review; and the server settings.  The lowest part: it stands on the
+shared state only (bot/service/state.py); the facade (bot/service/service.py) puts its
+public methods behind the door.
+"""
+
+from __future__ import annotations
+
+import json
+
+from core import DominoError, variants
+
+from ..i18n import error_text, t, tn
+from ..storage import GamePlayer, RatingRow
+from . import assist, families, review, texts, words
+from .limits import clip
+from .messages import Message
+from .numbers import number
+from .ratings import rate_game
+from .rules_pages import chat_page, rules_page
+from .shared import vote_stop
+from .state import State, User
+from .tables import Table, seat_ranks, team_index
+
+
+class Results(State):
+    """The end of a table, and what players read about finished games."""
+
+    async def _finish(self, table: Table, last: tuple[int, int, str] | None = None) -> None:
+        """Store the result and rate the human seats, per scope and globally (with `last`,
+        the move that ended the game, in the same transaction)."""
+        game = table.game
+        result = game.result
+        row = table.row
+        ranks = seat_ranks(result)
+        worst = max(ranks) + 1
+        left = [s for s in row.seats if s.user_id in table.leavers and s.ai is not None]
+        for s in left:  # who left the game under way lost it
+            ranks[s.seat] = worst
+        humans = table.humans()
+        players = [GamePlayer(s.user_id or "", s.seat, s.seat in result["winners"],
+                              result["scores"][s.seat], ranks[s.seat]) for s in humans]
+        players += [GamePlayer(s.user_id or "", s.seat, False, result["scores"][s.seat], worst)
+                    for s in left]
+        seats = [(s.user_id if s.ai is None or s in left else None, team_index(result, s.seat))
+                 for s in row.seats]
+        ratings: list[RatingRow] = []
+        ids = [p.user_id for p in players]
+        rated = bool(players) and assist.rated(row)  # hints=on: a casual game, not rated
+        for scope in dict.fromkeys((row.scope, "global")) if rated else ():
+            current = await self.store.ratings(ids, row.variant, scope)
+            new = rate_game(seats, ranks, {u: (r.mu, r.sigma) for u, r in current.items()})
+            for p in players:
+                old = current.get(p.user_id)
+                mu, sigma = new[p.user_id]
+                ratings.append(RatingRow(p.user_id, row.variant, scope, mu, sigma,
+                                         (old.games if old else 0) + 1,
+                                         (old.wins if old else 0) + int(p.won)))
+        await self.store.finish_game(row.id, game.record(), result, players, ratings,
+                                     last_move=last)
+        row.status, row.result, row.deadline = "finished", result, None
+        self.tables.pop(row.id, None)
+
+    async def _close(self, table: Table, text: str) -> list[Message]:
+        """Stop a table (lobby or game) with a public message. Caller holds the lock."""
+        await self.store.update_table(table.id, status="stopped", deadline=None)
+        table.row.status = "stopped"
+        self.tables.pop(table.id, None)
+        self._changed.pop(table.id, None)
+        self._invited.pop(table.id, None)
+        return [Message(table.row.channel, text, kind="result", table=table.id)]
+
+    async def stop(self, user: User, table_id: int) -> list[Message]:
+        """Stop a table: the host at once, or when every human player asked."""
+        async with self._lock(table_id):
+            table = self.tables.get(table_id)
+            if table is None:
+                return await self._no_table(user, table_id)
+            if table.seat_of(user.id) is None:
+                return self._error(user, self._t(user, table, "You are not playing at this "
+                                                 "table."), table)
+            if table.game is not None and table.game.over:  # its result is not stored yet
+                await self._finish(table)
+                return self._table_messages(table)
+            lang = table.lang
+            if self.store.shared:  # the votes other processes took count too
+                await vote_stop(self, table, user.id)
+            else:
+                table.stop_votes.add(user.id)
+            humans = {s.user_id for s in table.humans()}
+            if user.id != table.row.host and not humans <= table.stop_votes:
+                return [Message(table.row.channel, t(
+                    lang, "{who} wants to stop the game ({n} of {total} players agree).",
+                    who=user.name, n=len(table.stop_votes & humans), total=len(humans)),
+                    kind="info", table=table_id)]
+            return await self._close(table, t(lang, "Table #{id} was stopped.", id=table_id))
+
+    # -- rules, ratings, history, records ------------------------------------------------------
+
+    async def rules(self, user: User, variant: str, section: str = "") -> list[Message]:
+        """The rules of a variant, privately, in the user's language: a short summary with
+        the page's sections as buttons, or (`section`, a button's number) that section."""
+        if err := self._too_long(user, variant + section):
+            return err
+        lang = await self._lang(user)
+        try:
+            slug = variants.get(variant).slug
+            page = chat_page(rules_page(slug), lang)
+        except (DominoError, FileNotFoundError) as exc:
+            return self._error(user, t(lang, "No rules for that: {why}",
+                                       why=error_text(lang, exc)))
+        return [texts.rules_message(user.id, slug, page, section, lang)]
+
+    async def leaderboard(self, user: User, channel: str, scope: str,
+                          variant: str | None = None) -> list[Message]:
+        """The top 10 of a server (or "global"), for one variant or all of them."""
+        if err := self._too_long(user, variant):
+            return err
+        lang = await self._lang(user, scope)
+        if variant:
+            try:
+                variant = variants.get(variant).slug
+            except DominoError as exc:
+                return self._error(user, t(lang, "Cannot show the leaderboard: {why}",
+                                           why=error_text(lang, exc)))
+        public = await self.store.get_setting(scope, "lang") or lang
+        if variant and families.puzzle_board(variant):  # fastest solves, fewest hints
+            return [Message(channel, await families.puzzle_leaderboard(
+                self.store, variant, scope, public), kind="info")]
+        rows = await self.store.leaderboard(variant, scope, 10)
+        where = t(public, "everywhere") if scope == "global" else t(public, "here")
+        what = texts.variant_name(variant, public) if variant else t(public, "all games")
+        lines = [t(public, "Leaderboard ({what}, {where})", what=what, where=where)]
+        if not rows:
+            lines.append(t(public, "No rated game yet."))
+        for i, r in enumerate(rows, 1):
+            lines.append(texts.leader_line(i, r, clip(r.name, self.limits.name), not variant,
+                                           public))
+        return [Message(channel, "\n".join(lines), kind="info")]
+
+    async def stats(self, user: User, channel: str, target: str | None = None) -> list[Message]:
+        """Per variant: games, wins and rating of a player (the user by default)."""
+        lang = await self._lang(user)
+        who = target or user.id
+        rows = await self.store.user_stats(who)
+        name = clip(await self.store.user_name(who) or who, self.limits.name)
+        lines = [t(lang, "Statistics of {name}", name=name)]
+        if not rows:
+            lines.append(t(lang, "No finished game yet."))
+        for r in rows:
+            if solo_line := words.solo_stats_line(r, lang):  # solved or won, no rating
+                lines.append(solo_line)
+                continue
+            lines.append(t(lang, "{variant}: {games}, {wins} ({rate:.0%}), rating {rating:.1f}",
+                           variant=texts.variant_name(r.variant, lang),
+                           games=tn(lang, "{n} game", "{n} games", r.games),
+                           wins=tn(lang, "{n} won", "{n} won", r.wins), rate=r.win_rate,
+                           rating=r.ordinal))
+        return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
+
+    async def history(self, user: User, channel: str, target: str | None = None
+                      ) -> list[Message]:
+        """The last 10 finished games of a player (the user by default)."""
+        lang = await self._lang(user)
+        who = target or user.id
+        rows = await self.store.history(who, 10)
+        name = clip(await self.store.user_name(who) or who, self.limits.name)
+        lines = [t(lang, "Last games of {name}", name=name)]
+        if not rows:
+            lines.append(t(lang, "No finished game yet."))
+        for r in rows:
+            if r.players == 1:  # a puzzle or a patience: solved, given up, won or lost
+                lines.append(await families.solo_history_line(self.store, r, lang))
+                continue
+            outcome = t(lang, "won") if r.won else t(lang, "rank {rank}", rank=r.rank)
+            lines.append(tn(lang, "#{id} · {variant} · {outcome} · {n} point",
+                            "#{id} · {variant} · {outcome} · {n} points", r.score, id=r.table_id,
+                            variant=texts.variant_name(r.variant, lang), outcome=outcome))
+        return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
+
+    async def export(self, user: User, table_id: int) -> list[Message]:
+        """A finished game's record, as a JSON file that `domino replay` checks."""
+        lang = await self._lang(user)
+        record = await self.store.game_record(table_id)
+        if record is None:
+            return self._error(user, t(lang, "No finished game #{id}.", id=table_id))
+        data = json.dumps(record, indent=1).encode()
+        return [Message("", t(lang, "Record of game #{id}.", id=table_id), to=user.id,
+                        kind="info", table=table_id, file=(f"domino-{table_id}.json", data))]
+
+    async def review(self, user: User, table_id: int) -> list[Message]:
+        """A finished game reviewed for one of its players, privately: the expert's move and
+        the chance of winning at each of their choices, and their biggest mistakes."""
+        lang = await self._lang(user)
+        return await review.review(self.store, self.pictures, user.id, table_id, lang)
+
+    async def set_setting(self, user: User, scope: str, key: str, value: str,
+                          is_admin: bool) -> list[Message]:
+        """A server setting (managers only): lang=fr|en, timer=seconds (0: no timer)."""
+        if err := self._too_long(user, key, value):
+            return err
+        lang = await self._lang(user, scope)
+        if not is_admin:
+            return self._error(user, t(lang, "Only server managers can change settings."))
+        key, value = str(key).strip().lower(), str(value).strip().lower()
+        if not ((key == "lang" and value in ("fr", "en"))
+                or (key == "timer" and number(value, 86_400) is not None)):
+            return self._error(user, t(lang, "Settings: lang=fr|en, timer=seconds (0 for "
+                                       "none)."))
+        if key == "timer":
+            value = str(number(value, 86_400))
+        await self.store.set_setting(scope, key, value)
+        lang = await self._lang(user, scope)
+        return [Message("", t(lang, "Saved: {key} = {value}.", key=key, value=value),
+                        to=user.id)]
