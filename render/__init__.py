@@ -17,7 +17,9 @@ Babel catalogue fits; None: English), see `words`.
 Modules: `tile` (one domino sprite) and `pips`; `geometry`, `engine`, `line`
 and `spinner` (where tiles go, no pixels); `board` (paints a layout, and is
 where a new layout kind registers); `hand`, `strip`; `canvas`, `theme`, `palette` and
-`png` (text, colours, PNG encoding); `words` (the labels and their translation).
+`png` (text, colours, PNG encoding); `words` (the labels and their translation);
+`svg` (the second painter of the same geometry: the web table's board as SVG, with the
+places a tile may go).
 """
 
 from __future__ import annotations

@@ -25,6 +25,8 @@ state <- results <- play <- clock <- lobby <- opening <- service.
 A part calls down by inheritance (`self._finish` in the play is the results'); nothing calls
 up but through the facade's public methods (a press, `stopping.press` -> `stop`).  Beside
 them: guard (the door), shared (tables shared by several processes), tables, seats, limits,
-messages and pictures; the words (texts, families, family_words, event_texts); assist,
-review, summary, levels, thinking, ratings, rules_pages, builder, stopping.
+messages and pictures; the words: words/ (what each family says, one module per family),
+texts (the messages built from them) and families (the move builder's hand and presses,
+one-seat tables); live (the changes the web table listens to); assist, review, levels,
+thinking, ratings, rules_pages, builder, stopping.
 """
