@@ -216,3 +216,49 @@ def test_a_human_plays_a_whole_game_by_clicks_on_the_real_server(
         await assert_private(env, tid, spectator, None)
         assert len(spectator.states) > 1
     in_browser(tmp_path, body)
+
+
+async def play_through_service(env: Env, tid: int, user: User = ALICE) -> None:
+    """`user` plays the first legal move until the game ends (the computers answer)."""
+    for _ in range(400):
+        table = env.service.tables.get(tid)
+        game = table.game if table is not None else None
+        if game is None or game.over:
+            return
+        await env.service.play(user, tid, str(game.legal_moves()[0]), turn=game.turn)
+    raise AssertionError(f"table {tid}: not over")
+
+
+def test_a_finished_game_page_replays_it_step_by_step(tmp_path: Path) -> None:
+    """/g/<id>, from its first step, by its "next" link to the end: each step names its
+    move; the end shows the score sheet with every hand revealed (the public record's)."""
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, "classic", "players=3 ai=2")
+        await play_through_service(env, tid)
+        row = await env.service.store.get_table(tid)
+        moves = await env.service.store.moves(tid)
+        assert row.status == "finished" and moves
+        page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
+        answer = await page.goto(f"{env.base}/g/{tid}?step=0")
+        assert answer is not None and answer.status == 200
+        assert "move 0 of" in await page.inner_text("nav")
+        for step in range(1, len(moves) + 1):
+            await page.get_by_role("link", name="next", exact=True).click()
+            await page.wait_for_url(f"**/g/{tid}?step={step}")
+            assert f"move {step} of {len(moves)}" in await page.inner_text("nav")
+            assert moves[step - 1] in await page.inner_text("main > p")
+            assert await page.locator(".board svg").count() == 1
+        assert await page.get_by_role("link", name="next", exact=True).count() == 0
+        text = await page.inner_text("main")
+        assert "Score sheet" in text and "Hands:" in text
+        last = rebuild(row, moves).view(None)["last_round"]
+        held = [hand for hand in last["hands"] if hand]
+        assert held  # the losers still held tiles: each is shown
+        for hand in held:
+            assert " ".join(hand) in text
+        # the revealed hands come from the finished game only: at the step before the
+        # end, no hand is shown
+        await page.goto(f"{env.base}/g/{tid}?step={len(moves) - 1}")
+        assert "Hands:" not in await page.inner_text("main")
+        assert (await page.goto(f"{env.base}/g/{tid + 1}")).status == 404
+    in_browser(tmp_path, body)
