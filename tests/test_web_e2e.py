@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ import pytest
 from bot.service.service import User
 from bot.service.tables import rebuild
 from tests.service_helpers import ALICE, CHANNEL, SCOPE, run, table_id
-from tests.web_helpers import Env, serving
+from tests.web_helpers import Env, encode, init_data, serving
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
@@ -261,4 +262,97 @@ def test_a_finished_game_page_replays_it_step_by_step(tmp_path: Path) -> None:
         await page.goto(f"{env.base}/g/{tid}?step={len(moves) - 1}")
         assert "Hands:" not in await page.inner_text("main")
         assert (await page.goto(f"{env.base}/g/{tid + 1}")).status == 404
+    in_browser(tmp_path, body)
+
+
+TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
+ANN = User("telegram:42", "Ann")  # the user of tests.web_helpers.init_data
+
+
+async def mini_app(browser: Any, env: Env, tid: int, fields: dict[str, str]) -> Any:
+    """The Mini App's page (/tg?table=N) as Telegram opens it: telegram.org cannot be
+    reached, so its script is an empty one and `Telegram.WebApp` is set before the page
+    loads, with `fields` as its signed launch data."""
+    page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT}, locale="fr-FR")
+    await page.route(TELEGRAM_JS, lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body="/* telegram-web-app.js */"))
+    web_app = {"initData": encode(fields), "initDataUnsafe": {}, "themeParams": {},
+               "platform": "tdesktop", "colorScheme": "light"}
+    await page.add_init_script(
+        f"window.Telegram = {{WebApp: Object.assign({json.dumps(web_app)}, "
+        "{ready() {}, expand() {}, close() {}})};")
+    page.sockets = []
+    page.on("websocket", lambda ws: page.sockets.append(ws))
+    async with page.expect_response("**/api/telegram/session") as session:
+        answer = await page.goto(f"{env.base}/tg?table={tid}")
+        assert answer is not None and answer.status == 200
+    page.session_status = (await session.value).status
+    return page
+
+
+def changed(fields: dict[str, str], key: str, value: str) -> dict[str, str]:
+    return {**fields, key: value}
+
+
+def test_a_mini_app_launch_with_valid_data_opens_the_seat(tmp_path: Path) -> None:
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, "classic", "players=2 ai=1", user=ANN)
+        page = await mini_app(browser, env, tid, init_data(start_param=None))
+        assert page.session_status == 200
+        await page.wait_for_function("() => window.dominoState !== undefined")
+        state = await page.evaluate("window.dominoState")
+        assert state["seat"] == 0 and state["hand"]  # Ann's own seat, her hand
+        assert await page.locator("#hand [data-tile]").count() == len(state["hand"])
+        assert await page.evaluate("document.documentElement.lang") == "fr"
+        assert len(page.sockets) == 1
+    in_browser(tmp_path, body)
+
+
+REFUSED = {
+    "a changed field": lambda f: changed(f, "query_id", "AAH-other"),
+    "another user": lambda f: changed(f, "user", f["user"].replace('"id":42', '"id":43')),
+    "a wrong hash": lambda f: changed(f, "hash", "0" * 64),
+    "an old date": lambda f: init_data(auth_date=int(time.time()) - 7200, start_param=None),
+    "another bot": lambda f: init_data("654321:another-bot", start_param=None),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_a_mini_app_launch_with_bad_data_is_refused(tmp_path: Path, case: str) -> None:
+    """A changed field, a wrong hash, launch data older than the allowed age (an hour
+    here) or signed for another bot: the session answers 401, the page says so (in the
+    browser's language) and opens no socket."""
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, "classic", "players=2 ai=1", user=ANN)
+        page = await mini_app(browser, env, tid, REFUSED[case](init_data(start_param=None)))
+        assert page.session_status == 401
+        alert = page.get_by_role("alert").filter(has_text="Telegram")
+        await alert.wait_for()
+        assert "refusées" in await alert.inner_text()
+        assert await page.evaluate("window.dominoState === undefined")
+        assert not page.sockets and await page.locator("#hand [data-tile]").count() == 0
+    in_browser(tmp_path, body)
+
+
+def test_a_link_for_another_table_or_expired_shows_the_refusal_page(tmp_path: Path) -> None:
+    """A signed link's payload moved to another table (the signature kept), and an expired
+    link: the browser gets the 403 page, in its language, and no board."""
+    async def body(env: Env, browser: Any) -> None:
+        mine = await open_table(env, "classic", "players=2 ai=1")
+        other = await open_table(env, "classic", "players=2 ai=1", user=ANN)
+        token = env.links.token(mine, ALICE.id)
+        theirs = env.links.token(other, ALICE.id)
+        moved = theirs.split(".")[0] + "." + token.split(".")[1]
+        expired = env.links.token(mine, ALICE.id, ttl=-1)
+        page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT},
+                                      locale="fr-FR")
+        for bad in (moved, expired):
+            answer = await page.goto(f"{env.base}/t/{bad}")
+            assert answer is not None and answer.status == 403
+            assert "Lien refusé" in await page.inner_text("h1")
+            assert "expiré" in await page.inner_text("main")
+            assert await page.locator("#board, #hand, script").count() == 0
+        answer = await page.goto(f"{env.base}/t/{token}")  # the link itself still works
+        assert answer is not None and answer.status == 200
+        await page.wait_for_function("() => window.dominoState !== undefined")
     in_browser(tmp_path, body)
