@@ -356,3 +356,76 @@ def test_a_link_for_another_table_or_expired_shows_the_refusal_page(tmp_path: Pa
         assert answer is not None and answer.status == 200
         await page.wait_for_function("() => window.dominoState !== undefined")
     in_browser(tmp_path, body)
+
+
+LAYOUTS = [("line", "classic", "players=2 ai=1", 4), ("cross", "cross", "players=3 ai=2", 6),
+           ("canton", "canton", "players=2 ai=1", 4),
+           ("canton-4", "canton", "players=4 ai=3", 4), ("tricks", "forty-two", "ai=3", 6),
+           ("tower", "tower", "players=2 ai=1", 2), ("quinconce", "quinconce", "players=2 ai=1", 2),
+           ("grid", "vingt", "players=2 ai=1", 3), ("memory", "memory", "players=2 ai=1", 4),
+           ("patience", "patience", "", 0), ("puzzle", "quadrille", "", 4)]
+
+
+async def fits(page: Any, name: str) -> None:
+    """A full-page screenshot, and no horizontal scrolling at 360 px."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= WIDTH, (name, width)
+    overlaps = await page.evaluate(OVERLAPS)
+    assert not overlaps, (name, overlaps)
+
+
+# the board's texts (labels, names, counts) that overlap another on screen
+OVERLAPS = """() => {
+    const boxes = Array.from(document.querySelectorAll('#board svg text'))
+        .filter(t => t.textContent.trim() && t.getBoundingClientRect().width > 0)
+        .map(t => [t.textContent, t.getBoundingClientRect()]);
+    const out = [];
+    boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, s]) => {
+        const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+        const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+        if (w > 1 && h > 1) { out.push([a, b]); }
+    }));
+    return out;
+}"""
+
+
+@pytest.mark.parametrize(("kind", "variant", "options", "moves"), LAYOUTS,
+                         ids=[x[0] for x in LAYOUTS])
+def test_each_layout_fits_a_phone_on_the_real_server(tmp_path: Path, kind: str, variant: str,
+                                                     options: str, moves: int) -> None:
+    """A few moves in (the human's first legal ones, the computers' answers), the seat's
+    page with a tile chosen (its targets lit), zoomed where the page offers it, and the
+    spectator's page: screenshots in /tmp/e2e-shots, none wider than 360 px."""
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, variant, options)
+        for _ in range(moves):
+            table = env.service.tables.get(tid)
+            game = table.game if table is not None else None
+            if game is None or game.over or game.to_move != 0:
+                break
+            legal = [str(m) for m in game.legal_moves()]
+            move = legal[-1] if legal[0] == "pass" else legal[0]
+            puzzle = getattr(game, "puzzle", None)
+            if puzzle is not None:  # a puzzle on its way to its solution, none broken
+                solution = {placed(m) for m in puzzle.data.get("solution", [])}
+                move = next(m for m in legal if placed(m) in solution)
+            await env.service.play(ALICE, tid, move, turn=game.turn)
+        assert env.service.tables[tid].game.to_move == 0  # still under way, the human's turn
+        seat = await open_page(browser, env.links.url(tid, ALICE.id))
+        page = seat.page
+        await page.wait_for_function(READY)
+        state = await page.evaluate("window.dominoState")
+        tiles = [m["tile"] for m in state["moves"] if m.get("tile")]
+        tile = next((x for x in tiles if tiles.count(x) > 1), None)
+        if tile is not None:  # a tile of several places chosen: its targets lit
+            await page.locator(f'#hand [data-tile="{q(tile)}"]').first.click()
+            await page.locator("#board .target.lit").first.wait_for()
+        await fits(page, kind)
+        if await page.locator("#zoom").is_visible():  # a dense board zooms in its frame
+            await page.locator("#zoom").click()
+            await fits(page, f"{kind}-zoomed")
+        spectator = await open_page(browser, env.links.url(tid))
+        await fits(spectator.page, f"{kind}-spectator")
+    in_browser(tmp_path, body)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +20,6 @@ from tests.web_harness import Harness, serving
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(os.environ.get("DOMINO_SHOTS", "/tmp/shots"))
 
 sync_api = pytest.importorskip("playwright.sync_api",
                                reason="Playwright's Python package is not installed")
@@ -63,35 +61,6 @@ def click_move(page: Any, entry: dict[str, Any]) -> None:
             break
         page.locator(step).first.click()
     page.locator(done).first.click()
-
-
-SHOT_GAMES = [("classic", {}, 6), ("cross", {}, 10), ("canton", {}, 6),
-              ("forty-two", {}, 8), ("tower", {}, 8), ("quinconce", {}, 8), ("vingt", {}, 4),
-              ("memory", {}, 6), ("patience", {}, 4), ("quadrille", {}, 4)]
-
-
-@pytest.mark.parametrize(("slug", "options", "steps"), SHOT_GAMES, ids=[g[0] for g in SHOT_GAMES])
-def test_each_layout_fits_a_phone(browser: Any, slug: str, options: dict[str, Any],
-                                  steps: int) -> None:
-    harness = Harness(slug, seed=2, **options)
-    for _ in range(steps):  # a few moves in, so the board holds something
-        if harness.game.over or harness.game.to_move != harness.seat:
-            break
-        harness.play(str(harness.game.legal_moves()[0]))
-    with serving(harness) as url:
-        page = open_page(browser, url)
-        state = page.evaluate("window.dominoState")
-        entry = (state["moves"] or [None])[0]
-        if entry and entry.get("tile"):  # a tile chosen: its targets lit
-            page.locator(f'#hand [data-tile="{q(entry["tile"])}"]').first.click()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{slug}.png"), full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360, slug
-        if page.locator("#zoom").is_visible():  # a dense board zooms inside its frame
-            page.locator("#zoom").click()
-            page.screenshot(path=str(SHOTS / f"{slug}-zoomed.png"), full_page=True)
-            assert page.evaluate("document.documentElement.scrollWidth") <= 360, slug
-        page.close()
 
 
 def test_a_tile_with_several_places_waits_for_its_target(browser: Any) -> None:
