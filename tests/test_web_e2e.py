@@ -260,6 +260,24 @@ def test_a_mini_app_launch_with_bad_data_is_refused(tmp_path: Path, case: str) -
     in_browser(tmp_path, body)
 
 
+def test_the_mini_app_page_outside_telegram_says_so(tmp_path: Path) -> None:
+    """/tg opened in a plain browser (no launch data): the page says to open it from
+    Telegram, in the browser's language, and asks for no session."""
+    async def body(env: Env, browser: Any) -> None:
+        page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT},
+                                      locale="fr-FR")
+        await page.route(TELEGRAM_JS, lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body=""))
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
+        await page.goto(f"{env.base}/tg?table=1")
+        alert = page.get_by_role("alert").filter(has_text="Telegram")
+        await alert.wait_for()
+        assert await alert.inner_text() == "Ouvrez cette page depuis Telegram."
+        assert not asked
+    in_browser(tmp_path, body)
+
+
 def test_a_link_for_another_table_or_expired_shows_the_refusal_page(tmp_path: Path) -> None:
     """A signed link's payload moved to another table (the signature kept), and an expired
     link: the browser gets the 403 page, in its language, and no board."""
