@@ -37,6 +37,7 @@ from .words import Translator, t, tn
 
 WEB_WIDTH = 640  # line and cross snakes: a narrower picture than the PNG's, for phones
 CANTON_ROW = 10  # Canton's tiles a row on the web (the PNG has 22)
+PILES_A_ROW = 2  # Canton's seats' piles a row under its board on the web
 TARGET_MIN = 40  # a target's smallest side in px of the picture
 MIN_VIEW = 420  # the narrowest picture (px of the geometry)
 ARMS = ("right", "left", "up", "down")
@@ -291,14 +292,19 @@ def _canton_svg(view: dict[str, Any], tr: Translator | None,
     body = _board_tiles(board) or [_empty(board.width, board.height, tr)]
     body += _end_targets(board, ("left", "right"), target_keys(view), tr)
     piles = layout.get("piles") or []
-    height = board.height + (PILE_HEIGHT if piles else 0)
-    n = max(1, len(piles))
+    # each seat's pile: its name over its count, two seats a row (a phone is narrow)
+    rows = (len(piles) + PILES_A_ROW - 1) // PILES_A_ROW
+    height = board.height + PILE_HEIGHT * rows
     for i, pile in enumerate(piles):
-        x = board.width * (i + 0.5) / n
+        row, col = divmod(i, PILES_A_ROW)
+        across = min(PILES_A_ROW, len(piles) - row * PILES_A_ROW)
+        x = board.width * (col + 0.5) / across
+        y = board.height + PILE_HEIGHT * row
         who = names[i] if names and i < len(names) else f"#{i + 1}"
         words = tn(tr, "{n} tile", "{n} tiles", int(pile.get("tiles", 0))) + ", " + tn(
             tr, "{n} point", "{n} points", int(pile.get("points", 0)))
-        body.append(_text(x, board.height + PILE_HEIGHT / 2, f"{who}: {words}", 16, "soft"))
+        body.append(_text(x, y + PILE_HEIGHT * 0.3, who, 16, "label"))
+        body.append(_text(x, y + PILE_HEIGHT * 0.65, words, 15, "soft"))
     return _svg(board.width, height, "canton", body, t(tr, "The table"))
 
 

@@ -1,277 +1,44 @@
-"""The table page in a real browser (Debian's chromium driven by Playwright), against the
-test harness (`tests/web_harness.py`: a real core game, the other seats random): by clicks
-only, a human plays whole games; screenshots of each layout kind at 360x640 do not scroll
-sideways (saved to /tmp/shots). Skipped, with the reason, where chromium or Playwright is
+"""The table page's own behaviour in a real browser (Debian's chromium driven by Playwright),
+on the real server (tests/browser_helpers.py): a tile of several places waits for its
+target, the keyboard plays, a page that lost its socket catches up, Telegram's theme, and
+targets big enough for a finger.  Skipped, with the reason, where chromium or Playwright is
 missing (CI installs both)."""
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.service.service import User
 from render.svg import move_parts
-from tests.web_harness import Harness, serving
+from tests.browser_helpers import CHROMIUM, HEIGHT, WIDTH, in_browser, open_page, open_table, q
+from tests.service_helpers import ALICE
+from tests.web_helpers import Env
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-TILE = re.compile(r"(?<![\d-])\d{1,2}-\d{1,2}(?![\d-])")
-SHOTS = Path(os.environ.get("DOMINO_SHOTS", "/tmp/shots"))
-
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="Playwright's Python package is not installed")
-if not os.path.exists(CHROMIUM):
+pytest.importorskip("playwright.async_api", reason="Playwright's Python package is not installed")
+if not Path(CHROMIUM).exists():
     pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+TWO = "players=2 ai=1"
+SOLO = {"quadrille", "magic-triangle", "reussite", "patience"}
 
 
-def open_page(browser: Any, url: str) -> Any:
-    page = browser.new_page(viewport={"width": 360, "height": 640})
-    page.goto(url)
-    page.wait_for_function("window.dominoState !== undefined")
-    return page
-
-
-def q(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def click_move(page: Any, entry: dict[str, Any]) -> None:
-    """Make the move `entry` (a payload's move or button) by touches: the hand tile, then
-    each part of its target, then whatever carries its data-move."""
-    move = entry["move"]
-    done = f'[data-move="{q(move)}"]'
-    steps = []
-    if entry.get("tile"):
-        steps.append(f'#hand [data-tile="{q(entry["tile"])}"]')
-    steps += [f'#board .target.lit[data-target="{q(p)}"]'
-              for p in (entry.get("target") or "").split()]
-    for step in steps:
-        if page.locator(done).count():
-            break
-        page.locator(step).first.click()
-    page.locator(done).first.click()
-
-
-def placed(move: str) -> frozenset[tuple[str, str]] | None:
-    """A puzzle placement as {(cell, value)}: the same whichever way it is written."""
-    words = move.split()
-    if len(words) != 3 or "-" not in words[0]:
-        return None
-    a, b = words[0].split("-")
-    return frozenset({(words[1], a), (words[2], b)})
-
-
-def first_entry(harness: Harness, state: dict[str, Any]) -> dict[str, Any]:
-    """The first legal move's entry; in a puzzle, the first that the shipped solution
-    makes (so the game ends solved)."""
-    entries = state["moves"] + state["buttons"]
-    puzzle = getattr(harness.game, "puzzle", None)
-    if puzzle is not None:
-        solution = {placed(m) for m in puzzle.data.get("solution", [])}
-        return next(e for e in entries if placed(e["move"]) in solution)
-    return entries[0]
-
-
-def play_whole_game(browser: Any, harness: Harness, limit: int = 400) -> Harness:
-    with serving(harness) as url:
-        page = open_page(browser, url)
-        for _ in range(limit):
-            state = page.evaluate("window.dominoState")
-            if state["over"]:
-                break
-            assert state["moves"] + state["buttons"], f"{harness.slug}: nothing to play"
-            before = page.evaluate("window.dominoVersion")
-            click_move(page, first_entry(harness, state))
-            page.wait_for_function("v => window.dominoVersion > v && "
-                                   "!document.body.classList.contains('pending')", arg=before)
-        assert harness.game.over, f"{harness.slug}: not over after {limit} moves"
-        assert page.evaluate("window.dominoState.over")
-        page.close()
-    return harness
-
-
-GAMES = [
-    ("classic", {}), ("matador", {}), ("forty-two", {}), ("vingt", {}),
-    ("tower", {}), ("memory", {}), ("patience", {}),
-]
-
-
-def tiles(texts: set[str]) -> set[tuple[int, ...]]:
-    return {tuple(sorted(int(v) for v in x.split("-"))) for x in texts}
-
-
-def assert_private(harness: Harness) -> None:
-    """No payload the browser got holds a tile of another seat's hand at that time."""
-    assert harness.sent
-    for payload, secret in zip(harness.sent, harness.secrets, strict=True):
-        text = json.dumps(payload)
-        shown = tiles(set(TILE.findall(text)))
-        assert not shown & tiles(secret), harness.slug
-
-
-@pytest.mark.parametrize(("slug", "options"), GAMES, ids=[g[0] for g in GAMES])
-def test_a_human_plays_a_whole_game_by_clicks(browser: Any, slug: str,
-                                              options: dict[str, Any]) -> None:
-    harness = play_whole_game(browser, Harness(slug, seed=5, **options))
-    assert harness.moves
-    assert_private(harness)
-
-
-def test_a_spectator_sees_the_board_and_no_hand(browser: Any) -> None:
-    harness = Harness("classic", seat=None, seed=5)
-    with serving(harness) as url:
-        page = open_page(browser, url)
-        assert page.locator("#board svg").count() == 1
-        assert page.locator("#hand [data-tile]").count() == 0
-        assert page.locator("[data-move]").count() == 0
-        page.close()
-    assert_private(harness)
-
-
-PUZZLES = ["reussite", "quadrille", "magic-square", "magic-squares", "magic-triangle",
-           "magic-star"]
-
-
-@pytest.mark.parametrize("slug", PUZZLES)
-def test_a_puzzle_of_each_kind_by_clicks(browser: Any, slug: str) -> None:
-    harness = play_whole_game(browser, Harness(slug, seed=5), limit=200)
-    assert harness.game.solved
-
-
-SHOT_GAMES = [("classic", {}, 6), ("cross", {}, 10), ("canton", {}, 6),
-              ("forty-two", {}, 8), ("tower", {}, 8), ("quinconce", {}, 8), ("vingt", {}, 4),
-              ("memory", {}, 6), ("patience", {}, 4), ("quadrille", {}, 4)]
-
-
-@pytest.mark.parametrize(("slug", "options", "steps"), SHOT_GAMES, ids=[g[0] for g in SHOT_GAMES])
-def test_each_layout_fits_a_phone(browser: Any, slug: str, options: dict[str, Any],
-                                  steps: int) -> None:
-    harness = Harness(slug, seed=2, **options)
-    for _ in range(steps):  # a few moves in, so the board holds something
-        if harness.game.over or harness.game.to_move != harness.seat:
-            break
-        harness.play(str(harness.game.legal_moves()[0]))
-    with serving(harness) as url:
-        page = open_page(browser, url)
-        state = page.evaluate("window.dominoState")
-        entry = (state["moves"] or [None])[0]
-        if entry and entry.get("tile"):  # a tile chosen: its targets lit
-            page.locator(f'#hand [data-tile="{q(entry["tile"])}"]').first.click()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{slug}.png"), full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360, slug
-        if page.locator("#zoom").is_visible():  # a dense board zooms inside its frame
-            page.locator("#zoom").click()
-            page.screenshot(path=str(SHOTS / f"{slug}-zoomed.png"), full_page=True)
-            assert page.evaluate("document.documentElement.scrollWidth") <= 360, slug
-        page.close()
-
-
-def test_a_tile_with_several_places_waits_for_its_target(browser: Any) -> None:
-    harness = Harness("tower", seed=3)
-    for _ in range(10):  # on until a tile may go to several places
-        legal = [str(m) for m in harness.game.legal_moves()]
-        if harness.game.to_move == harness.seat and len({m.split()[0] for m in legal}) < len(
-                legal):
-            break
-        harness.play(legal[0]) if harness.game.to_move == harness.seat else harness.computers()
-    with serving(harness) as url:
-        page = open_page(browser, url)
-        state = page.evaluate("window.dominoState")
-        by_tile: dict[str, list[str]] = {}
-        for m in state["moves"]:
-            by_tile.setdefault(m["tile"], []).append(m["move"])
-        for tile, moves in by_tile.items():
-            hand = page.locator(f'#hand [data-tile="{q(tile)}"]')
-            if len(moves) == 1:
-                assert hand.get_attribute("data-move") == moves[0]
-            else:
-                assert hand.get_attribute("data-move") is None
-        several = next(t for t, ms in by_tile.items() if len(ms) > 1)
-        page.locator(f'#hand [data-tile="{q(several)}"]').click()
-        assert page.locator("#board .target.lit").count() >= 1
-        offered = page.locator("#board .target.lit[data-move], #choices [data-move]")
-        assert set(offered.evaluate_all("ns => ns.map(n => n.dataset.move)")) <= set(
-            by_tile[several])
-        page.locator("#board .target.lit").first.click()  # then its direction, by a button
-        chosen = page.locator("#choices [data-move]")
-        assert set(chosen.evaluate_all("ns => ns.map(n => n.dataset.move)")) <= set(
-            by_tile[several])
-        page.close()
-
-
-def test_the_keyboard_plays_too(browser: Any) -> None:
-    """Memory: a face-down cell is a focusable button; Enter turns it up."""
-    harness = Harness("memory", seed=3)
-    with serving(harness) as url:
-        page = open_page(browser, url)
-        move = page.evaluate("window.dominoState.moves[0].move")
-        cell = page.locator(f'#board [data-move="{q(move)}"]')
-        assert cell.get_attribute("tabindex") == "0" and cell.get_attribute("role") == "button"
-        before = page.evaluate("window.dominoVersion")
-        cell.focus()
-        page.keyboard.press("Enter")
-        page.wait_for_function("v => window.dominoVersion > v", arg=before)
-        assert harness.moves == [move]
-        page.close()
-
-
-def test_a_page_that_lost_its_connection_catches_up(browser: Any) -> None:
-    harness = Harness("classic", seat=None, seed=5)  # a spectator: the table moves alone
-    with serving(harness) as url:
-        page = open_page(browser, url)
-        seen = page.evaluate("window.dominoVersion")
-        harness.drop()
-        harness.step()
-        page.wait_for_function("v => window.dominoVersion > v", arg=seen)
-        assert harness.hellos == [-1, seen]
-        board = page.evaluate("window.dominoState.board_svg")
-        assert board.count("data-tile=") == 1  # the move made while it was away
-        page.close()
-
-
-def test_inside_telegram_the_page_takes_its_theme(browser: Any) -> None:
-    harness = Harness("classic", seed=5)
-    with serving(harness) as url:
-        page = browser.new_page(viewport={"width": 360, "height": 640})
-        page.add_init_script("window.Telegram = {WebApp: {themeParams: "
-                             "{bg_color: '#102030', text_color: '#fafafa'}, ready() {}}};")
-        page.goto(url)
-        page.wait_for_function("window.dominoState !== undefined")
-        colour = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        assert colour == "rgb(16, 32, 48)"
-        page.close()
-
-
-FINGER = [("classic", 40), ("cross", 40), ("canton", 40), ("memory", 40), ("vingt", 40),
-          ("quadrille", 40), ("magic-triangle", 40), ("tower", 30), ("quinconce", 30)]
-
-
-def choosing(slug: str) -> tuple[Harness, str | None]:
-    """A table where the human may put one tile (or a move without one) in two places or
-    more: the first such position of the first seed that has one."""
-    for seed in range(1, 40):
-        harness = Harness(slug, seed=seed)
+async def choosing(env: Env, slug: str, tries: int = 12) -> tuple[int, User, str | None]:
+    """A table where its human (seat 0) may put one tile (or a move without one) in two
+    places or more, found by playing first legal moves through the Service: the table,
+    its human and that tile."""
+    for n in range(tries):
+        user = User(f"test:finger{n}", f"finger{n}")  # a new user: the solo tables' limit
+        tid = await open_table(env, slug, "" if slug in SOLO else TWO, user=user)
         for _ in range(40):
-            g = harness.game
-            if g.over or g.to_move != harness.seat:
+            table = env.service.tables.get(tid)
+            game = table.game if table is not None else None
+            if game is None or game.over or game.to_move != 0:
                 break
-            view = g.view(harness.seat)
-            legal = [str(m) for m in g.legal_moves()]
+            view = game.view(0)
+            legal = [str(m) for m in game.legal_moves()]
             parts: dict[str | None, set[str]] = {}
             for m in legal:
                 tile, target = move_parts(view, m)
@@ -279,24 +46,118 @@ def choosing(slug: str) -> tuple[Harness, str | None]:
                     parts.setdefault(tile, set()).add(target.split()[0])
             tile = next((t for t, v in parts.items() if len(v) > 1), "")
             if tile != "":
-                return harness, tile
-            harness.play(legal[-1] if legal[0] == "pass" else legal[0])
+                return tid, user, tile
+            await env.service.play(user, tid, legal[-1] if legal[0] == "pass" else legal[0],
+                                   turn=game.turn)
     raise AssertionError(f"{slug}: no position with a choice of targets")
 
 
+def test_a_tile_with_several_places_waits_for_its_target(tmp_path: Path) -> None:
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, "tower", TWO)
+        for _ in range(10):  # on until a tile may go to several places
+            game = env.service.tables[tid].game
+            legal = [str(m) for m in game.legal_moves()]
+            if len({m.split()[0] for m in legal}) < len(legal):
+                break
+            await env.service.play(ALICE, tid, legal[0], turn=game.turn)
+        page = (await open_page(browser, env.links.url(tid, ALICE.id))).page
+        state = await page.evaluate("window.dominoState")
+        by_tile: dict[str, list[str]] = {}
+        for m in state["moves"]:
+            by_tile.setdefault(m["tile"], []).append(m["move"])
+        for tile, moves in by_tile.items():
+            hand = page.locator(f'#hand [data-tile="{q(tile)}"]')
+            if len(moves) == 1:
+                assert await hand.get_attribute("data-move") == moves[0]
+            else:
+                assert await hand.get_attribute("data-move") is None
+        several = next(t for t, ms in by_tile.items() if len(ms) > 1)
+        await page.locator(f'#hand [data-tile="{q(several)}"]').click()
+        assert await page.locator("#board .target.lit").count() >= 1
+        offered = page.locator("#board .target.lit[data-move], #choices [data-move]")
+        assert set(await offered.evaluate_all("ns => ns.map(n => n.dataset.move)")) <= set(
+            by_tile[several])
+        await page.locator("#board .target.lit").first.click()  # then its direction
+        chosen = page.locator("#choices [data-move]")
+        assert set(await chosen.evaluate_all("ns => ns.map(n => n.dataset.move)")) <= set(
+            by_tile[several])
+    in_browser(tmp_path, body)
+
+
+def test_the_keyboard_plays_too(tmp_path: Path) -> None:
+    """Memory: a face-down cell is a focusable button; Enter turns it up."""
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, "memory", TWO)
+        page = (await open_page(browser, env.links.url(tid, ALICE.id))).page
+        move = await page.evaluate("window.dominoState.moves[0].move")
+        cell = page.locator(f'#board [data-move="{q(move)}"]')
+        assert await cell.get_attribute("tabindex") == "0"
+        assert await cell.get_attribute("role") == "button"
+        before = await page.evaluate("window.dominoVersion")
+        await cell.focus()
+        await page.keyboard.press("Enter")
+        await page.wait_for_function("v => window.dominoVersion > v", arg=before)
+        assert (await env.service.store.moves(tid))[before] == move
+    in_browser(tmp_path, body)
+
+
+def test_a_page_that_lost_its_connection_catches_up(tmp_path: Path) -> None:
+    """A spectator's socket closed by the server; a move made meanwhile: the page
+    reconnects, says which version it had, and shows the move."""
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, "classic", TWO)
+        page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
+        said: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda p: said.append(p)))
+        await page.goto(env.links.url(tid))
+        await page.wait_for_function("() => window.dominoState !== undefined")
+        seen = await page.evaluate("window.dominoVersion")
+        for watcher in list(env.web.watchers.get(tid, ())):
+            await watcher.ws.close()  # the connection is lost
+        game = env.service.tables[tid].game
+        move = str(game.legal_moves()[0])
+        await env.service.play(ALICE, tid, move, turn=game.turn)
+        await page.wait_for_function("v => window.dominoVersion > v", arg=seen)
+        assert said[0] == '{"type":"hello","version":-1}'
+        assert said[-1] == f'{{"type":"hello","version":{seen}}}'
+        a, b = move.split()[0].split("-")
+        board = await page.evaluate("window.dominoState.board_svg")
+        assert f'data-tile="{a}-{b}"' in board or f'data-tile="{b}-{a}"' in board
+    in_browser(tmp_path, body)
+
+
+def test_inside_telegram_the_page_takes_its_theme(tmp_path: Path) -> None:
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, "classic", TWO)
+        page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
+        await page.add_init_script("window.Telegram = {WebApp: {themeParams: "
+                                   "{bg_color: '#102030', text_color: '#fafafa'}, ready() {}}};")
+        await page.goto(env.links.url(tid, ALICE.id))
+        await page.wait_for_function("() => window.dominoState !== undefined")
+        colour = await page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert colour == "rgb(16, 32, 48)"
+    in_browser(tmp_path, body)
+
+
+FINGER = [("classic", 40), ("cross", 40), ("canton", 40), ("memory", 40), ("vingt", 40),
+          ("quadrille", 40), ("magic-triangle", 40), ("tower", 30), ("quinconce", 30)]
+
+
 @pytest.mark.parametrize(("slug", "least"), FINGER, ids=[f[0] for f in FINGER])
-def test_targets_are_big_enough_for_a_finger(browser: Any, slug: str, least: int) -> None:
+def test_targets_are_big_enough_for_a_finger(tmp_path: Path, slug: str, least: int) -> None:
     """At 360 px (zoomed where the page offers it), every lit target is at least `least`
     CSS px each way (the stack's numbers: 30)."""
-    harness, tile = choosing(slug)
-    with serving(harness) as url:
-        page = open_page(browser, url)
-        if page.locator("#zoom").is_visible():
-            page.locator("#zoom").click()
+    async def body(env: Env, browser: Any) -> None:
+        tid, user, tile = await choosing(env, slug)
+        page = (await open_page(browser, env.links.url(tid, user.id))).page
+        if await page.locator("#zoom").is_visible():
+            await page.locator("#zoom").click()
         if tile is not None:
-            page.locator(f'#hand [data-tile="{q(tile)}"]').click()
-        sides = page.evaluate("Array.from(document.querySelectorAll('#board .target.lit'))"
-                              ".map(t => { const r = t.getBoundingClientRect();"
-                              " return Math.min(r.width, r.height); })")
+            await page.locator(f'#hand [data-tile="{q(tile)}"]').click()
+        sides = await page.evaluate(
+            "Array.from(document.querySelectorAll('#board .target.lit'))"
+            ".map(t => { const r = t.getBoundingClientRect();"
+            " return Math.min(r.width, r.height); })")
         assert len(sides) > 1 and min(sides) >= least, (slug, sides)
-        page.close()
+    in_browser(tmp_path, body)

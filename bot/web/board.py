@@ -107,4 +107,7 @@ def page_strings(lang: str) -> dict[str, str]:
         "hand": t(lang, "Your hand"),
         "board": t(lang, "The table"),
         "zoom": t(lang, "Zoom"),
+        "outside_telegram": t(lang, "Open this page from Telegram."),
+        "launch_refused": t(lang, "Telegram's launch data was refused; open the app again."),
+        "no_table": t(lang, "Open the web table from a table's message."),
     }

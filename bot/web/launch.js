@@ -6,6 +6,12 @@
   var tg = window.Telegram && window.Telegram.WebApp;
   var me = document.currentScript;
   var config = document.getElementById("domino-config");
+  // the page's words, in the user's language (bot/web/board.py's page_strings)
+  var S = Object.assign({
+    outside_telegram: "Open this page from Telegram.",
+    launch_refused: "Telegram's launch data was refused; open the app again.",
+    no_table: "Open the web table from a table's message."
+  }, (JSON.parse(config.textContent || "{}").strings) || {});
   function say(text) {
     var p = document.createElement("p");
     p.setAttribute("role", "alert");
@@ -13,7 +19,7 @@
     document.body.appendChild(p);
   }
   if (!tg || !tg.initData) {
-    say("Open this page from Telegram.");
+    say(S.outside_telegram);
     return;
   }
   tg.ready();
@@ -26,7 +32,7 @@
     if (!r.ok) { throw new Error("refused"); }
     return r.json();
   }).then(function (session) {
-    if (!session.ws) { say("Open the web table from a table's message."); return; }
+    if (!session.ws) { say(S.no_table); return; }
     var data = JSON.parse(config.textContent);
     data.ws = session.ws;
     data.lang = session.lang || data.lang;
@@ -34,5 +40,5 @@
     var s = document.createElement("script");
     s.src = "/static/table.js";
     document.head.appendChild(s);
-  }).catch(function () { say("Telegram's launch data was refused; open the app again."); });
+  }).catch(function () { say(S.launch_refused); });
 })();

@@ -33,7 +33,7 @@ from ..i18n import lang_for, t
 from ..service import live, words
 from ..service.guard import Where
 from ..service.messages import Message
-from ..service.numbers import table_number
+from ..service.numbers import number, table_number
 from ..service.service import Service, User
 from ..service.tables import rebuild
 from ..storage import TableRow
@@ -272,7 +272,7 @@ class WebTable:
         if row is None or row.status != "finished":
             return self._refuse(request, 404)
         moves = await self.service.store.moves(row.id)
-        step = table_number(request.query.get("step", str(len(moves))))
+        step = number(request.query.get("step", ""))  # 0: the start (no move yet)
         step = len(moves) if step is None else min(step, len(moves))
         game = rebuild(row, moves[:step])
         view = game.view(None)
