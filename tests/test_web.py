@@ -17,6 +17,7 @@ import pytest
 from bot.config import ConfigError, Settings
 from bot.service.service import User
 from bot.service.tables import rebuild
+from bot.web.reply import web_reply
 from tests.service_helpers import ALICE, BOB, CHANNEL, SCOPE, run, table_id
 from tests.web_helpers import BOT_TOKEN, Env, encode, init_data, serving, state
 
@@ -387,19 +388,33 @@ def test_a_finished_game_page_replays_it_step_by_step(tmp_path: Path) -> None:
                 break
             await env.service.play(ALICE, tid, str(table.game.legal_moves()[0]))
         moves = await env.service.store.moves(tid)
-        async with env.http.get(f"{env.base}/g/{tid}") as r:
+        game = env.links.game_path(tid)
+        async with env.http.get(f"{env.base}{game}") as r:
             assert r.status == 200
             page = await r.text()
             assert f"move {len(moves)} of {len(moves)}" in page and "Score sheet" in page
             assert "<script" not in page
-        async with env.http.get(f"{env.base}/g/{tid}?step=1") as r:
+        async with env.http.get(f"{env.base}{game}?step=1") as r:
             page = await r.text()
-            assert "move 1 of" in page and moves[0] in page and "?step=2" in page
+            assert "move 1 of" in page and moves[0] in page and f"{game}?step=2" in page
         opened = table_id(await env.service.open_table(ALICE, CHANNEL, SCOPE, "classic",
                                                        options="players=2"))
-        for missing in (str(opened), "999", "x"):  # a game under way is not shown
-            async with env.http.get(f"{env.base}/g/{missing}") as r:
+        # a game under way, or no such table, with a signature made here: not shown
+        for missing in (opened, 999):
+            async with env.http.get(f"{env.base}{env.links.game_path(missing)}") as r:
                 assert r.status == 404
+        # a number alone, another table's signature, a changed one: refused
+        other = env.links.game_path(opened).split(".")[1]
+        sig = game.split(".")[1]
+        changed = sig[:-1] + ("A" if sig[-1] != "A" else "B")
+        for forged in (f"{tid}", f"{tid}.{other}", f"{tid}.{changed}", f"0{tid}.{sig}", "x"):
+            async with env.http.get(f"{env.base}/g/{forged}") as r:
+                assert r.status == 403, forged
+        # /web on the finished game answers its page, privately
+        said = await web_reply(env.service, ALICE, tid, "en", CHANNEL)
+        assert said[0].to == ALICE.id and game in said[0].text
+        elsewhere = await web_reply(env.service, BOB, tid, "en", "console:other")
+        assert game not in elsewhere[0].text  # not seated, another channel: no link
     run(serving(tmp_path, body))
 
 

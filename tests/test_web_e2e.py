@@ -166,12 +166,13 @@ def test_a_finished_game_page_replays_it_step_by_step(tmp_path: Path) -> None:
         moves = await env.service.store.moves(tid)
         assert row.status == "finished" and moves
         page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
-        answer = await page.goto(f"{env.base}/g/{tid}?step=0")
+        game = env.links.game_path(tid)
+        answer = await page.goto(f"{env.base}{game}?step=0")
         assert answer is not None and answer.status == 200
         assert "move 0 of" in await page.inner_text("nav")
         for step in range(1, len(moves) + 1):
             await page.get_by_role("link", name="next", exact=True).click()
-            await page.wait_for_url(f"**/g/{tid}?step={step}")
+            await page.wait_for_url(f"**{game}?step={step}")
             assert f"move {step} of {len(moves)}" in await page.inner_text("nav")
             assert moves[step - 1] in await page.inner_text("main > p")
             assert await page.locator(".board svg").count() == 1
@@ -185,9 +186,10 @@ def test_a_finished_game_page_replays_it_step_by_step(tmp_path: Path) -> None:
             assert " ".join(hand) in text
         # the revealed hands come from the finished game only: at the step before the
         # end, no hand is shown
-        await page.goto(f"{env.base}/g/{tid}?step={len(moves) - 1}")
+        await page.goto(f"{env.base}{game}?step={len(moves) - 1}")
         assert "Hands:" not in await page.inner_text("main")
-        assert (await page.goto(f"{env.base}/g/{tid + 1}")).status == 404
+        assert (await page.goto(f"{env.base}{env.links.game_path(tid + 1)}")).status == 404
+        assert (await page.goto(f"{env.base}/g/{tid}")).status == 403  # a number alone
     in_browser(tmp_path, body)
 
 

@@ -104,6 +104,26 @@ class Links:
             return None
         return self.check(f"{text[:-SIGNATURE]}.{text[-SIGNATURE:]}")
 
+    def game_path(self, table: int) -> str:
+        """The path of a finished game's page: the table and a signature of it, so that a
+        game is shown only to whom its link was given (a table number alone can be guessed).
+        It does not expire: a finished game does not change."""
+        return f"/g/{table}.{self._sign(f'game|{table}')}"
+
+    def check_game(self, text: str) -> int | None:
+        """The table of a game page's ``<table>.<signature>``; None when not signed here."""
+        if not isinstance(text, str) or len(text) > 60 or text.count(".") != 1:
+            return None
+        table_text, signature = text.split(".")
+        if not table_text.isascii() or not table_text.isdigit() or table_text != str(
+                int(table_text)) or int(table_text) >= 2**63:
+            return None
+        try:
+            good = hmac.compare_digest(self._sign(f"game|{table_text}"), signature)
+        except (UnicodeEncodeError, TypeError):
+            return None
+        return int(table_text) if good else None
+
     def url(self, table: int, user: str = "") -> str:
         """The table page's link for `user` (a spectator's when "")."""
         return f"{self.base_url}/t/{self.token(table, user)}"

@@ -68,13 +68,13 @@ def refusal(lang: str, status: int) -> str:
 
 
 def game_page(lang: str, title: str, step: int, steps: int, move: str, board_svg: str,
-              lines: list[str], sheet: list[str], table: int) -> str:
+              lines: list[str], sheet: list[str], path: str) -> str:
     """One step of a finished game: its board (public view), the move that led there, links
     to the other steps, and the score sheet."""
     def link(n: int, label: str) -> str:
         if n < 0 or n > steps or n == step:
             return f"<span>{escape(label)}</span>"
-        return f'<a href="/g/{table}?step={n}">{escape(label)}</a>'
+        return f'<a href="{escape(path)}?step={n}">{escape(label)}</a>'
 
     nav = " · ".join([link(0, t(lang, "start")), link(step - 1, t(lang, "previous")),
                       escape(t(lang, "move {n} of {total}", n=step, total=steps)),

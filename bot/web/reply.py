@@ -1,5 +1,6 @@
 """The answer to the /web command of every chat (console, Discord, Telegram): the user's own
-link to the table they sit at, privately (a spectator's link to a table they do not sit at).
+link to the table they sit at, privately (a spectator's link to a table they do not sit at;
+a finished game's page, move by move).
 The web table has no state of its own: the link is all."""
 
 from __future__ import annotations
@@ -33,7 +34,11 @@ async def web_reply(service: Service, user: User, table: int | None, lang: str,
     if row is None:
         return [Message("", t(lang, "There is no open table #{id}.", id=table), to=user.id,
                         kind="error")]
-    if any(s.user_id == user.id and s.ai is None for s in row.seats):
+    seated = any(s.user_id == user.id and s.ai is None for s in row.seats)
+    if row.status == "finished" and (seated or channel == row.channel):
+        text = t(lang, "Game #{id}, move by move: {url}", id=table,
+                 url=links.base_url + links.game_path(table))
+    elif seated:
         text = t(lang, "Your link to table #{id}: {url}", id=table,
                  url=links.url(table, user.id))
     elif channel != row.channel:

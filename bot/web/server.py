@@ -266,9 +266,11 @@ class WebTable:
 
     async def game_page(self, request: web.Request) -> web.Response:
         """A finished game, one move at a time (`?step=n`), with the public view."""
-        table = table_number(request.match_info["table"])
         lang = self._lang(request)
-        row = await self.service.store.get_table(table) if table else None
+        table = self.links.check_game(request.match_info["table"])
+        if table is None:  # not a link this server gave: forged, or a number guessed
+            return self._refuse(request, 403)
+        row = await self.service.store.get_table(table)
         if row is None or row.status != "finished":
             return self._refuse(request, 404)
         moves = await self.service.store.moves(row.id)
@@ -285,7 +287,8 @@ class WebTable:
                      else []) + words.match_lines(view, names, lang)
         html = pages.game_page(lang, title_of(row, lang), step, len(moves),
                                moves[step - 1] if step else "", state["board_svg"],
-                               state["lines"], sheet, row.id)
+                               state["lines"], sheet,
+                               self.links.game_path(row.id))
         return web.Response(text=html, content_type="text/html")
 
     # -- the socket ------------------------------------------------------------------------
