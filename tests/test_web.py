@@ -504,3 +504,27 @@ def test_the_ticks_messages_tell_the_web_table(tmp_path: Path) -> None:
                                             Message("", "x", to="test:a")])
     run(serving(tmp_path, body))
     assert heard == [{5}] and order == ["web", "chat"]
+
+
+def test_a_player_reviews_the_finished_game_from_the_page_a_spectator_cannot(
+        tmp_path: Path) -> None:
+    async def body(env: Env) -> None:
+        tid = table_id(await env.service.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                                    options="players=2 ai=1 hand=4"))
+        for _ in range(200):
+            table = env.service.tables.get(tid)
+            if table is None:
+                break
+            await env.service.play(ALICE, tid, str(table.game.legal_moves()[0]))
+        mine = await env.socket(env.links.token(tid, ALICE.id))
+        shown = await state(mine)
+        assert shown["state"]["over"] and shown["state"]["seat"] == 0
+        await mine.send_json({"type": "review"})
+        review = await state(mine, timeout=60)
+        assert review["type"] == "review" and f"game #{tid}" in review["text"], review
+        spectator = await env.socket(env.links.token(tid))
+        assert (await state(spectator))["state"]["seat"] is None
+        await spectator.send_json({"type": "review"})
+        refused = await state(spectator)
+        assert refused["type"] == "error" and "players" in refused["text"]
+    run(serving(tmp_path, body))

@@ -110,4 +110,6 @@ def page_strings(lang: str) -> dict[str, str]:
         "outside_telegram": t(lang, "Open this page from Telegram."),
         "launch_refused": t(lang, "Telegram's launch data was refused; open the app again."),
         "no_table": t(lang, "Open the web table from a table's message."),
+        "review": t(lang, "Review my game against the expert"),
+        "reviewing": t(lang, "Reviewing the game: this takes a few seconds…"),
     }

@@ -345,6 +345,8 @@ class WebTable:
             await self._send_state(w.grant.table, [w])
         elif kind == "move":
             await self._move(w, msg.get("move"), msg.get("version"))  # type: ignore[union-attr]
+        elif kind == "review":
+            await self._review(w)
         else:
             await self._error(w, t(w.lang, "This message is not understood."))
 
@@ -371,6 +373,24 @@ class WebTable:
                 await self._error(w, m.text)
             return
         await self.deliver(out)  # the chat's table message, hands and prompts
+
+    async def _review(self, w: Watcher) -> None:
+        """A finished game reviewed for the player of this link, as the chat's /review gives
+        it (bot/service/review.py: from the player's own seat only), to this page only."""
+        if w.grant.spectator:
+            await self._error(w, t(w.lang, "Only the players of a game can review it."))
+            return
+        user = User(w.grant.user, w.grant.user.split(":", 1)[-1])
+        where = Where(f"web:{user.id}", "", private=True)
+        out = [m for m in await self.service.review(user, w.grant.table, where=where)
+               if m.to == user.id]
+        if any(m.kind == "error" for m in out):
+            for m in out:
+                await self._error(w, m.text)
+            return
+        with contextlib.suppress(Exception):
+            await w.ws.send_str(json.dumps({"type": "review", "text": "\n\n".join(
+                m.text for m in out)}, ensure_ascii=False))
 
     # -- live states ---------------------------------------------------------------------
 

@@ -46,7 +46,13 @@
         version = typeof msg.version === "number" ? msg.version : version;
         if (msg.title) { $("title").textContent = msg.title; document.title = msg.title; }
         show(msg.state);
+      } else if (msg.type === "review") {
+        $("review").disabled = false;
+        say("");
+        $("review-text").textContent = msg.text || "";
+        $("review-text").hidden = !msg.text;
       } else if (msg.type === "error") {
+        $("review").disabled = false;
         pending = false;
         say(msg.text || "");
         update();
@@ -101,6 +107,9 @@
       function (c) { return svg.classList.contains(c); });
     $("zoom").hidden = !wide;
     $("zoom").textContent = S.zoom;
+    // a player's page, once the game is over, offers the review (their seat only)
+    $("review").hidden = !(st.over && st.seat !== null && st.seat !== undefined);
+    $("review").textContent = S.review || "";
     var lines = $("lines");
     lines.textContent = "";
     (st.lines || []).forEach(function (line) { lines.appendChild(el("li", {}, line)); });
@@ -230,6 +239,12 @@
       ev.preventDefault();
       touch(ev.target);
     }
+  });
+  $("review").addEventListener("click", function () {
+    if (!socket || socket.readyState !== 1) { return; }
+    $("review").disabled = true;
+    say(S.reviewing || "");
+    socket.send(JSON.stringify({type: "review"}));
   });
   connect();
 }());
