@@ -248,3 +248,60 @@ def test_the_players_page_shows_uncertainty_and_streaks(tmp_path: Path) -> None:
     assert f"Best streak: {best} " in alice, (alice, won)
     assert "Série en cours" in bob and "Meilleure série" in bob, bob
     assert "ournament" not in alice and "ournoi" not in bob  # none are stored yet
+
+
+# -- the adapters -------------------------------------------------------------------------------
+
+
+def test_discord_season_option_and_setting(monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Path) -> None:
+    from tests.discord_helpers import running_bot
+    from tests.test_discord import last_ephemeral, play
+
+    async def body(fake: Any, db: Path) -> None:
+        alice, boss = fake.add_user("alice"), fake.add_user("boss", manager=True)
+        async with running_bot(fake, db) as bot:
+            await bot.slash(boss, "settings", season="quarterly")
+            assert "Saved: season = quarterly" in last_ephemeral(fake, boss)["content"]
+            assert await bot.store.get_setting(f"discord:{fake.guild_id}", "season") \
+                == "quarterly"
+            await bot.slash(alice, "leaderboard")
+            assert ", season 20" in fake.channel_messages()[-1]["content"]
+            await bot.slash(alice, "leaderboard", season="2020-01")
+            board = fake.channel_messages()[-1]["content"]
+            assert board.startswith("Leaderboard (all games, here, season 2020-01)"), board
+            await bot.slash(alice, "leaderboard", season="2026-13")
+            assert "Unknown season" in last_ephemeral(fake, alice)["content"]
+
+    play(monkeypatch, tmp_path, body)
+
+
+def test_telegram_top_season(tmp_path: Path) -> None:
+    from tests.test_telegram import ALICE as TG_ALICE
+    from tests.test_telegram import GROUP, Rig, run_rig
+
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        server.start_bot(TG_ALICE)
+        await rig.say(TG_ALICE, GROUP, "/top classic season 2020-q1")
+        board = server.chat(GROUP)[-1]["text"]
+        assert "Leaderboard (Classic dominoes, here, season 2020-Q1)" in board, board
+        await rig.say(TG_ALICE, GROUP, "/top season")
+        assert "Unknown season" in server.chat(TG_ALICE.id)[-1]["text"]
+        await rig.say(TG_ALICE, TG_ALICE.id, "/settings season monthly")
+        assert "Saved: season = monthly" in server.chat(TG_ALICE.id)[-1]["text"]
+
+    run_rig(tmp_path, body)
+
+
+def test_console_top_season(tmp_path: Path) -> None:
+    from tests.console_helpers import ConsoleBot
+
+    bot = ConsoleBot(tmp_path)
+    try:
+        shown = "\n".join(bot.send("/domino top season 2026-13"))
+        assert "Unknown season" in shown and "2026-Q4" in shown, shown
+        shown = "\n".join(bot.send("/domino top season 2020-Q1"))
+        assert "season 2020-Q1" in shown, shown
+    finally:
+        bot.close()

@@ -18,7 +18,7 @@ from ..i18n import t, tn
 from ..storage import TournamentPlace
 
 __all__ = ["KINDS", "SeasonError", "current_season", "parse_season", "record_lines",
-           "season_error", "season_of", "seasons_of"]
+           "season_arg", "season_error", "season_of", "seasons_of"]
 
 KINDS = ("monthly", "quarterly", "never")  # the setting's values; never is the default
 _NAME = re.compile(r"(\d{4})-(?:(\d{2})|q([1-4]))")
@@ -67,6 +67,18 @@ def parse_season(text: str, now: float) -> str:
     if (year, first_month) > (today.tm_year, today.tm_mon):
         raise SeasonError("future", text)
     return f"{year:04d}-{int(match[2]):02d}" if match[2] else f"{year:04d}-Q{match[3]}"
+
+
+def season_arg(args: Sequence[str]) -> tuple[list[str], str | None]:
+    """A command's words without "season NAME", and NAME ("" when it is missing, which
+    `parse_season` refuses; None without the word): `top classic season 2026-10`."""
+    words = list(args)
+    lowered = [w.lower() for w in words]
+    if "season" not in lowered:
+        return words, None
+    i = lowered.index("season")
+    name = words[i + 1] if i + 1 < len(words) else ""
+    return words[:i] + words[i + 2:], name
 
 
 def season_error(lang: str, exc: SeasonError) -> str:
