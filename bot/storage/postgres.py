@@ -138,6 +138,20 @@ FROM best AS b JOIN totals AS t ON t.user_id = b.user_id
 LEFT JOIN users AS u ON u.id = b.user_id
 ORDER BY b.ordinal DESC, b.user_id
 LIMIT $2"""
+SQL_SEASON_BOARD_ALL = f"""
+WITH best AS (
+    SELECT DISTINCT ON (user_id) user_id, mu, sigma, {ORDINAL_SQL} AS ordinal, variant
+    FROM season_ratings WHERE scope = $1 AND season = $2
+    ORDER BY user_id, {ORDINAL_SQL} DESC, variant),
+totals AS (
+    SELECT user_id, sum(games) AS games, sum(wins) AS wins
+    FROM season_ratings WHERE scope = $1 AND season = $2 GROUP BY user_id)
+SELECT b.user_id, coalesce(u.name, b.user_id), b.mu, b.sigma, b.ordinal, t.games, t.wins,
+    b.variant
+FROM best AS b JOIN totals AS t ON t.user_id = b.user_id
+LEFT JOIN users AS u ON u.id = b.user_id
+ORDER BY b.ordinal DESC, b.user_id
+LIMIT $3"""
 
 
 async def _reset(con: asyncpg.Connection) -> None:
@@ -168,6 +182,7 @@ class PostgresStore(TableLocks, Queries):
 
     SQL_UPSERT_USER = SQL_UPSERT_USER
     SQL_LEADERBOARD_ALL = SQL_LEADERBOARD_ALL
+    SQL_SEASON_BOARD_ALL = SQL_SEASON_BOARD_ALL
     shared = True  # several processes may use the database: the service re-reads tables
     on_moves: Callable[[int, list[tuple[int, int]]], None] | None = None  # see Moves
 

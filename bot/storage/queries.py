@@ -106,20 +106,6 @@ FROM season_ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
 WHERE r.scope = ? AND r.season = ? AND r.variant = ?
 ORDER BY ordinal DESC, r.user_id
 LIMIT ?"""
-# All variants of a season: the same columns as SQL_LEADERBOARD_ALL, written once for both
-# backends with window functions (per user: the best variant's row, the sums of all).
-SQL_SEASON_BOARD_ALL = f"""
-SELECT b.user_id, coalesce(u.name, b.user_id), b.mu, b.sigma, b.ordinal, b.games, b.wins,
-    b.variant
-FROM (SELECT user_id, mu, sigma, {ORDINAL_SQL} AS ordinal, variant,
-        sum(games) OVER (PARTITION BY user_id) AS games,
-        sum(wins) OVER (PARTITION BY user_id) AS wins,
-        row_number() OVER (PARTITION BY user_id ORDER BY {ORDINAL_SQL} DESC, variant) AS n
-      FROM season_ratings WHERE scope = ? AND season = ?) AS b
-LEFT JOIN users AS u ON u.id = b.user_id
-WHERE b.n = 1
-ORDER BY b.ordinal DESC, b.user_id
-LIMIT ?"""
 # A player's games against others (more than one seat), oldest first: for the streaks.
 SQL_OUTCOMES = """
 SELECT p.table_id, p.won FROM game_players AS p
@@ -159,11 +145,13 @@ def sql_update(table: str, names: Iterable[str], where: str) -> str:
 class Queries:
     """The store methods that are the same on both backends. A backend gives the primitives
     (`_fetch`, `_fetch_one`, `_fetch_many`, `_write`, `_in`) and the SQL that differs
-    (`SQL_UPSERT_USER`, `SQL_LEADERBOARD_ALL`), and may replace `_update_row` (PostgreSQL
-    bumps the table's version with it) and any method it does otherwise."""
+    (`SQL_UPSERT_USER`, `SQL_LEADERBOARD_ALL`, `SQL_SEASON_BOARD_ALL`), and may replace
+    `_update_row` (PostgreSQL bumps the table's version with it) and any method it does
+    otherwise."""
 
     SQL_UPSERT_USER: str
     SQL_LEADERBOARD_ALL: str  # params: scope, limit
+    SQL_SEASON_BOARD_ALL: str  # the same in a season: scope, season, limit
 
     # -- the backend's primitives -----------------------------------------------------------
 
@@ -338,7 +326,7 @@ class Queries:
         the variants, and mu, sigma and ordinal are those of the user's best variant.
         """
         if season and variant is None:
-            rows = await self._fetch(SQL_SEASON_BOARD_ALL, (scope, season, limit))
+            rows = await self._fetch(self.SQL_SEASON_BOARD_ALL, (scope, season, limit))
         elif season:
             rows = await self._fetch(SQL_SEASON_BOARD, (scope, season, variant, limit))
         elif variant is None:

@@ -117,6 +117,14 @@ WHERE r.scope = ?
 GROUP BY r.user_id
 ORDER BY ordinal DESC, r.user_id
 LIMIT ?"""
+SQL_SEASON_BOARD_ALL = f"""
+SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, max({ORDINAL_SQL}) AS ordinal,
+    sum(r.games), sum(r.wins), r.variant
+FROM season_ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
+WHERE r.scope = ? AND r.season = ?
+GROUP BY r.user_id
+ORDER BY ordinal DESC, r.user_id
+LIMIT ?"""
 
 
 @lru_cache(maxsize=MAX_BATCH)
@@ -211,6 +219,7 @@ class Store(Queries):
 
     SQL_UPSERT_USER = SQL_UPSERT_USER
     SQL_LEADERBOARD_ALL = SQL_LEADERBOARD_ALL
+    SQL_SEASON_BOARD_ALL = SQL_SEASON_BOARD_ALL
     shared = False  # one process: its tables are never stale (see postgres.py)
 
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float], batch: int) -> None:
