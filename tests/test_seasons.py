@@ -305,3 +305,45 @@ def test_console_top_season(tmp_path: Path) -> None:
         assert "season 2020-Q1" in shown, shown
     finally:
         bot.close()
+
+
+def test_streaks_count_games_against_others_only(db_target: Path | str) -> None:
+    from bot.storage import GamePlayer, SeatRow, TableRow
+
+    async def main() -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        store = await open_store(db_target, clock=iter(range(1, 100)).__next__)
+        try:
+            for won in (True, True, True, False, True, True):
+                row = table()
+                row.id = await store.create_table(row)
+                await store.finish_game(row.id, {}, {}, [
+                    GamePlayer("test:alice", 0, won, 0, 1 if won else 2),
+                    GamePlayer("test:bob", 1, not won, 0, 2 if won else 1)], [])
+            # a solved puzzle (one seat) is no win against anyone; the run goes on
+            solo = TableRow(id=0, channel="c", scope="s", host="test:alice", variant="quadrille",
+                            options={}, players=1, timer=None, status="playing", seed=1,
+                            lang="en", created_at=0.0, seats=[SeatRow(0, "test:alice", "a")])
+            solo.id = await store.create_table(solo)
+            await store.finish_game(solo.id, {}, {}, [GamePlayer("test:alice", 0, True, 1, 1)],
+                                    [])
+            return await store.streaks("test:alice"), await store.streaks("test:bob")
+        finally:
+            await store.close()
+
+    alice, bob = asyncio.run(main())
+    assert alice == (6, 2, 3)  # games, current run, best run
+    assert bob == (6, 0, 1)
+
+
+def test_the_tournament_line_shows_once_places_are_stored() -> None:
+    from bot.service.seasons import record_lines
+    from bot.storage import TournamentPlace
+
+    places = [TournamentPlace(1, 4, 16), TournamentPlace(2, 2, 8)]
+    assert record_lines(0, 0, 0, [], "en") == []
+    assert record_lines(3, 1, 2, places, "en") == [
+        "Current streak: 1 win in a row", "Best streak: 2 wins in a row",
+        "2 tournaments played, best place: 2"]
+    assert record_lines(1, 0, 1, places[:1], "fr") == [
+        "Série en cours : 0 victoire d’affilée", "Meilleure série : 1 victoire d’affilée",
+        "1 tournoi joué, meilleure place : 4"]
