@@ -148,9 +148,11 @@ class Results(State):
             return self._error(user, t(lang, "Seasons are kept per server; the global "
                                        "leaderboard has none."))
         try:
-            season = (parse_season(season, self.clock()) if season is not None else
-                      current_season(self.clock(), await self.store.get_setting(scope,
-                                                                                "season")))
+            if season is not None:
+                season = parse_season(season, self.clock())
+            elif scope != "global":  # the global board is one endless season
+                season = current_season(self.clock(), await self.store.get_setting(scope,
+                                                                                   "season"))
         except SeasonError as exc:
             return self._error(user, season_error(lang, exc))
         if variant:
@@ -163,7 +165,7 @@ class Results(State):
         if variant and families.puzzle_board(variant):  # fastest solves, fewest hints
             return [Message(channel, await families.puzzle_leaderboard(
                 self.store, variant, scope, public), kind="info")]
-        rows = await self.store.leaderboard(variant, scope, 10, season)
+        rows = await self.store.leaderboard(variant, scope, 10, season or "")
         where = t(public, "everywhere") if scope == "global" else t(public, "here")
         what = texts.variant_name(variant, public) if variant else t(public, "all games")
         lines = [t(public, "Leaderboard ({what}, {where}, season {season})", what=what,
