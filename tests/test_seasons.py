@@ -207,6 +207,8 @@ def test_top_shows_the_current_season_and_past_ones_on_request(db_target: Path |
             BOB, "c", SCOPE, "2027-01")))
         out["global"] = "\n".join(errors(await service.season_leaderboard(
             ALICE, "c", "global", "2026-10")))
+        out["puzzle"] = "\n".join(errors(await service.season_leaderboard(
+            ALICE, "c", SCOPE, "2026-10", "quadrille")))
         await service.set_setting(ALICE, "global", "season", "monthly", True)
         out["everywhere"] = (await service.leaderboard(ALICE, "c", "global", "classic"))[0].text
         out["setting"] = "\n".join(errors(await service.set_setting(
@@ -225,6 +227,7 @@ def test_top_shows_the_current_season_and_past_ones_on_request(db_target: Path |
     assert "2026-10" in out["bad"] and "2026-Q4" in out["bad"], out["bad"]
     assert "pas encore commencé" in out["future"], out["future"]  # bob reads French
     assert "server" in out["global"], out["global"]
+    assert "puzzle" in out["puzzle"] and "no seasons" in out["puzzle"], out["puzzle"]
     assert "3 games" in out["everywhere"] and "season" not in out["everywhere"]
     assert "monthly" in out["setting"] and "quarterly" in out["setting"], out["setting"]
 

@@ -147,6 +147,7 @@ class Results(State):
         if season is not None and scope == "global":
             return self._error(user, t(lang, "Seasons are kept per server; the global "
                                        "leaderboard has none."))
+        explicit = season is not None
         try:
             if season is not None:
                 season = parse_season(season, self.clock())
@@ -162,6 +163,9 @@ class Results(State):
                 return self._error(user, t(lang, "Cannot show the leaderboard: {why}",
                                            why=error_text(lang, exc)))
         public = await self.store.get_setting(scope, "lang") or lang
+        if variant and families.puzzle_board(variant) and explicit:
+            return self._error(user, t(lang, "A puzzle's board has no seasons: it keeps the "
+                                       "fastest solves of all time."))
         if variant and families.puzzle_board(variant):  # fastest solves, fewest hints
             return [Message(channel, await families.puzzle_leaderboard(
                 self.store, variant, scope, public), kind="info")]
