@@ -449,7 +449,7 @@ def test_a_real_full_disk_at_the_last_move(tmp_path: Path) -> None:
         table = service.tables[tid]
         user, move = users[table.game.to_move], str(table.game.legal_moves()[0])
         filler = disk / "filler"
-        with filler.open("wb") as f, contextlib.suppress(OSError):
+        with contextlib.suppress(OSError), filler.open("wb") as f:  # closing may fail too
             while True:
                 f.write(b"\0" * 65536)
                 f.flush()

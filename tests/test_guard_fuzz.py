@@ -173,7 +173,7 @@ def test_no_command_lets_anything_escape(tmp_path: Path) -> None:
 
     @PROPERTY
     @given(command=st.sampled_from((*COMMANDS, "open_table", "rules", "leaderboard", "stats",
-                                    "history", "set_setting")),
+                                    "history", "set_setting", "season_leaderboard")),
            table=NUMBER, text=TEXT, other=TEXT, payload=PAYLOAD, where=WHERE,
            name=st.text(max_size=300), who=st.sampled_from(["alice", "bob", "x"]))
     def check(command: str, table: Any, text: str, other: str, payload: str,
@@ -187,6 +187,8 @@ def test_no_command_lets_anything_escape(tmp_path: Path) -> None:
             "rules": lambda: service.rules(user, text, where=where),
             "leaderboard": lambda: service.leaderboard(user, "test:chan", "test:server",
                                                        text or None, where=where),
+            "season_leaderboard": lambda: service.season_leaderboard(
+                user, "test:chan", "test:server", text, other or None, where=where),
             "stats": lambda: service.stats(user, "test:chan", text or None, where=where),
             "history": lambda: service.history(user, "test:chan", text or None, where=where),
             "set_setting": lambda: service.set_setting(user, "test:server", text, other,

@@ -20,6 +20,7 @@ from typing import TextIO
 from ..i18n import lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message, acting, fleeting
+from ..service.seasons import season_arg
 from ..service.service import TABLE_FOR, Service, User
 from ..suggest import closest
 
@@ -37,11 +38,13 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /domino review [TABLE]    your moves in a finished game, against the expert's
   /domino play [TABLE] MOVE e.g. /play 6-4 left, /play draw, /play pass
   /domino rules VARIANT     /domino variants
-  /domino top [VARIANT] [global]    /domino stats [NAME]    /domino history [NAME]
+  /domino top [VARIANT] [global] [season 2026-10|2026-Q4]   a leaderboard (a past season)
+  /domino stats [NAME]      /domino history [NAME]
   /domino export TABLE      writes the record of a finished game (for domino replay)
   /domino web [TABLE]       your link to the web table of your table (a browser page)
   /domino lang fr|en        your language (private messages, new tables you open)
-  /domino settings lang=fr|en timer=SECONDS    this console's defaults (as a server's)
+  /domino settings lang=fr|en timer=SECONDS season=monthly|quarterly|never
+                            this console's defaults (as a server's)
   bN                        press button N
   /wait SECONDS             let computer players and timers act (for scripts)
   /help    /quit            (end of input quits too)
@@ -291,9 +294,12 @@ class ConsoleChat:
             self.show(await s.rules(u, args[0], where=HERE))
         elif verb == "top":
             scope = "global" if "global" in args else SCOPE
-            rest = [a for a in args if a != "global"]
-            self.show(await s.leaderboard(u, CHANNEL, scope, rest[0] if rest else None,
-                                          where=HERE))
+            rest, season = season_arg([a for a in args if a != "global"])
+            variant = rest[0] if rest else None
+            self.show(await (s.leaderboard(u, CHANNEL, scope, variant, where=HERE)
+                             if season is None else
+                             s.season_leaderboard(u, CHANNEL, scope, season, variant,
+                                                  where=HERE)))
         elif verb == "lang":
             if not args or args[0].lower() not in ("fr", "en"):
                 self.say("usage: /domino lang fr|en")
@@ -305,7 +311,8 @@ class ConsoleChat:
         elif verb == "settings":
             pairs = [a.partition("=") for a in args]
             if not pairs or any(not sep for _, sep, _ in pairs):
-                self.say("usage: /domino settings lang=fr|en timer=SECONDS")
+                self.say("usage: /domino settings lang=fr|en timer=SECONDS "
+                         "season=monthly|quarterly|never")
                 return
             for key, _, value in pairs:
                 self.show(await s.set_setting(u, SCOPE, key, value, is_admin=True,

@@ -229,6 +229,9 @@ class DominoClient(discord.Client):
             return await s.rules(user, o["variant"], where=at)
         if name == "leaderboard":
             scope = "global" if o["scope"] == "global" else scope_of(ix)
+            if o.get("season") is not None:
+                return await s.season_leaderboard(user, channel_of(ix), scope, o["season"],
+                                                  o["variant"], where=at)
             return await s.leaderboard(user, channel_of(ix), scope, o["variant"], where=at)
         if name in ("stats", "history"):
             target = f"{PLATFORM}:{o['user'].id}" if o["user"] else None
@@ -241,8 +244,8 @@ class DominoClient(discord.Client):
                         ) -> list[Message]:
         admin = ix.guild_id is None or ix.permissions.manage_guild
         out: list[Message] = []
-        for key in ("lang", "timer"):
-            if o[key] is not None:
+        for key in ("lang", "timer", "season"):
+            if o.get(key) is not None:
                 out += await self.service.set_setting(user, scope_of(ix), key, str(o[key]),
                                                       admin, where=where_of(ix))
         if not out:

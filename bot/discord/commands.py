@@ -132,13 +132,15 @@ class DominoCommands(app_commands.Group):
         await self._run(ix, "rules", variant=variant)
 
     @app_commands.command(name=N_("leaderboard"), description=N_("The best players"))
-    @app_commands.rename(variant=N_("variant"), scope=N_("scope"))
-    @app_commands.describe(variant=N_("Which game"), scope=N_("This server or everywhere"))
+    @app_commands.rename(variant=N_("variant"), scope=N_("scope"), season=N_("season"))
+    @app_commands.describe(variant=N_("Which game"), scope=N_("This server or everywhere"),
+                           season=N_("A past season: a month (2026-10) or a quarter "
+                                     "(2026-Q4)"))
     @app_commands.choices(scope=[Choice(name=N_("this server"), value="server"),
                                  Choice(name=N_("everywhere"), value="global")])
     async def leaderboard(self, ix: discord.Interaction, variant: str | None = None,
-                          scope: str = "server") -> None:
-        await self._run(ix, "leaderboard", variant=variant, scope=scope)
+                          scope: str = "server", season: str | None = None) -> None:
+        await self._run(ix, "leaderboard", variant=variant, scope=scope, season=season)
 
     @app_commands.command(name=N_("stats"), description=N_("Games, wins and rating of a "
                                                          "player"))
@@ -156,14 +158,18 @@ class DominoCommands(app_commands.Group):
 
     @app_commands.command(name=N_("settings"), description=N_("Server settings (server "
                                                             "managers)"))
-    @app_commands.rename(lang=N_("lang"), timer=N_("timer"))
+    @app_commands.rename(lang=N_("lang"), timer=N_("timer"), season=N_("season"))
     @app_commands.describe(lang=N_("Default language of the tables"),
-                           timer=N_("Default seconds per turn (0: no timer)"))
+                           timer=N_("Default seconds per turn (0: no timer)"),
+                           season=N_("How often the leaderboard starts again"))
     @app_commands.choices(lang=[Choice(name=N_("French"), value="fr"),
-                                Choice(name=N_("English"), value="en")])
+                                Choice(name=N_("English"), value="en")],
+                          season=[Choice(name=N_("every month"), value="monthly"),
+                                  Choice(name=N_("every quarter"), value="quarterly"),
+                                  Choice(name=N_("never"), value="never")])
     async def settings(self, ix: discord.Interaction, lang: str | None = None,
-                       timer: int | None = None) -> None:
-        await self._run(ix, "settings", lang=lang, timer=timer)
+                       timer: int | None = None, season: str | None = None) -> None:
+        await self._run(ix, "settings", lang=lang, timer=timer, season=season)
 
     @start.autocomplete("variant")
     @rules.autocomplete("variant")

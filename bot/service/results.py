@@ -22,6 +22,15 @@ from .messages import Message
 from .numbers import number
 from .ratings import rate_game
 from .rules_pages import chat_page, rules_page
+from .seasons import (
+    KINDS,
+    SeasonError,
+    current_season,
+    parse_season,
+    record_lines,
+    season_error,
+    seasons_of,
+)
 from .shared import vote_stop
 from .state import State, User
 from .tables import Table, seat_ranks, team_index
@@ -51,15 +60,18 @@ class Results(State):
         ratings: list[RatingRow] = []
         ids = [p.user_id for p in players]
         rated = bool(players) and assist.rated(row)  # hints=on: a casual game, not rated
-        for scope in dict.fromkeys((row.scope, "global")) if rated else ():
-            current = await self.store.ratings(ids, row.variant, scope)
+        boards = [(row.scope, ""), ("global", "")]  # endless; a server's seasons too
+        if row.scope != "global":
+            boards[1:1] = [(row.scope, season) for season in seasons_of(self.clock())]
+        for scope, season in dict.fromkeys(boards) if rated else ():
+            current = await self.store.ratings(ids, row.variant, scope, season)
             new = rate_game(seats, ranks, {u: (r.mu, r.sigma) for u, r in current.items()})
             for p in players:
                 old = current.get(p.user_id)
                 mu, sigma = new[p.user_id]
                 ratings.append(RatingRow(p.user_id, row.variant, scope, mu, sigma,
                                          (old.games if old else 0) + 1,
-                                         (old.wins if old else 0) + int(p.won)))
+                                         (old.wins if old else 0) + int(p.won), season))
         await self.store.finish_game(row.id, game.record(), result, players, ratings,
                                      last_move=last)
         row.status, row.result, row.deadline = "finished", result, None
@@ -117,10 +129,33 @@ class Results(State):
 
     async def leaderboard(self, user: User, channel: str, scope: str,
                           variant: str | None = None) -> list[Message]:
-        """The top 10 of a server (or "global"), for one variant or all of them."""
-        if err := self._too_long(user, variant):
+        """The top 10 of a server (or "global"), for one variant or all of them: the
+        server's current season (its `season` setting; by default one endless season)."""
+        return await self._board(user, channel, scope, variant, None)
+
+    async def season_leaderboard(self, user: User, channel: str, scope: str, season: str,
+                                 variant: str | None = None) -> list[Message]:
+        """The top 10 of a server in one season, current or past ("2026-10", "2026-Q4")."""
+        return await self._board(user, channel, scope, variant, season)
+
+    async def _board(self, user: User, channel: str, scope: str, variant: str | None,
+                     season: str | None) -> list[Message]:
+        """A leaderboard: of `season` if given (checked), else of the current season."""
+        if err := self._too_long(user, variant, season):
             return err
         lang = await self._lang(user, scope)
+        if season is not None and scope == "global":
+            return self._error(user, t(lang, "Seasons are kept per server; the global "
+                                       "leaderboard has none."))
+        explicit = season is not None
+        try:
+            if season is not None:
+                season = parse_season(season, self.clock())
+            elif scope != "global":  # the global board is one endless season
+                season = current_season(self.clock(), await self.store.get_setting(scope,
+                                                                                   "season"))
+        except SeasonError as exc:
+            return self._error(user, season_error(lang, exc))
         if variant:
             try:
                 variant = variants.get(variant).slug
@@ -128,13 +163,18 @@ class Results(State):
                 return self._error(user, t(lang, "Cannot show the leaderboard: {why}",
                                            why=error_text(lang, exc)))
         public = await self.store.get_setting(scope, "lang") or lang
+        if variant and families.puzzle_board(variant) and explicit:
+            return self._error(user, t(lang, "A puzzle's board has no seasons: it keeps the "
+                                       "fastest solves of all time."))
         if variant and families.puzzle_board(variant):  # fastest solves, fewest hints
             return [Message(channel, await families.puzzle_leaderboard(
                 self.store, variant, scope, public), kind="info")]
-        rows = await self.store.leaderboard(variant, scope, 10)
+        rows = await self.store.leaderboard(variant, scope, 10, season or "")
         where = t(public, "everywhere") if scope == "global" else t(public, "here")
         what = texts.variant_name(variant, public) if variant else t(public, "all games")
-        lines = [t(public, "Leaderboard ({what}, {where})", what=what, where=where)]
+        lines = [t(public, "Leaderboard ({what}, {where}, season {season})", what=what,
+                   where=where, season=season) if season else
+                 t(public, "Leaderboard ({what}, {where})", what=what, where=where)]
         if not rows:
             lines.append(t(public, "No rated game yet."))
         for i, r in enumerate(rows, 1):
@@ -143,7 +183,9 @@ class Results(State):
         return [Message(channel, "\n".join(lines), kind="info")]
 
     async def stats(self, user: User, channel: str, target: str | None = None) -> list[Message]:
-        """Per variant: games, wins and rating of a player (the user by default)."""
+        """A player's page (the user by default): per variant, games, wins and rating with
+        its uncertainty (openskill's sigma, as ±); the streaks of won games; tournaments
+        played and best place, once any are stored."""
         lang = await self._lang(user)
         who = target or user.id
         rows = await self.store.user_stats(who)
@@ -155,11 +197,14 @@ class Results(State):
             if solo_line := words.solo_stats_line(r, lang):  # solved or won, no rating
                 lines.append(solo_line)
                 continue
-            lines.append(t(lang, "{variant}: {games}, {wins} ({rate:.0%}), rating {rating:.1f}",
+            lines.append(t(lang, "{variant}: {games}, {wins} ({rate:.0%}), rating {rating:.1f} "
+                           "(skill {mu:.1f} \u00b1 {sigma:.1f})",
                            variant=texts.variant_name(r.variant, lang),
                            games=tn(lang, "{n} game", "{n} games", r.games),
                            wins=tn(lang, "{n} won", "{n} won", r.wins), rate=r.win_rate,
-                           rating=r.ordinal))
+                           rating=r.ordinal, mu=r.mu, sigma=r.sigma))
+        lines += record_lines(*await self.store.streaks(who),
+                                    await self.store.tournament_places(who), lang)
         return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
 
     async def history(self, user: User, channel: str, target: str | None = None
@@ -200,7 +245,8 @@ class Results(State):
 
     async def set_setting(self, user: User, scope: str, key: str, value: str,
                           is_admin: bool) -> list[Message]:
-        """A server setting (managers only): lang=fr|en, timer=seconds (0: no timer)."""
+        """A server setting (managers only): lang=fr|en, timer=seconds (0: no timer),
+        season=monthly|quarterly|never (how often its leaderboard starts again)."""
         if err := self._too_long(user, key, value):
             return err
         lang = await self._lang(user, scope)
@@ -208,9 +254,10 @@ class Results(State):
             return self._error(user, t(lang, "Only server managers can change settings."))
         key, value = str(key).strip().lower(), str(value).strip().lower()
         if not ((key == "lang" and value in ("fr", "en"))
+                or (key == "season" and value in KINDS)
                 or (key == "timer" and number(value, 86_400) is not None)):
             return self._error(user, t(lang, "Settings: lang=fr|en, timer=seconds (0 for "
-                                       "none)."))
+                                       "none), season=monthly|quarterly|never."))
         if key == "timer":
             value = str(number(value, 86_400))
         await self.store.set_setting(scope, key, value)

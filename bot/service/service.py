@@ -11,7 +11,9 @@ returns.  THE CONTRACT adapters rely on (extend it only additively):
   private=False)``; ``join/leave/add_ai/remove_ai/begin/hand/stop/rematch(user, table_id)``;
   ``press(user, data)`` for any button; ``play(user, table_id, text, turn=None)``;
   ``rules(user, variant)``; ``leaderboard(user, channel, scope, variant=None)`` (scope
-  "global" for everywhere); ``stats(user, channel, target=None)``;
+  "global" for everywhere; a server's current season);
+  ``season_leaderboard(user, channel, scope, season, variant=None)`` (a past or current
+  season, "2026-10" or "2026-Q4"); ``stats(user, channel, target=None)``;
   ``history(user, channel, target=None)``; ``export(user, table_id)``;
   ``set_setting(user, scope, key, value, is_admin)``; ``tick()`` plays due computer moves and
   enforces turn timers; ``run(send)`` ticks forever and passes what ticks return to `send`.
@@ -84,6 +86,7 @@ class Service(Opening):
     stop = door(table=True)(Results.stop)
     rules = door()(Results.rules)
     leaderboard = door()(Results.leaderboard)
+    season_leaderboard = door()(Results.season_leaderboard)
     stats = door()(Results.stats)
     history = door()(Results.history)
     export = door(table=True)(Results.export)

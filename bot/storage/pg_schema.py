@@ -9,6 +9,7 @@ from .schema import (
     MIGRATION_1,
     MIGRATION_2,
     MIGRATION_3,
+    MIGRATION_4,
     POSTGRES,
     SCHEMA_VERSION_TEMPLATE,
     dialect,
@@ -100,8 +101,70 @@ PG_FUNCTIONS = (
         $$""",
 )
 
+# Migration 4: the season ratings (schema.py), and `domino_finish_game` again with one more
+# array, each rating row's season ('' for the endless `ratings`, else `season_ratings`).
+PG_SEASONS = (
+        """DROP FUNCTION domino_finish_game(BIGINT, DOUBLE PRECISION, TEXT, TEXT, INTEGER,
+            INTEGER, TEXT, INTEGER[], TEXT[], INTEGER[], INTEGER[], INTEGER[], TEXT[], TEXT[],
+            TEXT[], DOUBLE PRECISION[], DOUBLE PRECISION[], INTEGER[], INTEGER[])""",
+        """CREATE FUNCTION domino_finish_game(p_id BIGINT, p_now DOUBLE PRECISION,
+            p_record TEXT, p_result TEXT, p_turn INTEGER, p_seat INTEGER, p_move TEXT,
+            p_seats INTEGER[], p_users TEXT[], p_won INTEGER[], p_scores INTEGER[],
+            p_ranks INTEGER[], p_r_users TEXT[], p_r_variants TEXT[], p_r_scopes TEXT[],
+            p_mu DOUBLE PRECISION[], p_sigma DOUBLE PRECISION[], p_games INTEGER[],
+            p_wins INTEGER[], p_r_seasons TEXT[]) RETURNS TEXT
+        LANGUAGE plpgsql VOLATILE AS $$
+        DECLARE
+            v_variant TEXT;
+            v_scope TEXT;
+        BEGIN
+            SELECT t.variant, t.scope INTO v_variant, v_scope FROM tables AS t
+                WHERE t.id = p_id FOR UPDATE;
+            IF NOT FOUND THEN
+                RETURN 'missing';
+            END IF;
+            IF EXISTS (SELECT 1 FROM games AS g WHERE g.table_id = p_id) THEN
+                RETURN 'finished';
+            END IF;
+            IF p_turn IS NOT NULL THEN
+                IF EXISTS (SELECT 1 FROM moves AS m WHERE m.table_id = p_id
+                           AND m.turn = p_turn) THEN
+                    RETURN 'taken';
+                END IF;
+                INSERT INTO moves (table_id, turn, seat, move, at)
+                    VALUES (p_id, p_turn, p_seat, p_move, p_now);
+                UPDATE tables SET deadline = NULL, warned = 0 WHERE id = p_id;
+            END IF;
+            UPDATE tables SET status = 'finished', result = p_result, version = version + 1
+                WHERE id = p_id;
+            INSERT INTO games (table_id, variant, scope, finished_at, record, result)
+                VALUES (p_id, v_variant, v_scope, p_now, p_record, p_result);
+            INSERT INTO game_players (table_id, seat, user_id, won, score, rank)
+                SELECT p_id, * FROM unnest(p_seats, p_users, p_won, p_scores, p_ranks);
+            INSERT INTO ratings (user_id, variant, scope, mu, sigma, games, wins)
+                SELECT x.u, x.v, x.s, x.m, x.sg, x.g, x.w
+                FROM unnest(p_r_users, p_r_variants, p_r_scopes, p_mu, p_sigma, p_games,
+                            p_wins, p_r_seasons) WITH ORDINALITY AS x (u, v, s, m, sg, g, w, e, n)
+                WHERE x.e = ''
+                ORDER BY x.n
+                ON CONFLICT (user_id, variant, scope) DO UPDATE SET mu = excluded.mu,
+                    sigma = excluded.sigma, games = excluded.games, wins = excluded.wins;
+            INSERT INTO season_ratings (scope, season, variant, user_id, mu, sigma, games, wins)
+                SELECT x.s, x.e, x.v, x.u, x.m, x.sg, x.g, x.w
+                FROM unnest(p_r_users, p_r_variants, p_r_scopes, p_mu, p_sigma, p_games,
+                            p_wins, p_r_seasons) WITH ORDINALITY AS x (u, v, s, m, sg, g, w, e, n)
+                WHERE x.e <> ''
+                ORDER BY x.n
+                ON CONFLICT (scope, season, variant, user_id) DO UPDATE SET mu = excluded.mu,
+                    sigma = excluded.sigma, games = excluded.games, wins = excluded.wins;
+            RETURN 'ok';
+        END
+        $$""",
+)
+
 PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     dialect(MIGRATION_1, POSTGRES),
     dialect(MIGRATION_2, POSTGRES),
     (*dialect(MIGRATION_3, POSTGRES), *PG_FUNCTIONS),
+    (*dialect(MIGRATION_4, POSTGRES), *PG_SEASONS),
 )

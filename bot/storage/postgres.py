@@ -122,7 +122,7 @@ SQL_TABLE_STATE = _TABLE_WITH_SEATS.format(
 SQL_TABLE_WITH_SEATS = _TABLE_WITH_SEATS.format("")  # one round trip for get_table
 # The end of a game in one statement (pg_schema.py, migration 3): 'ok', 'missing', 'finished'
 # or 'taken'.
-SQL_FINISH_GAME = f"SELECT domino_finish_game({', '.join(f'${n}' for n in range(1, 20))})"
+SQL_FINISH_GAME = f"SELECT domino_finish_game({', '.join(f'${n}' for n in range(1, 21))})"
 # All variants together: the sums of games and wins, and the rating of the user's best
 # variant (PostgreSQL has no bare columns beside max(): DISTINCT ON picks that row).
 SQL_LEADERBOARD_ALL = f"""
@@ -138,6 +138,20 @@ FROM best AS b JOIN totals AS t ON t.user_id = b.user_id
 LEFT JOIN users AS u ON u.id = b.user_id
 ORDER BY b.ordinal DESC, b.user_id
 LIMIT $2"""
+SQL_SEASON_BOARD_ALL = f"""
+WITH best AS (
+    SELECT DISTINCT ON (user_id) user_id, mu, sigma, {ORDINAL_SQL} AS ordinal, variant
+    FROM season_ratings WHERE scope = $1 AND season = $2
+    ORDER BY user_id, {ORDINAL_SQL} DESC, variant),
+totals AS (
+    SELECT user_id, sum(games) AS games, sum(wins) AS wins
+    FROM season_ratings WHERE scope = $1 AND season = $2 GROUP BY user_id)
+SELECT b.user_id, coalesce(u.name, b.user_id), b.mu, b.sigma, b.ordinal, t.games, t.wins,
+    b.variant
+FROM best AS b JOIN totals AS t ON t.user_id = b.user_id
+LEFT JOIN users AS u ON u.id = b.user_id
+ORDER BY b.ordinal DESC, b.user_id
+LIMIT $3"""
 
 
 async def _reset(con: asyncpg.Connection) -> None:
@@ -168,6 +182,7 @@ class PostgresStore(TableLocks, Queries):
 
     SQL_UPSERT_USER = SQL_UPSERT_USER
     SQL_LEADERBOARD_ALL = SQL_LEADERBOARD_ALL
+    SQL_SEASON_BOARD_ALL = SQL_SEASON_BOARD_ALL
     shared = True  # several processes may use the database: the service re-reads tables
     on_moves: Callable[[int, list[tuple[int, int]]], None] | None = None  # see Moves
 
@@ -390,7 +405,8 @@ class PostgresStore(TableLocks, Queries):
                            ratings: list[RatingRow],
                            last_move: tuple[int, int, str] | None) -> None:
         turn, seat, move = last_move if last_move is not None else (None, None, None)
-        rated = sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope))  # lock order
+        # in lock order
+        rated = sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope, r.season))
         async with self._con() as con:
             status = await con.fetchval(
                 SQL_FINISH_GAME, table_id, now, to_json(record), to_json(result), turn, seat,
@@ -398,7 +414,8 @@ class PostgresStore(TableLocks, Queries):
                 [int(p.won) for p in players], [p.score for p in players],
                 [p.rank for p in players], [r.user_id for r in rated],
                 [r.variant for r in rated], [r.scope for r in rated], [r.mu for r in rated],
-                [r.sigma for r in rated], [r.games for r in rated], [r.wins for r in rated])
+                [r.sigma for r in rated], [r.games for r in rated], [r.wins for r in rated],
+                [r.season for r in rated])
         if status == "missing":
             raise NotFound(f"no table #{table_id}")
         if status == "finished":

@@ -6,8 +6,9 @@ What is kept: users (name, locale); settings per scope (a server or group id); t
 their seats and their append-only move log (one move per (table, turn)); finished games with
 their JSON record and result, and one row per human seat (won, score, rank); ratings per
 (user, variant, scope), where scope is a server/group id or "global" (every game counts
-there too); small key/values for the adapters, per table (message ids to edit) and per user
-(preferences). Leaderboards order by `bot.ratings.ordinal`, written in SQL from its constant.
+there too), and a server's per season (month and quarter: bot/service/seasons.py); small
+key/values for the adapters, per table (message ids to edit) and per user (preferences).
+Leaderboards order by `bot.ratings.ordinal`, written in SQL from its constant.
 
 Each backend keeps what differs: its connections and locks, its transactions, its upserts
 and the writes of moves and finished games (sqlite.py, postgres.py).
@@ -34,6 +35,7 @@ from .rows import (
     SeatRow,
     StatRow,
     TableRow,
+    TournamentPlace,
     encode_column,
     from_json,
     seat_row,
@@ -93,6 +95,24 @@ WHERE p.user_id = ?
 ORDER BY g.finished_at DESC, g.table_id DESC, p.seat
 LIMIT ?"""
 
+# Seasons (migration 4): a server's ratings per month or quarter, read as the endless ones.
+SQL_SEASON_RATINGS = ("SELECT user_id, variant, scope, mu, sigma, games, wins, season "
+                      "FROM season_ratings WHERE variant = ? AND scope = ? AND season = ? "
+                      "AND {users}")
+SQL_SEASON_BOARD = f"""
+SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, {ORDINAL_SQL} AS ordinal,
+    r.games, r.wins, r.variant
+FROM season_ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
+WHERE r.scope = ? AND r.season = ? AND r.variant = ?
+ORDER BY ordinal DESC, r.user_id
+LIMIT ?"""
+# A player's games against others (more than one seat), oldest first: for the streaks.
+SQL_OUTCOMES = """
+SELECT p.table_id, p.won FROM game_players AS p
+JOIN games AS g ON g.table_id = p.table_id
+JOIN tables AS t ON t.id = p.table_id
+WHERE p.user_id = ? AND t.players > 1
+ORDER BY g.finished_at, g.table_id, p.seat"""
 SQL_ADAPTER_GET = "SELECT value FROM adapter_state WHERE table_id = ? AND platform = ? AND key = ?"
 SQL_ADAPTER_SET = """
 INSERT INTO adapter_state (table_id, platform, key, value) VALUES (?, ?, ?, ?)
@@ -125,11 +145,13 @@ def sql_update(table: str, names: Iterable[str], where: str) -> str:
 class Queries:
     """The store methods that are the same on both backends. A backend gives the primitives
     (`_fetch`, `_fetch_one`, `_fetch_many`, `_write`, `_in`) and the SQL that differs
-    (`SQL_UPSERT_USER`, `SQL_LEADERBOARD_ALL`), and may replace `_update_row` (PostgreSQL
-    bumps the table's version with it) and any method it does otherwise."""
+    (`SQL_UPSERT_USER`, `SQL_LEADERBOARD_ALL`, `SQL_SEASON_BOARD_ALL`), and may replace
+    `_update_row` (PostgreSQL bumps the table's version with it) and any method it does
+    otherwise."""
 
     SQL_UPSERT_USER: str
     SQL_LEADERBOARD_ALL: str  # params: scope, limit
+    SQL_SEASON_BOARD_ALL: str  # the same in a season: scope, season, limit
 
     # -- the backend's primitives -----------------------------------------------------------
 
@@ -279,24 +301,35 @@ class Queries:
 
     # -- ratings, leaderboards, history -----------------------------------------------------
 
-    async def ratings(self, user_ids: list[str], variant: str, scope: str
+    async def ratings(self, user_ids: list[str], variant: str, scope: str, season: str = ""
                       ) -> dict[str, RatingRow]:
-        """The stored ratings of these users (users never rated are absent)."""
+        """The stored ratings of these users (users never rated are absent); with `season`,
+        their ratings in that season of the scope (bot/service/seasons.py)."""
         ids = list(dict.fromkeys(user_ids))
         if not ids:
             return {}
         users, params = self._in("user_id", ids)
-        rows = await self._fetch(SQL_RATINGS.format(users=users), (variant, scope, *params))
+        if season:
+            rows = await self._fetch(SQL_SEASON_RATINGS.format(users=users),
+                                     (variant, scope, season, *params))
+        else:
+            rows = await self._fetch(SQL_RATINGS.format(users=users),
+                                     (variant, scope, *params))
         return {r[0]: RatingRow(*r) for r in rows}
 
-    async def leaderboard(self, variant: str | None, scope: str, limit: int = 10
-                          ) -> list[LeaderRow]:
-        """The best players of a scope by ordinal (mu - 3 sigma), best first.
+    async def leaderboard(self, variant: str | None, scope: str, limit: int = 10,
+                          season: str = "") -> list[LeaderRow]:
+        """The best players of a scope by ordinal (mu - 3 sigma), best first; with `season`,
+        of that season of the scope.
 
         With variant None, all variants together: per user, games and wins are summed over
         the variants, and mu, sigma and ordinal are those of the user's best variant.
         """
-        if variant is None:
+        if season and variant is None:
+            rows = await self._fetch(self.SQL_SEASON_BOARD_ALL, (scope, season, limit))
+        elif season:
+            rows = await self._fetch(SQL_SEASON_BOARD, (scope, season, variant, limit))
+        elif variant is None:
             rows = await self._fetch(self.SQL_LEADERBOARD_ALL, (scope, limit))
         else:
             rows = await self._fetch(SQL_LEADERBOARD, (scope, variant, limit))
@@ -316,6 +349,26 @@ class Queries:
         rows = await self._fetch(SQL_USER_STATS, (user_id, scope or "global"))
         return [StatRow(variant, games, wins, win_rate(wins, games), mu, sigma, ordinal)
                 for variant, games, wins, mu, sigma, ordinal in rows]
+
+    async def streaks(self, user_id: str) -> tuple[int, int, int]:
+        """Over the user's games against others (puzzles and patiences left out): how many,
+        the current run of won games, and the longest one."""
+        seen: set[int] = set()
+        games = current = best = 0
+        for table_id, won in await self._fetch(SQL_OUTCOMES, (user_id,)):
+            if table_id in seen:  # one user at several seats: the game counts once
+                continue
+            seen.add(table_id)
+            games += 1
+            current = current + 1 if won else 0
+            best = max(best, current)
+        return games, current, best
+
+    async def tournament_places(self, user_id: str) -> list[TournamentPlace]:
+        """The user's final places in finished tournaments, newest first. No tournament is
+        stored yet (issue 31's tournaments part adds their tables): always empty for now,
+        and the player's page shows no tournament line while it is."""
+        return []
 
     async def history(self, user_id: str, limit: int = 10) -> list[HistoryRow]:
         """The user's last finished games, the most recent first."""

@@ -72,6 +72,7 @@ class RatingRow:
     sigma: float
     games: int
     wins: int
+    season: str = ""  # "": the endless rating; "2026-10", "2026-Q4": a season's (seasons.py)
 
     @property
     def ordinal(self) -> float:
@@ -100,6 +101,16 @@ class StatRow:
     mu: float
     sigma: float
     ordinal: float
+
+
+@dataclass
+class TournamentPlace:
+    """A player's final place in a finished tournament (none are stored yet: see
+    Queries.tournament_places)."""
+
+    tournament_id: int
+    place: int
+    entrants: int
 
 
 @dataclass

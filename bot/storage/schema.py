@@ -138,6 +138,25 @@ MIGRATION_3 = (
         "ALTER TABLE tables ADD COLUMN version {BIGINT} NOT NULL DEFAULT 0",
 )
 
+# 4: seasons (bot/service/seasons.py): a server's ratings per month ("2026-10") and per
+# quarter ("2026-Q4"), beside the endless ones in `ratings`. Rows rather than a computation
+# from the games' finish dates: a rating is the sum of a sequence of updates, so a season's
+# board from the games would replay every game of the season at each `top`; with its rows,
+# `top` reads ten rows through this key, as the endless board does.
+MIGRATION_4 = (
+        """CREATE TABLE season_ratings (
+            scope TEXT NOT NULL,
+            season TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            mu {DOUBLE} NOT NULL,
+            sigma {DOUBLE} NOT NULL,
+            games INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            PRIMARY KEY (scope, season, variant, user_id)
+        ){WITHOUT_ROWID}""",
+)
+
 SCHEMA_VERSION_TABLE = SCHEMA_VERSION_TEMPLATE.format_map(SQLITE)
 MIGRATIONS: tuple[tuple[str, ...], ...] = tuple(
-    dialect(m, SQLITE) for m in (MIGRATION_1, MIGRATION_2, MIGRATION_3))
+    dialect(m, SQLITE) for m in (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4))

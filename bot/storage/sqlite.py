@@ -101,6 +101,11 @@ INSERT INTO ratings (user_id, variant, scope, mu, sigma, games, wins)
 VALUES (?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (user_id, variant, scope) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
     games = excluded.games, wins = excluded.wins"""
+SQL_UPSERT_SEASON_RATING = """
+INSERT INTO season_ratings (scope, season, variant, user_id, mu, sigma, games, wins)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (scope, season, variant, user_id) DO UPDATE SET mu = excluded.mu,
+    sigma = excluded.sigma, games = excluded.games, wins = excluded.wins"""
 # All variants together: per user, the sums of games and wins, and the rating of the variant
 # where the user's ordinal is best. (SQLite takes the bare columns mu and sigma from the row
 # that holds the max().)
@@ -109,6 +114,14 @@ SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, max({ORDINAL_SQL})
     sum(r.games), sum(r.wins), r.variant
 FROM ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
 WHERE r.scope = ?
+GROUP BY r.user_id
+ORDER BY ordinal DESC, r.user_id
+LIMIT ?"""
+SQL_SEASON_BOARD_ALL = f"""
+SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, max({ORDINAL_SQL}) AS ordinal,
+    sum(r.games), sum(r.wins), r.variant
+FROM season_ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
+WHERE r.scope = ? AND r.season = ?
 GROUP BY r.user_id
 ORDER BY ordinal DESC, r.user_id
 LIMIT ?"""
@@ -206,6 +219,7 @@ class Store(Queries):
 
     SQL_UPSERT_USER = SQL_UPSERT_USER
     SQL_LEADERBOARD_ALL = SQL_LEADERBOARD_ALL
+    SQL_SEASON_BOARD_ALL = SQL_SEASON_BOARD_ALL
     shared = False  # one process: its tables are never stale (see postgres.py)
 
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float], batch: int) -> None:
@@ -407,7 +421,8 @@ class Store(Queries):
                           players: list[GamePlayer], ratings: list[RatingRow],
                           last_move: tuple[int, int, str] | None = None) -> None:
         """In one transaction: the table finished with its result, the game's record, its
-        players, and the new rating rows (upserted per user, variant and scope).
+        players, and the new rating rows (upserted per user, variant and scope, and season
+        for a season's row).
 
         The games row takes its variant and scope from the table. Raises NotFound for an
         unknown table and ValueError for a game already finished (changing nothing).
@@ -436,7 +451,10 @@ class Store(Queries):
                 (table_id, p.seat, p.user_id, int(p.won), p.score, p.rank) for p in players])
             await db.executemany(SQL_UPSERT_RATING, [
                 (r.user_id, r.variant, r.scope, r.mu, r.sigma, r.games, r.wins)
-                for r in ratings])
+                for r in ratings if not r.season])
+            await db.executemany(SQL_UPSERT_SEASON_RATING, [
+                (r.scope, r.season, r.variant, r.user_id, r.mu, r.sigma, r.games, r.wins)
+                for r in ratings if r.season])
 
     # -- for the service: one process ---------------------------------------------------------
 

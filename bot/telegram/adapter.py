@@ -40,6 +40,7 @@ from ..i18n import N_, lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message
 from ..service.numbers import table_number
+from ..service.seasons import season_arg
 from ..service.service import Service, User
 from ..suggest import closest
 from ..web.reply import FIND_AS as WEB_FIND
@@ -64,7 +65,7 @@ COMMANDS = {
     "stop": N_("Stop the game"),
     "rematch": N_("Play the last game again"),
     "rules": N_("The rules of a variant"),
-    "top": N_("Leaderboard: /top [variant] [global]"),
+    "top": N_("Leaderboard: /top [variant] [global] [season 2026-10]"),
     "stats": N_("My statistics"),
     "history": N_("My last games"),
     "settings": N_("Group settings (admins): /settings lang fr"),
@@ -304,9 +305,13 @@ class TelegramBot:
         if "global" in args:
             scope = "global"
             args.remove("global")
-        await self.send(await self.service.leaderboard(
-            self.user(update.effective_user), channel, scope, args[0] if args else None,
-            where=self.place(update)), self.origin(update))
+        args, season = season_arg(args)
+        user, at = self.user(update.effective_user), self.place(update)
+        variant = args[0] if args else None
+        await self.send(await (
+            self.service.leaderboard(user, channel, scope, variant, where=at) if season is None
+            else self.service.season_leaderboard(user, channel, scope, season, variant,
+                                                 where=at)), self.origin(update))
 
     async def on_stats(self, update: Update, context: Context) -> None:
         assert update.effective_user is not None
