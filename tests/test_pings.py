@@ -170,3 +170,54 @@ def _discord(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, body: Any) -> None
             fake.patch(monkeypatch)
             await body(fake, tmp_path / "domino.sqlite")
     asyncio.run(main())
+
+
+def test_telegram_notifies_once_per_turn_and_not_who_turned_pings_off(tmp_path: Path) -> None:
+    from tests.test_telegram import (
+        ALICE as TG_ALICE,
+    )
+    from tests.test_telegram import (
+        BOB as TG_BOB,
+    )
+    from tests.test_telegram import (
+        GROUP,
+        Rig,
+        button,
+        data_of,
+        hand_of,
+        playable,
+        run_rig,
+        table_message,
+    )
+
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        lobby = await rig.open_with_bob("players=3 draw=block")
+        await rig.say(TG_BOB, TG_BOB.id, "/pings off")
+        assert "désactivé" in server.chat(TG_BOB.id)[-1]["text"]
+        await rig.press(TG_ALICE, lobby, button(server, lobby, "a"))
+        before = {u.id: server.notifications(u.id) for u in (TG_ALICE, TG_BOB)}
+        await rig.press(TG_ALICE, lobby, button(server, lobby, "s"))
+        table = table_message(server)
+        moved = {TG_ALICE.id: 0, TG_BOB.id: 0}
+        while not any(d.split(":")[2] == "m" for d in data_of(server, table)):
+            mover = next(u for u in (TG_ALICE, TG_BOB)
+                         if (h := hand_of(server, u)) and playable(server, h))
+            hand = hand_of(server, mover)
+            assert hand is not None
+            data = playable(server, hand)
+            assert data is not None
+            await rig.play(mover, hand, data)
+            moved[mover.id] += 1
+            assert sum(moved.values()) < 100
+            table = server.messages[GROUP][table["message_id"]]
+        assert moved[TG_ALICE.id] > 2 and moved[TG_BOB.id] > 2
+        after = {u: server.notifications(u) - n for u, n in before.items()}
+        assert after[TG_ALICE.id] == moved[TG_ALICE.id], \
+            "one notification each time the turn passed to alice, none in between"
+        assert after[TG_BOB.id] == 0, "bob turned pings off"
+        assert any(f"tg://user?id={TG_BOB.id}" in str(c.params.get("text"))
+                   for c in server.calls if int(c.params.get("chat_id", 0)) == GROUP), \
+            "the turn line still names bob"
+
+    run_rig(tmp_path, body)
