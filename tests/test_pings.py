@@ -221,3 +221,29 @@ def test_telegram_notifies_once_per_turn_and_not_who_turned_pings_off(tmp_path: 
             "the turn line still names bob"
 
     run_rig(tmp_path, body)
+
+
+def test_console_shows_the_turn_without_notifying_who_turned_pings_off(tmp_path: Path) -> None:
+    from console_helpers import ConsoleBot, play_first_legal
+
+    bot = ConsoleBot(tmp_path)
+    bot.start()
+    assert bot.send("/pings") == [
+        "[private to alice] Turn pings are on: you are notified when it is your turn."]
+    assert bot.send("/pings off") == [
+        "[private to alice] Turn pings are off: your turns are shown without notifying you."]
+    assert "error: Turn pings: on or off." in bot.send("/pings loud")[0]
+    out = bot.send("/start classic players=2 ai=1 draw=block")
+    out += bot.send("/hand")
+    for _ in range(10):  # the computer may play first
+        if any("alice, your turn." in line for line in out):
+            break
+        out += bot.send("/wait 1")
+    assert any("alice, your turn." in line for line in out), out
+    assert not any("(notifies" in line for line in out), out
+    bot.send("/pings on")
+    moved = play_first_legal(bot, "alice", out)
+    text = "\n".join(moved)
+    if "alice, your turn." in text:  # the computer played and it is alice's turn again
+        assert "(notifies alice)" in text
+    assert bot.close()[0] == 0
