@@ -181,6 +181,8 @@ class Clock(Play):
         row, game = table.row, table.game
         assert game is not None and row.deadline is not None
         self._reminded[table.id] = game.turn
+        if await self.store.adapter_get(table.id, SERVICE, REMINDED) == str(game.turn):
+            return []  # another process that served the table sent it
         await self.store.adapter_set(table.id, SERVICE, REMINDED, str(game.turn))
         user = row.seats[game.to_move].user_id
         left = row.deadline - now
