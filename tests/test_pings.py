@@ -173,6 +173,16 @@ def _discord(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, body: Any) -> None
 
 
 def test_telegram_notifies_once_per_turn_and_not_who_turned_pings_off(tmp_path: Path) -> None:
+    _telegram_game(tmp_path, bob_quiet=True)
+
+
+def test_telegram_notifies_each_player_once_per_turn(tmp_path: Path) -> None:
+    """Bob, who did not press Start, may move first: his first hand and the group's first
+    turn line must not both notify him."""
+    _telegram_game(tmp_path, bob_quiet=False)
+
+
+def _telegram_game(tmp_path: Path, bob_quiet: bool) -> None:
     from tests.test_telegram import (
         ALICE as TG_ALICE,
     )
@@ -193,29 +203,41 @@ def test_telegram_notifies_once_per_turn_and_not_who_turned_pings_off(tmp_path: 
     async def body(rig: Rig) -> None:
         server = rig.server
         lobby = await rig.open_with_bob("players=3 draw=block")
-        await rig.say(TG_BOB, TG_BOB.id, "/pings off")
-        assert "désactivé" in server.chat(TG_BOB.id)[-1]["text"]
+        await rig.say(TG_BOB, TG_BOB.id, "/pings off" if bob_quiet else "/pings")
+        assert ("désactivé" in server.chat(TG_BOB.id)[-1]["text"]) == bob_quiet
         await rig.press(TG_ALICE, lobby, button(server, lobby, "a"))
-        before = {u.id: server.notifications(u.id) for u in (TG_ALICE, TG_BOB)}
+        before_game = {u.id: server.notifications(u.id) for u in (TG_ALICE, TG_BOB)}
         await rig.press(TG_ALICE, lobby, button(server, lobby, "s"))
         table = table_message(server)
-        moved = {TG_ALICE.id: 0, TG_BOB.id: 0}
+        players = (TG_ALICE, TG_BOB)
+
+        def acting() -> set[int]:
+            return {u.id for u in players if (h := hand_of(server, u)) and playable(server, h)}
+
+        # the turn passed to a player (at the start, or by another's press: a turn coming
+        # back to the presser within their own press finds them looking at their hand)
+        passed = dict.fromkeys((u.id for u in players), 0)
+        for who in acting():
+            passed[who] += 1
+        moves = 0
         while not any(d.split(":")[2] == "m" for d in data_of(server, table)):
-            mover = next(u for u in (TG_ALICE, TG_BOB)
-                         if (h := hand_of(server, u)) and playable(server, h))
+            mover = next(u for u in players if u.id in acting())
+            before = acting()
             hand = hand_of(server, mover)
             assert hand is not None
             data = playable(server, hand)
             assert data is not None
             await rig.play(mover, hand, data)
-            moved[mover.id] += 1
-            assert sum(moved.values()) < 100
+            for who in acting() - before - {mover.id}:
+                passed[who] += 1
+            moves += 1
+            assert moves < 100
             table = server.messages[GROUP][table["message_id"]]
-        assert moved[TG_ALICE.id] > 2 and moved[TG_BOB.id] > 2
-        after = {u: server.notifications(u) - n for u, n in before.items()}
-        assert after[TG_ALICE.id] == moved[TG_ALICE.id], \
+        assert passed[TG_ALICE.id] > 2 and passed[TG_BOB.id] > 2
+        after = {u: server.notifications(u) - n for u, n in before_game.items()}
+        assert after[TG_ALICE.id] == passed[TG_ALICE.id], \
             "one notification each time the turn passed to alice, none in between"
-        assert after[TG_BOB.id] == 0, "bob turned pings off"
+        assert after[TG_BOB.id] == (0 if bob_quiet else passed[TG_BOB.id]), "bob's pings"
         assert any(f"tg://user?id={TG_BOB.id}" in str(c.params.get("text"))
                    for c in server.calls if int(c.params.get("chat_id", 0)) == GROUP), \
             "the turn line still names bob"
