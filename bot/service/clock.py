@@ -80,7 +80,7 @@ class Clock(Play):
             table.active_at = await self.store.last_move_at(row.id) or row.created_at
             reminded = await self.store.adapter_get(row.id, SERVICE, REMINDED)
             if reminded and reminded.isdigit():
-                self._reminded[row.id] = int(reminded)
+                table.reminded = int(reminded)
             if table.game.over:  # the last move was stored, the result was not
                 try:
                     await self._finish(table)
@@ -172,7 +172,7 @@ class Clock(Play):
         """Half of the turn's time is gone and its player was not reminded (nor warned)."""
         row, game = table.row, table.game
         return (row.deadline is not None and bool(row.timer) and not row.warned
-                and game is not None and self._reminded.get(table.id) != game.turn
+                and game is not None and table.reminded != game.turn
                 and now >= row.deadline - row.timer / 2)
 
     async def _remind(self, table: Table, now: float) -> list[Message]:
@@ -180,7 +180,7 @@ class Clock(Play):
         restart does not send it again), unless the warning comes as soon or pings are off."""
         row, game = table.row, table.game
         assert game is not None and row.deadline is not None
-        self._reminded[table.id] = game.turn
+        table.reminded = game.turn
         if await self.store.adapter_get(table.id, SERVICE, REMINDED) == str(game.turn):
             return []  # another process that served the table sent it
         await self.store.adapter_set(table.id, SERVICE, REMINDED, str(game.turn))

@@ -93,7 +93,6 @@ class State:
         # kept reads the table's language until they act again)
         self._langs: Recent[str, str] = Recent()
         self._quiet: set[str] = set()  # users who turned turn pings off (bot/service/pings.py)
-        self._reminded: dict[int, int] = {}  # table id -> the turn of its half-time reminder
         self.rng = random.Random(seed)
 
     async def _lobby_changed(self, row: TableRow) -> float:
