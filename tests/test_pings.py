@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from bot.service.messages import Message
+from bot.service.pictures import NoPictures
 from bot.service.service import Service
+from bot.storage.backends import open_store
 from tests.service_helpers import (
     ALICE,
     BOB,
@@ -33,8 +35,8 @@ def reminders(messages: list[Message]) -> list[Message]:
     return [m for m in messages if "half of" in m.text or "moitié" in m.text]
 
 
-def test_pings_off_is_kept_and_makes_turns_and_hands_quiet(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite"
+def test_pings_off_is_kept_and_makes_turns_and_hands_quiet(db_target: str | Path) -> None:
+    path: Any = db_target  # SQLite and PostgreSQL
     saved: dict[str, int] = {}
 
     async def first(service: Service) -> None:
@@ -63,8 +65,19 @@ def test_pings_off_is_kept_and_makes_turns_and_hands_quiet(tmp_path: Path) -> No
         assert hand and hand[0].quiet == ()
         assert "activé" in (await service.set_pings(BOB, ""))[0].text
 
-    run(with_service(path, first))
-    run(with_service(path, second))
+    run(_on(path, first))
+    run(_on(path, second))
+
+
+async def _on(target: Any, body: Any) -> None:
+    """`with_service` on either backend (open_store picks it from `target`)."""
+    store = await open_store(target)
+    try:
+        service = Service(store, pictures=NoPictures(), ai_delay=0, seed=1)
+        await service.start()
+        await body(service)
+    finally:
+        await store.close()
 
 
 def test_half_time_reminder_once_per_turn_even_after_a_restart(tmp_path: Path) -> None:
