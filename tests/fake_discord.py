@@ -31,6 +31,7 @@ API = "/api/v10"
 MANAGE_GUILD = 1 << 5
 EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 31)  # view, send, files, cmds
 EPHEMERAL = 1 << 6
+SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS: "@silent", the message notifies nobody
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
 INVALID_FORM_BODY = 50035
 # Discord's limits on a message: 2000 characters, 5 action rows of 5 components, a button's
@@ -84,6 +85,9 @@ class FakeDiscord:
         self.messages: dict[int, dict[str, Any]] = {}
         self.files: dict[int, list[tuple[str, bytes]]] = {}  # message id -> attachments
         self.calls: list[Call] = []
+        # (user id, message id) per notification: a new message (an edit never notifies)
+        # that pings a user its allowed_mentions let through, or a DM to its user
+        self.notified: list[tuple[int, int]] = []
         self.refused: list[Call] = []  # requests answered 400 "Invalid Form Body"
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" / guild id -> commands
         self.interactions: dict[str, Interaction] = {}  # by token
@@ -432,7 +436,28 @@ class FakeDiscord:
             message["guild_id"] = str(self.guild_id)
         self.messages[mid] = message
         self.files[mid] = []
-        return self._edit(mid, body, files, new=True)
+        created = self._edit(mid, body, files, new=True)
+        self._notify(created, body, for_user)
+        return created
+
+    def _notify(self, message: dict[str, Any], body: dict[str, Any], for_user: int | None
+                ) -> None:
+        """Note whom a new message notifies: nobody when silent or ephemeral; the users it
+        mentions that `allowed_mentions` lets through (all of them without it); a DM's user."""
+        if message["flags"] & (SILENT | EPHEMERAL):
+            return
+        mid, cid = int(message["id"]), int(message["channel_id"])
+        if cid in self.dm_channels and for_user is None:
+            self.notified.append((self.dm_channels[cid], mid))
+            return
+        allowed = body.get("allowed_mentions")
+        users = {int(u["id"]) for u in message["mentions"]}
+        if allowed is not None and "users" not in (allowed.get("parse") or []):
+            users &= {int(u) for u in allowed.get("users") or []}
+        self.notified += [(u, mid) for u in sorted(users)]
+
+    def notifications(self, user: int) -> int:
+        return sum(1 for u, _ in self.notified if u == user)
 
     def _edit(self, mid: int, body: dict[str, Any], files: list[tuple[str, bytes]],
               new: bool = False) -> dict[str, Any]:

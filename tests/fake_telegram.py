@@ -97,6 +97,10 @@ class FakeBotApi:
         self.messages: dict[int, dict[int, dict[str, Any]]] = {}  # chat -> id -> Message
         self.photos: dict[str, bytes] = {}  # file_id -> PNG bytes
         self.started: set[int] = set()  # users who opened the private chat
+        # (user id, chat, message id) per notification: a new message of the bot (an edit
+        # never notifies) without disable_notification, in the user's private chat or in a
+        # group where it mentions them (tg://user?id=...)
+        self.notified: list[tuple[int, int, int]] = []
         self.admins: dict[int, set[int]] = {}  # group chat -> admin user ids
         self.forums: set[int] = set()
         self._updates: list[dict[str, Any]] = []
@@ -302,6 +306,7 @@ class FakeBotApi:
     async def _m_sendMessage(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:
         chat = self._writable(p["chat_id"])
         msg = self._new_message(chat, None, text=p["text"], thread=_int(p.get("message_thread_id")))
+        self._notify(msg, p)
         return self._decorate(msg, p)
 
     async def _m_sendPhoto(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:
@@ -310,6 +315,7 @@ class FakeBotApi:
         msg["photo"] = self._photo(p.get("photo", "photo"), f)
         if p.get("caption"):
             msg["caption"] = p["caption"]
+        self._notify(msg, p)
         return self._decorate(msg, p)
 
     async def _m_sendDocument(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:
@@ -320,6 +326,7 @@ class FakeBotApi:
                            "file_name": name, "file_size": len(f.get(name, b""))}
         if p.get("caption"):
             msg["caption"] = p["caption"]
+        self._notify(msg, p)
         return self._decorate(msg, p)
 
     async def _m_editMessageText(self, p: dict[str, Any], f: dict[str, bytes]) -> Any:
@@ -396,6 +403,20 @@ class FakeBotApi:
             msg["is_topic_message"] = True
         self.messages.setdefault(chat, {})[message_id] = msg
         return msg
+
+    def _notify(self, msg: dict[str, Any], p: dict[str, Any]) -> None:
+        if p.get("disable_notification"):
+            return
+        chat, mid = msg["chat"]["id"], msg["message_id"]
+        if chat > 0:
+            self.notified.append((chat, chat, mid))
+            return
+        text = str(p.get("text") or p.get("caption") or "")
+        for user in sorted({int(u) for u in re.findall(r"tg://user\?id=(\d+)", text)}):
+            self.notified.append((user, chat, mid))
+
+    def notifications(self, user: int) -> int:
+        return sum(1 for u, _, _ in self.notified if u == user)
 
     def _existing(self, p: dict[str, Any]) -> dict[str, Any]:
         if int(p["chat_id"]) > 0 and int(p["chat_id"]) not in self.started:

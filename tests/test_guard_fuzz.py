@@ -173,7 +173,8 @@ def test_no_command_lets_anything_escape(tmp_path: Path) -> None:
 
     @PROPERTY
     @given(command=st.sampled_from((*COMMANDS, "open_table", "rules", "leaderboard", "stats",
-                                    "history", "set_setting", "season_leaderboard")),
+                                    "history", "set_setting", "season_leaderboard",
+                                    "set_pings")),
            table=NUMBER, text=TEXT, other=TEXT, payload=PAYLOAD, where=WHERE,
            name=st.text(max_size=300), who=st.sampled_from(["alice", "bob", "x"]))
     def check(command: str, table: Any, text: str, other: str, payload: str,
@@ -193,6 +194,7 @@ def test_no_command_lets_anything_escape(tmp_path: Path) -> None:
             "history": lambda: service.history(user, "test:chan", text or None, where=where),
             "set_setting": lambda: service.set_setting(user, "test:server", text, other,
                                                        who == "alice", where=where),
+            "set_pings": lambda: service.set_pings(user, text, where=where),
         }
         call = calls.get(command) or (lambda: getattr(service, command)(user, table,
                                                                          where=where))

@@ -45,6 +45,7 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /domino lang fr|en        your language (private messages, new tables you open)
   /domino settings lang=fr|en timer=SECONDS season=monthly|quarterly|never
                             this console's defaults (as a server's)
+  /domino pings on|off      whether your turns notify you (the turn is shown either way)
   bN                        press button N
   /wait SECONDS             let computer players and timers act (for scripts)
   /help    /quit            (end of input quits too)
@@ -56,7 +57,7 @@ FIND_AS["web"] = "leave"  # a lobby or a game the user sits at
 CONSOLE_WORDS = ("/as", "/wait", "/help", "/quit", "/exit", "/domino")
 VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
          "draw", "pass", "rules", "variants", "top", "stats", "history", "export", "lang",
-         "settings", "add-ai", "review", "web")
+         "settings", "add-ai", "review", "web", "pings")
 
 
 class ConsoleChat:
@@ -113,9 +114,9 @@ class ConsoleChat:
         print(f"{head} {lines[0]}", file=self.out)
         for line in lines[1:]:
             print(f"    {line}", file=self.out)
-        if m.mention:
-            print("    (notifies " + ", ".join(_name(u) for u in m.mention if u) + ")",
-                  file=self.out)
+        notified = [u for u in m.mention if u and u not in m.quiet]  # quiet: pings off
+        if notified:
+            print("    (notifies " + ", ".join(_name(u) for u in notified) + ")", file=self.out)
         if m.image and self.pictures:
             table = f"t{m.table}-" if m.table is not None else ""
             self._write(f"{self.next_picture:05d}-{table}{m.kind}.png", m.image, "picture")
@@ -317,6 +318,8 @@ class ConsoleChat:
             for key, _, value in pairs:
                 self.show(await s.set_setting(u, SCOPE, key, value, is_admin=True,
                                               where=HERE))
+        elif verb == "pings":
+            self.show(await s.set_pings(u, args[0] if args else "", where=HERE))
         elif verb in ("stats", "history"):
             target = f"console:{args[0]}" if args else None
             call = s.stats if verb == "stats" else s.history

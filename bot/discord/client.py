@@ -238,6 +238,8 @@ class DominoClient(discord.Client):
             return await getattr(s, name)(user, channel_of(ix), target, where=at)
         if name == "settings":
             return await self._settings(ix, user, o)
+        if name == "pings":
+            return await s.set_pings(user, o["state"] or "", where=at)
         raise ValueError(f"unknown command {name}")
 
     async def _settings(self, ix: discord.Interaction, user: User, o: dict[str, Any]

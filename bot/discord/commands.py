@@ -171,6 +171,15 @@ class DominoCommands(app_commands.Group):
                        timer: int | None = None, season: str | None = None) -> None:
         await self._run(ix, "settings", lang=lang, timer=timer, season=season)
 
+    @app_commands.command(name=N_("pings"), description=N_("Be notified when it is your "
+                                                         "turn, or not"))
+    @app_commands.rename(state=N_("state"))
+    @app_commands.describe(state=N_("on or off (nothing: your choice now)"))
+    @app_commands.choices(state=[Choice(name=N_("on: notify me"), value="on"),
+                                 Choice(name=N_("off: do not notify me"), value="off")])
+    async def pings(self, ix: discord.Interaction, state: str | None = None) -> None:
+        await self._run(ix, "pings", state=state)
+
     @start.autocomplete("variant")
     @rules.autocomplete("variant")
     @leaderboard.autocomplete("variant")

@@ -130,7 +130,7 @@ class Delivery:
             return
         if m.table is not None and m.kind == "turn":
             old = await self.store.adapter_get(m.table, PLATFORM, "turn")
-            sent = await channel.send(**_send_fields(fields))
+            sent = await channel.send(**_send_fields(fields), silent=bool(m.quiet))
             await self.store.adapter_set(m.table, PLATFORM, "turn", f"{cid}:{sent.id}")
             if old:
                 await self._delete(old)
@@ -246,7 +246,7 @@ class Delivery:
                                                                               **fields):
                 return True
             channel = await self.client.create_dm(discord.Object(uid))
-            sent = await channel.send(**_send_fields(fields))
+            sent = await channel.send(**_send_fields(fields), silent=bool(m.quiet))
         except discord.Forbidden as exc:
             if exc.code == DM_REFUSED:
                 return False

@@ -171,7 +171,9 @@ def content_for(message: Message) -> str:
 
 
 def mentions_for(message: Message) -> discord.AllowedMentions:
-    """Only the users the message names may be pinged; never everyone or roles."""
+    """Only the users the message names may be pinged (not those who turned pings off);
+    never everyone or roles."""
     users = [discord.Object(int(u.split(":", 1)[1])) for u in message.mention
-             if u.startswith("discord:") and u.split(":", 1)[1].isdigit()]
+             if u.startswith("discord:") and u.split(":", 1)[1].isdigit()
+             and u not in message.quiet]  # turned pings off: named, not pinged
     return discord.AllowedMentions(everyone=False, roles=False, users=users)

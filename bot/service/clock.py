@@ -20,8 +20,8 @@ from collections.abc import Awaitable, Callable
 from core import DominoError
 
 from ..i18n import error_text, lang_for, t, tn
+from . import pings, thinking
 from . import seats as seating
-from . import thinking
 from .limits import idle_lobbies, idle_solo_games
 from .messages import Message
 from .play import Play
@@ -31,6 +31,7 @@ from .tables import Table, rebuild
 
 log = logging.getLogger("domino.service")
 SETTLE = 5.0  # seconds the ticks under way may take to finish when the bot stops
+REMINDED = "reminded"  # per-table note: the turn whose player had the half-time reminder
 
 
 class Clock(Play):
@@ -49,6 +50,7 @@ class Clock(Play):
             table = Table(row)
             await seating.load(self.store, table)
             for s in table.humans():
+                await self._know_pings(s.user_id)
                 locale = await self.store.user_locale(s.user_id or "")
                 if locale:  # else the table's language, and DOMINO_LANG for new tables
                     self._langs.setdefault(s.user_id or "", lang_for(locale))
@@ -76,6 +78,9 @@ class Clock(Play):
                 continue
             self.tables[row.id] = table
             table.active_at = await self.store.last_move_at(row.id) or row.created_at
+            reminded = await self.store.adapter_get(row.id, SERVICE, REMINDED)
+            if reminded and reminded.isdigit():
+                table.reminded = int(reminded)
             if table.game.over:  # the last move was stored, the result was not
                 try:
                     await self._finish(table)
@@ -160,7 +165,30 @@ class Clock(Play):
             return False
         deadline = table.row.deadline
         return ((table.ai_due is not None and now >= table.ai_due)
-                or (deadline is not None and now >= deadline - self.warn_before))
+                or (deadline is not None and now >= deadline - self.warn_before)
+                or self._reminder_due(table, now))
+
+    def _reminder_due(self, table: Table, now: float) -> bool:
+        """Half of the turn's time is gone and its player was not reminded (nor warned)."""
+        row, game = table.row, table.game
+        return (row.deadline is not None and bool(row.timer) and not row.warned
+                and game is not None and table.reminded != game.turn
+                and now >= row.deadline - row.timer / 2)
+
+    async def _remind(self, table: Table, now: float) -> list[Message]:
+        """The private half-time reminder, once per turn (noted with the table, so that a
+        restart does not send it again), unless the warning comes as soon or pings are off."""
+        row, game = table.row, table.game
+        assert game is not None and row.deadline is not None
+        table.reminded = game.turn
+        if await self.store.adapter_get(table.id, SERVICE, REMINDED) == str(game.turn):
+            return []  # another process that served the table sent it
+        await self.store.adapter_set(table.id, SERVICE, REMINDED, str(game.turn))
+        user = row.seats[game.to_move].user_id
+        left = row.deadline - now
+        if not user or user in self._quiet or left <= self.warn_before:
+            return []
+        return [pings.reminder(self._user_lang(user, table), table.id, left, row.channel, user)]
 
     async def _tick_one(self, table: Table, now: float) -> list[Message]:
         if self.store.shared:
@@ -205,14 +233,17 @@ class Clock(Play):
         s = row.seats[seat]
         lang = row.lang
         if now < deadline:
-            if row.warned:
+            if self._reminder_due(table, now) and (said := await self._remind(table, now)):
+                return said
+            if row.warned or now < deadline - self.warn_before:
                 return []
             row.warned = True
             await self.store.update_table(table.id, warned=True)
-            return [Message(row.channel, t(lang, "{who}, {n} seconds left to play.", who=s.name,
-                                           n=max(1, round(deadline - now))),
-                            kind="turn", table=table.id, mention=(s.user_id or "",),
-                            named=s.name)]
+            return pings.hush([Message(
+                row.channel, t(lang, "{who}, {n} seconds left to play.", who=s.name,
+                               n=max(1, round(deadline - now))),
+                kind="turn", table=table.id, mention=(s.user_id or "",), named=s.name)],
+                self._quiet)
         out = [Message(row.channel, t(lang, "{who} ran out of time: the bot plays for them.",
                                       who=s.name), kind="info", table=table.id)]
         s.misses += 1

@@ -57,6 +57,7 @@ class Lobby(Clock):
             if not free:
                 return self._error(user, self._t(user, table, "This table is full."), table)
             await self.store.upsert_user(user.id, user.name, user.locale)
+            await self._know_pings(user.id)
             seat = table.row.seats[free[0]]
             seat.user_id, seat.name = user.id, user.name
             await self.store.set_seats(table_id, table.row.seats)

@@ -7,7 +7,8 @@ THE CONTRACT (shared with the adapters; extend it only additively):
   only says where it came from, and may be ""). `image` is PNG bytes or None; `file` is a
   (name, bytes) attachment (an exported record); `mention` lists user ids to notify; `said`
   (a table message after a move) the sentences of that move, also in `text`, for an adapter
-  that shows the moves elsewhere (Telegram, in each player's private chat).
+  that shows the moves elsewhere (Telegram, in each player's private chat); `quiet` the
+  users of `mention` (or `to`) who turned turn pings off: shown, not notified.
 * Kinds: "table" (the one message of a table: lobby, board picture, whose turn, scores;
   adapters keep one per table and edit it), "turn" (a turn change that must notify the
   player: a mention, no picture, the table message before it has the board), "hand"
@@ -78,6 +79,8 @@ class Message:
     # mention shows the name puts the mention in its place: the name is not said twice)
     file: tuple[str, bytes] | None = field(default=None, repr=False)  # (name, content)
     said: tuple[str, ...] = ()  # a table message: the sentences of the move just made
+    quiet: tuple[str, ...] = ()  # users of `mention` (or `to`) who turned turn pings off:
+    # the message names them as usual, without notifying them
 
     @property
     def private(self) -> bool:

@@ -57,6 +57,7 @@ class Opening(Lobby):
             return err
         lang = await self._lang(user, scope)
         await self.store.upsert_user(user.id, user.name, user.locale)
+        await self._know_pings(user.id)
         try:
             v = variants.get(variant)
             opts = parse_pairs(options.split()) if isinstance(options, str) else dict(options)

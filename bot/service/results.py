@@ -16,7 +16,7 @@ from core import DominoError, variants
 
 from ..i18n import error_text, t, tn
 from ..storage import GamePlayer, RatingRow
-from . import assist, families, review, texts, words
+from . import assist, families, pings, review, texts, words
 from .limits import clip
 from .messages import Message
 from .numbers import number
@@ -264,3 +264,17 @@ class Results(State):
         lang = await self._lang(user, scope)
         return [Message("", t(lang, "Saved: {key} = {value}.", key=key, value=value),
                         to=user.id)]
+
+    async def set_pings(self, user: User, value: str = "") -> list[Message]:
+        """A user's turn pings: "on", "off", or "" to be told the current choice."""
+        if err := self._too_long(user, value):
+            return err
+        lang = await self._lang(user)
+        value = str(value).strip().lower()
+        if value not in ("", pings.ON, pings.OFF):
+            return self._error(user, t(lang, "Turn pings: on or off."))
+        if value:
+            await pings.remember(self.store, user.id, value == pings.ON)
+            (self._quiet.discard if value == pings.ON else self._quiet.add)(user.id)
+        on = await pings.enabled(self.store, user.id)
+        return [Message("", pings.state_text(lang, on), to=user.id)]

@@ -92,6 +92,7 @@ class Service(Opening):
     export = door(table=True)(Results.export)
     review = door(table=True)(Results.review)
     set_setting = door()(Results.set_setting)
+    set_pings = door()(Results.set_pings)
 
     # -- a button ------------------------------------------------------------------------------
 

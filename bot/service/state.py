@@ -23,7 +23,7 @@ from core.moves import Move
 
 from ..i18n import lang_for, t
 from ..storage import Store, TableRow
-from . import assist, families, texts
+from . import assist, families, pings, texts
 from .limits import Limits, Recent, TableIndex
 from .messages import Message
 from .pictures import NoPictures, PicturePool, Pictures
@@ -92,6 +92,7 @@ class State:
         # user id -> language of their private messages (the latest users only: a user not
         # kept reads the table's language until they act again)
         self._langs: Recent[str, str] = Recent()
+        self._quiet: set[str] = set()  # users who turned turn pings off (bot/service/pings.py)
         self.rng = random.Random(seed)
 
     async def _lobby_changed(self, row: TableRow) -> float:
@@ -208,7 +209,12 @@ class State:
         message = texts.hand_message(table, seat, lang, self._pictures_for(table))
         if message:
             message = assist.with_hint_button(table, seat, message, lang)
-        return [message] if message else []
+        return pings.hush([message], self._quiet) if message else []
+
+    async def _know_pings(self, user_id: str | None) -> None:
+        """Load a user's turn pings choice (a user seated at a table, or after a restart)."""
+        if user_id and not await pings.enabled(self.store, user_id):
+            self._quiet.add(user_id)
 
     def _table_messages(self, table: Table, *, prompt: bool = False, hands: bool = False,
                         mover: int | None = None, move: Move | None = None) -> list[Message]:
@@ -222,7 +228,7 @@ class State:
         if hands and table.game is not None:
             for s in table.humans():
                 out += self._hand_messages(table, s.seat)
-        return out
+        return pings.hush(out, self._quiet)
 
     def _deadline(self, table: Table) -> float | None:
         game = table.game

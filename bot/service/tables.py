@@ -25,6 +25,7 @@ class Table:
     leavers: set[str] = field(default_factory=set)  # users who left the game under way
     reserved: dict[int, list[str]] = field(default_factory=dict)  # rematch: seat -> [id, name]
     active_at: float | None = None  # when the game last moved (or started), if known
+    reminded: int | None = None  # the turn whose player had the half-time reminder
 
     @property
     def id(self) -> int:

@@ -69,6 +69,7 @@ COMMANDS = {
     "stats": N_("My statistics"),
     "history": N_("My last games"),
     "settings": N_("Group settings (admins): /settings lang fr"),
+    "pings": N_("Be notified when it is your turn: /pings on, /pings off"),
     "addai": N_("Add a computer: /addai hard (easy, normal, hard, expert)"),
     "review": N_("Review your last finished game against the expert"),
     "web": N_("Your link to the table in a browser (privately)"),
@@ -105,7 +106,8 @@ class TelegramBot:
         handlers = {"start": self.on_start, "domino": self.on_domino, "play": self.on_play,
                     "rules": self.on_rules, "top": self.on_top, "stats": self.on_stats,
                     "history": self.on_history, "settings": self.on_settings,
-                    "addai": self.on_addai, "review": self.on_review, "web": self.on_web}
+                    "addai": self.on_addai, "review": self.on_review, "web": self.on_web,
+                    "pings": self.on_pings}
         for name, handler in handlers.items():
             self.app.add_handler(CommandHandler(name, handler))
         self.app.add_handler(CallbackQueryHandler(self.on_press))
@@ -339,6 +341,14 @@ class TelegramBot:
         args = [*(context.args or []), "", ""]
         await self.send(await self.service.set_setting(self.user(tg), scope, args[0], args[1],
                                                        admin, where=self.place(update)),
+                        self.origin(update))
+
+    async def on_pings(self, update: Update, context: Context) -> None:
+        """/pings on|off: whether the user's turns notify them (/pings alone: which)."""
+        assert update.effective_user is not None
+        args = [*(context.args or []), ""]
+        await self.send(await self.service.set_pings(self.user(update.effective_user), args[0],
+                                                     where=self.place(update)),
                         self.origin(update))
 
     async def on_addai(self, update: Update, context: Context) -> None:

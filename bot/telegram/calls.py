@@ -44,9 +44,12 @@ class Calls:
         self._pictures: dict[tuple[int, int], int] = {}  # (chat, message) -> its picture's hash
 
     async def send(self, chat: int, thread: int | None, m: Message,
-                   markup: InlineKeyboardMarkup | None, reply_to: int | None = None
-                   ) -> TgMessage:
+                   markup: InlineKeyboardMarkup | None, reply_to: int | None = None,
+                   silent: bool = False) -> TgMessage:
+        """Send `m`; `silent` (or a user of `m` who turned turn pings off): no notification."""
         kw: dict[str, Any] = {"message_thread_id": thread, "reply_markup": markup}
+        if silent or m.quiet:
+            kw["disable_notification"] = True
         if reply_to is not None:
             kw["reply_to_message_id"] = reply_to
             kw["allow_sending_without_reply"] = True

@@ -252,10 +252,24 @@ class Outbox:
                     self._turns[m.table] = text
                     return
                 log.info("could not edit the turn line %s: %s", old.message_id, exc)
+        # its mention notifies, but not who turned pings off or gets their hand privately
+        silent = bool(m.quiet) or await self._reached(m)
         sent = await self.bot.send_message(chat, text, message_thread_id=thread,
-                                           parse_mode=ParseMode.HTML, reply_markup=markup)
+                                           parse_mode=ParseMode.HTML, reply_markup=markup,
+                                           disable_notification=silent)
         self._turns[m.table] = text
         await self.calls.put(m.table, "turn", chat, sent)
+
+    async def _reached(self, m: Message) -> bool:
+        """Every user `m` mentions has their hand of its table in their private chat (a new
+        hand notifies them there when they must act)."""
+        users = [who.split(":", 1)[1] for who in m.mention]
+        if not users or m.table is None:
+            return False
+        for u in users:
+            if not u.isdigit() or await self.calls.get(m.table, f"hand:{u}") is None:
+                return False
+        return True
 
     # -- the hand in the private chat -------------------------------------------------------
 
@@ -275,8 +289,9 @@ class Outbox:
             if old.acting != job.acting:
                 await self.calls.put_kept(m.table, key, old._replace(acting=job.acting))
             return
-        try:
-            sent = await self.calls.send(chat, None, m, markup)
+        try:  # a new hand notifies only a user who must act
+            sent = await self.calls.send(chat, None, m, markup,
+                                         silent=not job.acting)
         except Forbidden:
             if origin is not None and origin.user == m.to:
                 await self._open_first(m, origin)
