@@ -60,7 +60,7 @@ UNION ALL SELECT 'index', indexname, indexdef FROM pg_indexes WHERE schemaname =
 UNION ALL SELECT 'routine', proname, pg_get_function_arguments(oid) || ' ' || prosrc
 FROM pg_proc WHERE pronamespace = 'public'::regnamespace
 ORDER BY 1, 2"""
-PG_SCHEMA = "34b86607599964373600d77f361de7198cb8d1b338d39d05cbc63792d96534d2"
+PG_SCHEMA = "45cbf205c43241976a8461a5b6072bae9f640e68d8f00cc664b833abc6e75cb6"
 
 
 def test_a_fresh_database_gets_the_released_schema(pg_url: str) -> None:

@@ -64,6 +64,11 @@ class Results(State):
                                      last_move=last)
         row.status, row.result, row.deadline = "finished", result, None
         self.tables.pop(row.id, None)
+        await self._table_finished(table)
+
+    async def _table_finished(self, table: Table) -> None:
+        """A game's result is stored: the tournaments part (above) overrides this to record
+        it in its tournament; nothing else here (the call goes up by inheritance only)."""
 
     async def _close(self, table: Table, text: str) -> list[Message]:
         """Stop a table (lobby or game) with a public message. Caller holds the lock."""

@@ -22,6 +22,7 @@ from .rows import (
     SeatRow,
     StatRow,
     TableRow,
+    TournamentRow,
 )
 from .schema import MIGRATIONS
 from .sqlite import Store, StoreError
@@ -43,6 +44,7 @@ __all__ = [
     "Store",
     "StoreError",
     "TableRow",
+    "TournamentRow",
     "is_postgres",
     "open_store",
 ]

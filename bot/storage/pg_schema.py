@@ -9,6 +9,7 @@ from .schema import (
     MIGRATION_1,
     MIGRATION_2,
     MIGRATION_3,
+    MIGRATION_4,
     POSTGRES,
     SCHEMA_VERSION_TEMPLATE,
     dialect,
@@ -104,4 +105,5 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     dialect(MIGRATION_1, POSTGRES),
     dialect(MIGRATION_2, POSTGRES),
     (*dialect(MIGRATION_3, POSTGRES), *PG_FUNCTIONS),
+    dialect(MIGRATION_4, POSTGRES),
 )
