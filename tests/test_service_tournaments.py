@@ -3,6 +3,7 @@ themselves, results from the tables' ends, standings, podium, restart, scope, no
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -42,21 +43,21 @@ async def register_all(service: Service, ann: Message, users: list[User]) -> Non
         assert not errors(out), errors(out)
 
 
-def state(service: Service, tid: int) -> Any:
-    async def read() -> Any:
-        return await service.store.tournament(tid)
-    return read()
+async def final(service: Service, tid: int) -> Tournament:
+    """The tournament's state as stored, once finished."""
+    row = await service.store.tournament(tid)
+    assert row is not None and row.status == "finished"
+    return Tournament.from_dict(json.loads(row.state)["t"])
 
 
 async def round_tables(service: Service, tid: int) -> dict[int, int]:
     row = await service.store.tournament(tid)
     assert row is not None
-    import json
     n = len(json.loads(row.state)["t"]["rounds"])
     return await service.store.tournament_tables(tid, n)
 
 
-async def play_round(service: Service, tid: int, clock: Clock) -> None:
+async def play_round(service: Service, tid: int) -> None:
     """Every player joins their table; at each, the player registered later leaves the game
     at once (and so loses it); the other plays it to its end against the computer."""
     by_id = {u.id: u for u in PLAYERS}
@@ -92,18 +93,119 @@ def test_a_swiss_of_eight_finishes_with_correct_standings(tmp_path: Path) -> Non
         assert "round 1 of 3" in out[0].text
         said: list[str] = []
         for _ in range(3):
-            await play_round(service, tid, clock)
+            await play_round(service, tid)
             said += [m.text for m in await service.tick()]
-        row = await service.store.tournament(tid)
-        assert row is not None and row.status == "finished"
-        import json
-        tour = Tournament.from_dict(json.loads(row.state)["t"])
+        tour = await final(service, tid)
         points = sorted((s.points for s in tour.standings()), reverse=True)
         assert points == [3, 2, 2, 2, 1, 1, 1, 0]  # the earlier registered always won
         assert tour.standings()[0].entrant == "test:p1"
         assert tour.standings()[-1].entrant == "test:p8"
-        final = next(s for s in said if "final standings" in s)
-        assert final.splitlines()[1].startswith("1. p1: 3 pts (Buchholz")
+        last = next(s for s in said if "final standings" in s)
+        assert last.splitlines()[1].startswith("1. p1: 3 pts (Buchholz")
         assert any("Podium" in s and "🥇 p1" in s for s in said)
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_a_restart_between_rounds_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    clock = Clock()
+    saved: dict[str, Any] = {}
+
+    async def first(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        await play_round(service, tid)  # round 1 over; round 2 not opened yet
+        row = await service.store.tournament(tid)
+        assert row is not None
+        saved.update(tid=tid, state=row.state)
+
+    async def second(service: Service) -> None:
+        tid = saved["tid"]
+        row = await service.store.tournament(tid)
+        assert row is not None and row.state == saved["state"]
+        out = await service.tick()  # the new process goes on: standings, round 2
+        assert any("standings after round 1" in m.text for m in out)
+        assert any("round 2 of 2" in m.text for m in out)
+        assert len(await round_tables(service, tid)) == 2
+
+    async def third(service: Service) -> None:  # restarted with round 2's lobbies open
+        tid = saved["tid"]
+        assert len(await round_tables(service, tid)) == 2
+        assert all(service.tables[t].reserved for t in (await round_tables(service, tid))
+                   .values())
+        assert not [m for m in await service.tick() if "round" in m.text]  # opened once
+        await play_round(service, tid)
+        out = await service.tick()
+        assert any("Podium" in m.text for m in out)
+        tour = await final(service, tid)
+        assert [s.points for s in tour.standings()] == [2, 1, 1, 0]
+
+    for body in (first, second, third):
+        run(with_service(path, body, clock=clock, default_timer=None))
+
+
+def test_commands_from_another_server_are_refused(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service)
+        elsewhere = Where("test:other-chan", "test:other-server")
+        out = await service.press(PLAYERS[1], button(ann, "Register"), where=elsewhere)
+        assert errors(out) == [f"Tournament #{tid} is not run here."]
+        out = await service.start_tournament(ORGANISER, tid, where=elsewhere)
+        assert errors(out) == [f"Tournament #{tid} is not run here."]
+        private = Where("test:dm", SCOPE, private=True)
+        assert errors(await service.register(PLAYERS[1], tid, where=private))
+        row = await service.store.tournament(tid)
+        assert row is not None and '"entrants": []' in row.state
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_who_may_organise_and_the_bounds(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        out = await service.open_tournament(PLAYERS[1], CHANNEL, SCOPE, "swiss classic",
+                                            where=HERE)
+        assert errors(out) == ["Only server managers can organise a tournament here."]
+        assert not errors(await service.set_setting(ORGANISER, SCOPE, "tournaments",
+                                                    "everyone", is_admin=True))
+        out = await service.open_tournament(PLAYERS[1], CHANNEL, SCOPE, "swiss classic",
+                                            where=HERE)
+        assert not errors(out)
+        for text, why in (("swiss rounds=0 classic", "rounds=1 to 50"),
+                          ("swiss nosuchgame", "Cannot open the tournament"),
+                          ("knockout seats=4 classic", "two to a table"),
+                          ("swiss classic draw=nonsense", "Cannot open the tournament")):
+            out = await service.open_tournament(ORGANISER, CHANNEL, SCOPE, text,
+                                                is_admin=True, where=HERE)
+            assert errors(out) and why in errors(out)[0], (text, errors(out))
+        await open_swiss(service)
+        await open_swiss(service)
+        out = await service.open_tournament(ORGANISER, CHANNEL, SCOPE, "swiss classic",
+                                            is_admin=True, where=HERE)
+        assert errors(out) == ["This server already has 3 tournaments under way; wait for "
+                               "one to end."]
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_a_no_show_forfeits_at_the_round_clock(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic clock=120")
+        await register_all(service, ann, PLAYERS[:2])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        (table_id,) = (await round_tables(service, tid)).values()
+        await service.join(PLAYERS[1], table_id, where=HERE)  # p1 does not come
+        clock.now += 119
+        assert not await service.tick()
+        clock.now += 2
+        out = await service.tick()
+        assert any("round clock ran out" in m.text for m in out)
+        out += await service.tick()
+        assert any("Podium" in m.text and "🥇 p2" in m.text for m in out)
+        row = await service.store.tournament(tid)
+        assert row is not None and row.status == "finished"
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))

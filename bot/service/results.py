@@ -213,7 +213,8 @@ class Results(State):
             return self._error(user, t(lang, "Only server managers can change settings."))
         key, value = str(key).strip().lower(), str(value).strip().lower()
         if not ((key == "lang" and value in ("fr", "en"))
-                or (key == "timer" and number(value, 86_400) is not None)):
+                or (key == "timer" and number(value, 86_400) is not None)
+                or (key == "tournaments" and value in ("admins", "everyone"))):
             return self._error(user, t(lang, "Settings: lang=fr|en, timer=seconds (0 for "
                                        "none)."))
         if key == "timer":
