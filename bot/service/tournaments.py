@@ -24,7 +24,7 @@ from typing import Any
 from core import DominoError, variants
 from core.options import parse_pairs
 
-from ..i18n import error_text, t
+from ..i18n import error_text, t, tn
 from ..storage import SeatRow, TableRow, TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
 from . import seats as seating
@@ -78,8 +78,10 @@ class Tournaments(Opening):
         here = await self.store.tournaments(OPEN, scope)
         cap = self.limits.tournaments_per_scope
         if cap and len(here) >= cap:
-            return self._error(user, t(lang, "This server already has {n} tournaments under "
-                                       "way; wait for one to end.", n=len(here)))
+            return self._error(user, tn(lang, "This server already has {n} tournament under "
+                                        "way; wait for it to end.", "This server already has "
+                                        "{n} tournaments under way; wait for one to end.",
+                                        len(here)))
         await self.store.upsert_user(user.id, user.name, user.locale)
         tid = await self.store.create_tournament(scope, channel, user.id, "registration",
                                                  json.dumps(data), self.clock())
@@ -135,9 +137,10 @@ class Tournaments(Opening):
             data["t"], data["names"][user.id] = tour.to_dict(), user.name
             return row.status
         await self.store.upsert_user(user.id, user.name, user.locale)
-        return await self._command(user, tournament_id, change, lambda n, lang: t(
-            lang, "{who} is registered in tournament #{id} ({n} players).", who=user.name,
-            id=tournament_id, n=n))
+        return await self._command(user, tournament_id, change, lambda n, lang: tn(
+            lang, "{who} is registered in tournament #{id} ({n} player).", "{who} is "
+            "registered in tournament #{id} ({n} players).", n, who=user.name,
+            id=tournament_id))
 
     async def unregister(self, user: User, tournament_id: int) -> list[Message]:
         """Take one's name off a tournament before it starts."""
@@ -152,9 +155,10 @@ class Tournaments(Opening):
                 e.seed = seed
             data["t"] = tour.to_dict()
             return row.status
-        return await self._command(user, tournament_id, change, lambda n, lang: t(
-            lang, "{who} is no longer registered in tournament #{id} ({n} players).",
-            who=user.name, id=tournament_id, n=n))
+        return await self._command(user, tournament_id, change, lambda n, lang: tn(
+            lang, "{who} is no longer registered in tournament #{id} ({n} player).", "{who} "
+            "is no longer registered in tournament #{id} ({n} players).", n, who=user.name,
+            id=tournament_id))
 
     async def drop(self, user: User, tournament_id: int) -> list[Message]:
         """Leave a tournament under way: never paired again."""
