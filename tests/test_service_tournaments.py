@@ -10,11 +10,13 @@ from typing import Any
 from bot.service.guard import Where
 from bot.service.messages import Message
 from bot.service.service import Service, User
+from bot.storage import Store
 from bot.tournament import Tournament
 from tests.service_helpers import (
     CHANNEL,
     SCOPE,
     Clock,
+    RecordingPictures,
     button,
     errors,
     press_a_legal_tile,
@@ -209,3 +211,76 @@ def test_a_no_show_forfeits_at_the_round_clock(tmp_path: Path) -> None:
         assert row is not None and row.status == "finished"
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_an_odd_player_meets_a_computer_where_the_organiser_allows(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic fill=on")
+        await register_all(service, ann, PLAYERS[:3])
+        out = await service.start_tournament(ORGANISER, tid, where=HERE)
+        assert "Bye" not in out[0].text and "CPU 1" in out[0].text
+        tables = [service.tables[t] for t in (await round_tables(service, tid)).values()]
+        assert sorted(len(tb.computers()) for tb in tables) == [0, 1]
+        tid2, ann2 = await open_swiss(service, "swiss rounds=1 seats=2 classic")
+        await register_all(service, ann2, PLAYERS[:3])
+        out = await service.start_tournament(ORGANISER, tid2, where=HERE)
+        assert "Bye: p3" in out[0].text
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_registrations_are_bounded(tmp_path: Path) -> None:
+    from bot.service.limits import Limits
+
+    async def body(service: Service) -> None:
+        _, ann = await open_swiss(service)
+        await register_all(service, ann, PLAYERS[:2])
+        out = await service.press(PLAYERS[2], button(ann, "Register"), where=HERE)
+        assert errors(out) == ["The tournament is full."]
+        out = await service.press(PLAYERS[1], button(ann, "Register"), where=HERE)
+        assert errors(out) == ["You are already registered."]
+
+    run(with_service(tmp_path / "db.sqlite", body, limits=Limits(tournament_entrants=2)))
+
+
+def test_two_processes_open_a_round_once(tmp_path: Path) -> None:
+    """Two services on one database: both see round 1 end; round 2 is paired and its
+    tables opened by one of them only (the compare-and-set on the tournament's version)."""
+    path = tmp_path / "db.sqlite"
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        await play_round(service, tid)
+        store = await Store.open(path)
+        try:
+            other = Service(store, pictures=RecordingPictures(), ai_delay=0, seed=2)
+            await other.start()
+            # both read the tournament before either writes (as two ticks at once)
+            row = await store.tournament(tid)
+            assert row is not None
+            first = await service._next_round(row, 0.0)
+            second = await other._next_round(row, 0.0)
+            opened = [m for m in (*first, *second) if "round 2 of 2" in m.text]
+            assert len(opened) == 1
+            assert len(await store.tournament_tables(tid, 2)) == 2
+            assert not [m for m in (*await service.tick(), *await other.tick())
+                        if "round 2" in m.text]
+        finally:
+            await store.close()
+
+    run(with_service(path, body, default_timer=None))
+
+
+def test_a_stale_write_of_a_tournament_is_refused(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid, _ = await open_swiss(service)
+        row = await service.store.tournament(tid)
+        assert row is not None
+        assert await service.store.save_tournament(tid, row.version, "registration", "{}")
+        assert not await service.store.save_tournament(tid, row.version, "running", "[]")
+        again = await service.store.tournament(tid)
+        assert again is not None and (again.state, again.version) == ("{}", row.version + 1)
+
+    run(with_service(tmp_path / "db.sqlite", body))

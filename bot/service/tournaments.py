@@ -55,6 +55,7 @@ class Tournaments(Opening):
 
     _tourney_looked: float = float("-inf")
     _tourney_due: bool = True
+    _tourney_wrote: bool = False  # whether the last `_change` wrote (else: nothing to do)
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -131,6 +132,8 @@ class Tournaments(Opening):
             cap = self.limits.tournament_entrants
             if row.status != "registration":
                 raise TournamentError("started")
+            if user.id in tour.entrants:
+                raise TournamentError("already-registered")
             if cap and len(tour.entrants) >= cap:
                 raise TournamentError("full")
             tour.add(user.id)
@@ -243,11 +246,12 @@ class Tournaments(Opening):
             data = json.loads(row.state)
             status = change(row, data)
             if status is None:
+                self._tourney_wrote = False
                 return row, data
             state = json.dumps(data)
             if await self.store.save_tournament(row.id, row.version, status, state):
                 row.status, row.state, row.version = status, state, row.version + 1
-                self._tourney_due = True
+                self._tourney_due = self._tourney_wrote = True
                 return row, data
         raise TournamentError("busy")
 
@@ -365,6 +369,8 @@ class Tournaments(Opening):
             except TournamentError:  # too few players: the tournament is called off
                 await self._change(row.id, lambda r, d: "stopped" if r.status ==
                                    "registration" else None)
+                if not self._tourney_wrote:  # another process started it meanwhile
+                    return []
                 return [Message(row.channel, t(lang, "Tournament #{id} is called off: not "
                                                "enough players.", id=row.id), kind="info")]
         tour = Tournament.from_dict(data["t"])
@@ -372,11 +378,13 @@ class Tournaments(Opening):
         rnd = tour.rounds[-1]
         opened = await self.store.tournament_tables(row.id, n)
         if len(opened) < len(rnd.tables):  # a process stopped while it opened them
-            if now - (data.get("opening_at") or 0) < CLAIM:
-                return []
-            row, data = await self._change(row.id, lambda r, d: d.update(opening_at=now)
-                                           or r.status)
-            return await self._open_round(row, data)
+            def claim(r: TournamentRow, d: dict[str, Any]) -> str | None:
+                if now - (d.get("opening_at") or 0) < CLAIM:
+                    return None  # another process is at it
+                d["opening_at"] = now
+                return r.status
+            row, data = await self._change(row.id, claim)
+            return await self._open_round(row, data) if self._tourney_wrote else []
         if rnd.done:
             return await self._next_round(row, now)
         if now >= (data.get("round_at") or now) + data["clock"]:
@@ -397,9 +405,8 @@ class Tournaments(Opening):
                 return "finished"
             d["t"], d["round_at"], d["opening_at"] = tour.to_dict(), now, now
             return r.status
-        before = row.version
         row, data = await self._change(row.id, change)
-        if row.version == before:
+        if not self._tourney_wrote:
             return []  # another process did it
         tour = Tournament.from_dict(data["t"])
         lang, names = data["lang"], data["names"]
