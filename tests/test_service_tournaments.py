@@ -284,3 +284,11 @@ def test_a_stale_write_of_a_tournament_is_refused(tmp_path: Path) -> None:
         assert again is not None and (again.state, again.version) == ("{}", row.version + 1)
 
     run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_the_bounds_are_settings(tmp_path: Path) -> None:
+    from bot.config import Settings
+
+    s = Settings.from_env({"DOMINO_TOURNAMENTS": "5", "DOMINO_TOURNAMENT_ENTRANTS": "64"},
+                          cwd=tmp_path)
+    assert (s.limits.tournaments_per_scope, s.limits.tournament_entrants) == (5, 64)
