@@ -292,3 +292,23 @@ def test_the_bounds_are_settings(tmp_path: Path) -> None:
     s = Settings.from_env({"DOMINO_TOURNAMENTS": "5", "DOMINO_TOURNAMENT_ENTRANTS": "64"},
                           cwd=tmp_path)
     assert (s.limits.tournaments_per_scope, s.limits.tournament_entrants) == (5, 64)
+
+
+def test_an_arena_pairs_again_until_its_time_is_up(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "arena seats=2 classic minutes=1")
+        await register_all(service, ann, PLAYERS[:4])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        await play_round(service, tid)
+        out = await service.tick()
+        assert any(f"Tournament #{tid}, round 2:" in m.text for m in out)
+        await play_round(service, tid)
+        clock.now += 61
+        out = await service.tick()
+        assert any("Podium" in m.text for m in out)
+        tour = await final(service, tid)
+        assert len(tour.rounds) == 2 and tour.standings()[0].entrant == "test:p1"
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))

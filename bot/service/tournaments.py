@@ -115,6 +115,7 @@ class Tournaments(Opening):
         rounds = whole("rounds", 3 if fmt == "swiss" else 0, 0, 50)
         clock = whole("clock", CLOCK, 30, 86_400)
         start = whole("start", 0, 0, 7 * 1440)
+        minutes = whole("minutes", 60, 1, 7 * 1440)  # an arena's length
         fill = str(opts.pop("fill", "off")).lower() in ("on", "yes", "1", "true")
         v.check_players(seats)
         config = Config(fmt, seats=seats, rounds=rounds, fill=fill,
@@ -122,8 +123,9 @@ class Tournaments(Opening):
         probe = v.new(players=seats, seed=0, **opts)  # checks every game option now
         public = await self.store.get_setting(scope, "lang") or lang
         return {"t": Tournament(config).to_dict(), "variant": v.slug, "options": probe.options,
-                "clock": clock, "starts_at": self.clock() + start * 60 if start else None,
-                "lang": public, "names": {}, "round_at": None, "opening_at": None}
+                "clock": clock, "minutes": minutes,
+                "starts_at": self.clock() + start * 60 if start else None, "lang": public,
+                "names": {}, "round_at": None, "opening_at": None}
 
     async def register(self, user: User, tournament_id: int) -> list[Message]:
         """Register for a tournament still taking registrations."""
@@ -264,8 +266,11 @@ class Tournaments(Opening):
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
             if row.status != "registration":
                 raise TournamentError("started")
+            if data["t"]["config"]["format"] == "arena":  # its time runs from the start
+                data["t"]["config"]["ends_at"] = now + data.get("minutes", 60) * 60
             tour = Tournament.from_dict(data["t"])
-            tour.pair(now=now)
+            if not tour.pair(now=now).tables:
+                raise TournamentError("too-few-entrants")
             data["t"], data["round_at"], data["opening_at"] = tour.to_dict(), now, now
             return "running"
         row, data = await self._change(tournament_id, change)
@@ -400,8 +405,11 @@ class Tournaments(Opening):
             if tour.finished:
                 return "finished"
             try:
-                tour.pair(now=now)
-            except TournamentError:  # nobody left to pair: over
+                if not tour.pair(now=now).tables:  # an arena with nobody left to pair
+                    raise TournamentError("arena-closed")
+            except TournamentError:  # nobody left to pair, or the arena's time is up: over
+                tour.close()
+                d["t"] = tour.to_dict()
                 return "finished"
             d["t"], d["round_at"], d["opening_at"] = tour.to_dict(), now, now
             return r.status
