@@ -30,6 +30,7 @@ from ..tournament import FORMATS, Config, Tournament, TournamentError
 from . import seats as seating
 from . import tourney_words as words
 from .guard import ORIGIN
+from .limits import clip
 from .lobby import name_computers
 from .messages import Message
 from .numbers import number
@@ -67,6 +68,10 @@ class Tournaments(Opening):
         if err := self._too_long(user, text):
             return err
         lang = await self._lang(user, scope)
+        where = ORIGIN.get()
+        if where is not None and where.private:
+            return self._error(user, t(lang, "Tournaments are run in a group or a server, not "
+                                       "in a private chat."))
         if not is_admin and await self.store.get_setting(scope, "tournaments") != "everyone":
             return self._error(user, t(lang, "Only server managers can organise a tournament "
                                        "here."))
@@ -214,7 +219,9 @@ class Tournaments(Opening):
     async def _tournament_here(self, user: User, tournament_id: int
                                ) -> TournamentRow | list[Message]:
         """The tournament's row, or the refusal: no such tournament, or not from here."""
-        row = await self.store.tournament(tournament_id)
+        n = number(tournament_id, 2**62)
+        row = await self.store.tournament(n) if n is not None else None
+        tournament_id = clip(str(tournament_id), 20)  # type: ignore[assignment]
         where = ORIGIN.get()
         lang = await self._lang(user, row.scope if row else None)
         if row is None:
