@@ -312,3 +312,21 @@ def test_an_arena_pairs_again_until_its_time_is_up(tmp_path: Path) -> None:
         assert len(tour.rounds) == 2 and tour.standings()[0].entrant == "test:p1"
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_a_knockout_and_a_round_robin_through_the_service(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        for text, rounds, points in (("knockout classic seats=2", 2, [2, 1, 0, 0]),
+                                     ("round-robin classic seats=2", 3, [3, 2, 1, 0])):
+            tid, ann = await open_swiss(service, text)
+            await register_all(service, ann, PLAYERS[:4])
+            await service.start_tournament(ORGANISER, tid, where=HERE)
+            out: list[Message] = []
+            for _ in range(rounds):
+                await play_round(service, tid)
+                out += await service.tick()
+            assert any("Podium" in m.text and "🥇 p1" in m.text for m in out), text
+            tour = await final(service, tid)
+            assert [s.points for s in tour.standings()] == points, text
+
+    run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
