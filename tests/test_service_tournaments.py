@@ -330,3 +330,25 @@ def test_a_knockout_and_a_round_robin_through_the_service(tmp_path: Path) -> Non
             assert [s.points for s in tour.standings()] == points, text
 
     run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
+
+
+def test_a_table_stopped_by_its_players_is_a_draw_at_the_round_clock(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic clock=60")
+        await register_all(service, ann, PLAYERS[:2])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        (table_id,) = (await round_tables(service, tid)).values()
+        for u in PLAYERS[:2]:
+            await service.join(u, table_id, where=HERE)
+        for u in PLAYERS[:2]:
+            await service.stop(u, table_id, where=HERE)
+        assert table_id not in service.tables
+        clock.now += 61
+        await service.tick()
+        await service.tick()
+        tour = await final(service, tid)
+        assert [s.points for s in tour.standings()] == [0.5, 0.5]
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))

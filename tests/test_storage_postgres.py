@@ -240,3 +240,22 @@ def test_settings_are_read_again_after_a_few_seconds(pg_url: str,
             await one.close()
             await two.close()
     run(main())
+
+
+def test_tournaments_are_kept_and_written_by_compare_and_set(pg_url: str) -> None:
+    async def main() -> None:
+        store = await PostgresStore.open(pg_url)
+        try:
+            tid = await store.create_tournament("s", "c", "u", "registration", "{}", 1.0)
+            row = await store.tournament(tid)
+            assert row is not None and (row.status, row.version) == ("registration", 0)
+            assert await store.save_tournament(tid, 0, "running", '{"a": 1}')
+            assert not await store.save_tournament(tid, 0, "finished", "{}")  # stale
+            assert [r.id for r in await store.tournaments(("running",), "s")] == [tid]
+            assert await store.tournaments(("running",), "other") == []
+            await store.link_tournament_table(tid, 1, 1, 77)
+            assert await store.tournament_tables(tid, 1) == {1: 77}
+            assert await store.table_tournament(77) == (tid, 1, 1)
+        finally:
+            await store.close()
+    run(main())

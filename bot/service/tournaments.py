@@ -439,7 +439,8 @@ class Tournaments(Opening):
     async def _no_shows(self, row: TournamentRow, tour: Tournament, opened: dict[int, int]
                         ) -> list[Message]:
         """The round clock ran out: a table still waiting for players is closed, its
-        absent players forfeit (those who came win); a table stopped counts as no game."""
+        absent players forfeit (those who came win); a table stopped (a lobby closed idle,
+        a game stopped by its players) counts the same: those seated at it draw."""
         out: list[Message] = []
         n = len(tour.rounds)
         for no, table in enumerate(tour.rounds[-1].tables, 1):
@@ -452,8 +453,6 @@ class Tournaments(Opening):
                 if stored is None or stored.status not in ("lobby", "stopped"):
                     continue
                 came = {s.user_id for s in stored.seats if s.user_id and s.ai is None}
-                if stored.status == "stopped":
-                    came = set()
                 absent = [e for e in table.entrants() if e not in came]
                 await self._record(row.id, n, no, [0.0] * len(table.sides), absent)
                 if live is not None and stored.status == "lobby":
