@@ -335,7 +335,10 @@ class Tournaments(Opening):
             if s.user_id in table.leavers and s.ai is not None:
                 ranks[s.seat] = worst
         scores = [len(ranks) - r for r in ranks]  # one side per seat: higher is better
-        await self._record(tid, round_no, table_no, scores, [])
+        try:
+            await self._record(tid, round_no, table_no, scores, [])
+        except Exception:  # the game is stored: its end must not fail for the tournament's
+            log.exception("tournament %s: cannot record table %s", tid, table.id)
 
     async def _record(self, tid: int, round_no: int, table_no: int, scores: list[float],
                       no_shows: list[str]) -> None:
