@@ -19,6 +19,8 @@
 | DOMINO_SOLO_TTL | seconds a one-human game with no timer waits for a move (0: never) | 604800 |
 | DOMINO_PICTURE_WORKERS | threads drawing pictures off the event loop (0: in the loop) | 2 |
 | DOMINO_WATCH | seconds a channel counts as watched after a human acted there | 600 |
+| DOMINO_TOURNAMENTS | tournaments registering or running in one server at once (0: no limit) | 3 |
+| DOMINO_TOURNAMENT_ENTRANTS | players registered in one tournament (0: no limit) | 256 |
 | DOMINO_WEB | the web table: off, or host:port to listen on (docs/web.md) | console: 127.0.0.1:0 |
 | DOMINO_WEB_URL | the public base of web links (https behind a proxy) | http://DOMINO_WEB |
 | DOMINO_WEB_SECRET | the key of signed web links (16+ characters) | random at each start |
@@ -143,7 +145,11 @@ class Settings:
                         solo_ttl=count("DOMINO_SOLO_TTL", defaults.solo_ttl, 10**9),
                         picture_workers=count("DOMINO_PICTURE_WORKERS",
                                               defaults.picture_workers, 64),
-                        watch=count("DOMINO_WATCH", defaults.watch, 10**7))
+                        watch=count("DOMINO_WATCH", defaults.watch, 10**7),
+                        tournaments_per_scope=count("DOMINO_TOURNAMENTS",
+                                                    defaults.tournaments_per_scope, 10_000),
+                        tournament_entrants=count("DOMINO_TOURNAMENT_ENTRANTS",
+                                                  defaults.tournament_entrants, 1024))
         return cls(
             limits=limits,
             database=database_setting(folder, get("DOMINO_DB", "domino.sqlite")),

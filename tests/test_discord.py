@@ -116,7 +116,8 @@ def test_logs_in_syncs_localized_commands_and_completes_variants(
             subs = {o["name"]: o for o in group["options"]}
             assert set(subs) == {"start", "join", "leave", "hand", "play", "stop", "rematch",
                                  "rules", "leaderboard", "stats", "history", "settings",
-                                 "add-ai", "review", "web", "pings"}
+                                 "add-ai", "review", "web", "pings",
+                                 "tournament"}
             assert subs["add-ai"]["name_localizations"]["fr"] == "ajout-ordi"
             assert subs["start"]["name_localizations"]["fr"] == "nouvelle"
             assert subs["rules"]["description_localizations"]["fr"] == "Comment jouer une variante"

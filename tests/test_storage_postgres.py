@@ -60,7 +60,7 @@ UNION ALL SELECT 'index', indexname, indexdef FROM pg_indexes WHERE schemaname =
 UNION ALL SELECT 'routine', proname, pg_get_function_arguments(oid) || ' ' || prosrc
 FROM pg_proc WHERE pronamespace = 'public'::regnamespace
 ORDER BY 1, 2"""
-PG_SCHEMA = "ce9dbc15b7607fd48c12338941373a59c674c45ae9a9606ac4a159de492a7b07"  # + 4: seasons
+PG_SCHEMA = "731f8198b8c3ef4b8f5a2cb93fac6c33948eee4282340d7d24df0a9ab4ab9187"  # 5: tournaments
 
 
 def test_a_fresh_database_gets_the_released_schema(pg_url: str) -> None:
@@ -239,4 +239,23 @@ def test_settings_are_read_again_after_a_few_seconds(pg_url: str,
         finally:
             await one.close()
             await two.close()
+    run(main())
+
+
+def test_tournaments_are_kept_and_written_by_compare_and_set(pg_url: str) -> None:
+    async def main() -> None:
+        store = await PostgresStore.open(pg_url)
+        try:
+            tid = await store.create_tournament("s", "c", "u", "registration", "{}", 1.0)
+            row = await store.tournament(tid)
+            assert row is not None and (row.status, row.version) == ("registration", 0)
+            assert await store.save_tournament(tid, 0, "running", '{"a": 1}')
+            assert not await store.save_tournament(tid, 0, "finished", "{}")  # stale
+            assert [r.id for r in await store.tournaments(("running",), "s")] == [tid]
+            assert await store.tournaments(("running",), "other") == []
+            await store.link_tournament_table(tid, 1, 1, 77)
+            assert await store.tournament_tables(tid, 1) == {1: 77}
+            assert await store.table_tournament(77) == (tid, 1, 1)
+        finally:
+            await store.close()
     run(main())

@@ -46,6 +46,9 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /domino settings lang=fr|en timer=SECONDS season=monthly|quarterly|never
                             this console's defaults (as a server's)
   /domino pings on|off      whether your turns notify you (the turn is shown either way)
+  /tournament swiss|round-robin|knockout|arena VARIANT [rounds=N] [seats=N] [fill=on]
+             [clock=SECONDS] [start=MINUTES] [option=value ...]    open a tournament here
+  /tournament join|leave|start|standings|drop NUMBER
   bN                        press button N
   /wait SECONDS             let computer players and timers act (for scripts)
   /help    /quit            (end of input quits too)
@@ -54,7 +57,7 @@ TABLE is a table number (#2 or 2); without it, your table here that the command 
 FIND_AS = {"ai": "begin", "noai": "begin", "draw": "play", "pass": "play", "export": "rematch"}
 FIND_AS["add-ai"] = "begin"
 FIND_AS["web"] = "leave"  # a lobby or a game the user sits at
-CONSOLE_WORDS = ("/as", "/wait", "/help", "/quit", "/exit", "/domino")
+CONSOLE_WORDS = ("/as", "/wait", "/help", "/quit", "/exit", "/domino", "/tournament")
 VERBS = ("start", "join", "leave", "ai", "noai", "begin", "hand", "stop", "rematch", "play",
          "draw", "pass", "rules", "variants", "top", "stats", "history", "export", "lang",
          "settings", "add-ai", "review", "web", "pings")
@@ -221,6 +224,8 @@ class ConsoleChat:
             await self._press(int(word[1:]))
         elif word == "/domino":
             await self._domino(rest)
+        elif word == "/tournament":
+            await self._tournament(rest.split())
         elif word.startswith("/") and word[1:] in VERBS:
             await self._domino(line[1:])
         else:
@@ -330,6 +335,25 @@ class ConsoleChat:
             await self._table_verb(verb, args)
         else:  # a typo must not play its words as a move
             self._unknown(verb, VERBS)
+
+    async def _tournament(self, args: list[str]) -> None:
+        """/tournament FORMAT VARIANT [key=value ...] opens one (anyone may, here);
+        /tournament join|leave|start|standings|drop NUMBER acts on one."""
+        s, u = self.service, self.user
+        acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
+                "standings": s.tournament_standings, "drop": s.drop}
+        if not args:
+            self.say("usage: /tournament swiss VARIANT [rounds=N] [seats=N] ...; "
+                     "/tournament join|leave|start|standings|drop NUMBER")
+        elif args[0].lower() in acts:
+            number = args[1].lstrip("#") if len(args) > 1 else ""
+            if not number.isdigit():
+                self.say(f"usage: /tournament {args[0].lower()} NUMBER")
+                return
+            self.show(await acts[args[0].lower()](u, int(number), where=HERE))
+        else:
+            self.show(await s.open_tournament(u, CHANNEL, SCOPE, " ".join(args), is_admin=True,
+                                              where=HERE))
 
     async def _web(self, args: list[str]) -> None:
         """The user's own link to the web table of their table (bot/web/reply.py)."""

@@ -240,7 +240,25 @@ class DominoClient(discord.Client):
             return await self._settings(ix, user, o)
         if name == "pings":
             return await s.set_pings(user, o["state"] or "", where=at)
+        if name == "tournament":
+            return await self._tournament(ix, user, o)
         raise ValueError(f"unknown command {name}")
+
+    async def _tournament(self, ix: discord.Interaction, user: User, o: dict[str, Any]
+                          ) -> list[Message]:
+        """/domino tournament what:<format game options> (server managers, or anyone where
+        the server's setting says so), or what:join|leave|start|standings|drop number:N."""
+        s, at = self.service, where_of(ix)
+        words = str(o["what"]).split()
+        acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
+                "standings": s.tournament_standings, "drop": s.drop}
+        if words and words[0].lower() in acts and len(words) <= 2:
+            number = o["number"] if o["number"] is not None else (
+                words[1].lstrip("#") if len(words) > 1 else "")
+            return await acts[words[0].lower()](user, number, where=at)
+        admin = ix.guild_id is None or ix.permissions.manage_guild
+        return await s.open_tournament(user, channel_of(ix), scope_of(ix), o["what"], admin,
+                                       where=at)
 
     async def _settings(self, ix: discord.Interaction, user: User, o: dict[str, Any]
                         ) -> list[Message]:

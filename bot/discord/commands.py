@@ -180,6 +180,16 @@ class DominoCommands(app_commands.Group):
     async def pings(self, ix: discord.Interaction, state: str | None = None) -> None:
         await self._run(ix, "pings", state=state)
 
+    @app_commands.command(name=N_("tournament"), description=N_("Open a tournament, or "
+                                                              "act on one"))
+    @app_commands.rename(what=N_("what"), number=N_("number"))
+    @app_commands.describe(what=N_("swiss classic rounds=3 seats=2 ..., or join, leave, "
+                                   "start, standings, drop"),
+                           number=N_("The tournament's number"))
+    async def tournament(self, ix: discord.Interaction, what: str,
+                         number: int | None = None) -> None:
+        await self._run(ix, "tournament", what=what, number=number)
+
     @start.autocomplete("variant")
     @rules.autocomplete("variant")
     @leaderboard.autocomplete("variant")

@@ -57,6 +57,8 @@ class Limits:
     picture_workers: int = 2  # threads drawing pictures (0: drawn in the event loop)
     picture_processes: bool = False  # draw in worker processes instead of threads
     watch: float = 600.0  # seconds a channel counts as watched after a human acted there
+    tournaments_per_scope: int = 3  # tournaments registering or running in a server at once
+    tournament_entrants: int = 256  # players registered in one tournament
 
 
 def clip(text: str, size: int) -> str:

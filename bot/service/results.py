@@ -76,6 +76,11 @@ class Results(State):
                                      last_move=last)
         row.status, row.result, row.deadline = "finished", result, None
         self.tables.pop(row.id, None)
+        await self._table_finished(table)
+
+    async def _table_finished(self, table: Table) -> None:
+        """A game's result is stored: the tournaments part (above) overrides this to record
+        it in its tournament; nothing else here (the call goes up by inheritance only)."""
 
     async def _close(self, table: Table, text: str) -> list[Message]:
         """Stop a table (lobby or game) with a public message. Caller holds the lock."""
@@ -255,7 +260,8 @@ class Results(State):
         key, value = str(key).strip().lower(), str(value).strip().lower()
         if not ((key == "lang" and value in ("fr", "en"))
                 or (key == "season" and value in KINDS)
-                or (key == "timer" and number(value, 86_400) is not None)):
+                or (key == "timer" and number(value, 86_400) is not None)
+                or (key == "tournaments" and value in ("admins", "everyone"))):
             return self._error(user, t(lang, "Settings: lang=fr|en, timer=seconds (0 for "
                                        "none), season=monthly|quarterly|never."))
         if key == "timer":

@@ -44,7 +44,7 @@ and put behind the door here.
 from __future__ import annotations
 
 from ..i18n import t
-from . import assist, stopping, texts
+from . import assist, stopping, texts, tourney_words
 from .guard import door
 from .lobby import Lobby
 from .messages import Message, parse_action
@@ -52,17 +52,18 @@ from .opening import TABLE_FOR, Opening, invitees
 from .play import Play
 from .results import Results
 from .state import User
+from .tournaments import Tournaments
 
 # What adapters, tests and scripts import from here (the names moved to the parts).
 __all__ = ["MOVE_TEXT", "TABLE_FOR", "VERBS", "Service", "User", "invitees", "texts"]
 
 # Button verbs (see bot/service/messages.py); draw and pass have their own, "p" carries
 # the move text.
-VERBS = frozenset("jlarshmqepdxu" + assist.HINT)
+VERBS = frozenset("jlarshmqepdxu" + assist.HINT + tourney_words.VERB)
 MOVE_TEXT = {"d": "draw", "x": "pass"}
 
 
-class Service(Opening):
+class Service(Tournaments):
     """Hosts every table of every channel: the facade adapters call.
 
     The work is done by the parts it stands on, each on the one before it (bot/service/
@@ -93,6 +94,13 @@ class Service(Opening):
     review = door(table=True)(Results.review)
     set_setting = door()(Results.set_setting)
     set_pings = door()(Results.set_pings)
+    # tournaments (issue 31; bot/service/tournaments.py)
+    open_tournament = door("open")(Tournaments.open_tournament)
+    register = door()(Tournaments.register)
+    unregister = door()(Tournaments.unregister)
+    start_tournament = door()(Tournaments.start_tournament)
+    tournament_standings = door()(Tournaments.tournament_standings)
+    drop = door()(Tournaments.drop)
 
     # -- a button ------------------------------------------------------------------------------
 
@@ -118,6 +126,8 @@ class Service(Opening):
             return await simple[verb](user, table_id)
         if verb == "e":
             return await self._choose_end(user, table_id, turn, arg)
+        if verb == tourney_words.VERB:  # a tournament's button ("0:0:t:j12")
+            return await self._tournament_press(user, arg)
         if verb == "u":  # a rules page's section (no table: "0:0:u:<slug>:<section>")
             return await self.rules(user, *arg.split(":", 1)) if ":" in arg else []
         return await self.play(user, table_id, MOVE_TEXT.get(verb, arg), turn=turn)

@@ -23,6 +23,7 @@ from .rows import (
     StatRow,
     TableRow,
     TournamentPlace,
+    TournamentRow,
 )
 from .schema import MIGRATIONS
 from .sqlite import Store, StoreError
@@ -45,6 +46,7 @@ __all__ = [
     "StoreError",
     "TableRow",
     "TournamentPlace",
+    "TournamentRow",
     "is_postgres",
     "open_store",
 ]

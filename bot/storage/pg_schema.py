@@ -10,6 +10,7 @@ from .schema import (
     MIGRATION_2,
     MIGRATION_3,
     MIGRATION_4,
+    MIGRATION_5,
     POSTGRES,
     SCHEMA_VERSION_TEMPLATE,
     dialect,
@@ -167,4 +168,5 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     dialect(MIGRATION_2, POSTGRES),
     (*dialect(MIGRATION_3, POSTGRES), *PG_FUNCTIONS),
     (*dialect(MIGRATION_4, POSTGRES), *PG_SEASONS),
+    dialect(MIGRATION_5, POSTGRES),
 )

@@ -36,6 +36,7 @@ from .rows import (
     StatRow,
     TableRow,
     TournamentPlace,
+    TournamentRow,
     encode_column,
     from_json,
     seat_row,
@@ -121,6 +122,22 @@ SQL_PREF_GET = "SELECT value FROM user_prefs WHERE user_id = ? AND platform = ? 
 SQL_PREF_SET = """
 INSERT INTO user_prefs (user_id, platform, key, value) VALUES (?, ?, ?, ?)
 ON CONFLICT (user_id, platform, key) DO UPDATE SET value = excluded.value"""
+
+_TOURNAMENT = "id, scope, channel, organiser, status, state, version, created_at"
+SQL_CREATE_TOURNAMENT = """
+INSERT INTO tournaments (scope, channel, organiser, status, state, version, created_at)
+VALUES (?, ?, ?, ?, ?, 0, ?) RETURNING id"""
+SQL_TOURNAMENTS = f"SELECT {_TOURNAMENT} FROM tournaments"
+SQL_TOURNAMENT = f"{SQL_TOURNAMENTS} WHERE id = ?"
+SQL_SAVE_TOURNAMENT = """
+UPDATE tournaments SET status = ?, state = ?, version = version + 1
+WHERE id = ? AND version = ?"""
+SQL_LINK_TOURNAMENT_TABLE = """
+INSERT INTO tournament_tables (tournament_id, round, table_no, table_id) VALUES (?, ?, ?, ?)"""
+SQL_TOURNAMENT_TABLES = """
+SELECT table_no, table_id FROM tournament_tables WHERE tournament_id = ? AND round = ?"""
+SQL_TABLE_TOURNAMENT = """
+SELECT tournament_id, round, table_no FROM tournament_tables WHERE table_id = ?"""
 
 
 @lru_cache(maxsize=1024)
@@ -395,3 +412,47 @@ class Queries:
 
     async def user_pref_set(self, user_id: str, platform: str, key: str, value: str) -> None:
         await self._write(SQL_PREF_SET, (user_id, platform, key, value))
+
+    # -- tournaments (issue 31): the state as JSON, written by compare-and-set ----------------
+
+    async def create_tournament(self, scope: str, channel: str, organiser: str, status: str,
+                                state: str, created_at: float) -> int:
+        """A new tournament's row; returns its id."""
+        row = await self._fetch_one(SQL_CREATE_TOURNAMENT,
+                                    (scope, channel, organiser, status, state, created_at))
+        return int(row[0])
+
+    async def tournament(self, tournament_id: int) -> TournamentRow | None:
+        row = await self._fetch_one(SQL_TOURNAMENT, (tournament_id,))
+        return TournamentRow(*row) if row else None
+
+    async def tournaments(self, statuses: Sequence[str], scope: str | None = None
+                          ) -> list[TournamentRow]:
+        """The tournaments in one of `statuses` (of one scope, if given), by id."""
+        where, params = self._in("status", list(statuses))
+        if scope is not None:
+            where, params = f"{where} AND scope = ?", [*params, scope]
+        rows = await self._fetch(f"{SQL_TOURNAMENTS} WHERE {where} ORDER BY id", params)
+        return [TournamentRow(*r) for r in rows]
+
+    async def save_tournament(self, tournament_id: int, version: int, status: str,
+                              state: str) -> bool:
+        """Write the state if the row is still at `version` (then version + 1); False when
+        another writer came first (read it again)."""
+        return await self._write(SQL_SAVE_TOURNAMENT,
+                                 (status, state, tournament_id, version)) == 1
+
+    async def link_tournament_table(self, tournament_id: int, round_no: int, table_no: int,
+                                    table_id: int) -> None:
+        await self._write(SQL_LINK_TOURNAMENT_TABLE, (tournament_id, round_no, table_no,
+                                                      table_id))
+
+    async def tournament_tables(self, tournament_id: int, round_no: int) -> dict[int, int]:
+        """table_no -> table id of a round's tables opened so far."""
+        rows = await self._fetch(SQL_TOURNAMENT_TABLES, (tournament_id, round_no))
+        return {int(no): int(tid) for no, tid in rows}
+
+    async def table_tournament(self, table_id: int) -> tuple[int, int, int] | None:
+        """(tournament id, round, table number) of a tournament's table, else None."""
+        row = await self._fetch_one(SQL_TABLE_TOURNAMENT, (table_id,))
+        return (int(row[0]), int(row[1]), int(row[2])) if row else None

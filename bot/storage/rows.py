@@ -55,6 +55,21 @@ class TableRow:
 
 
 @dataclass
+class TournamentRow:
+    """A tournament's row: `state` is JSON (bot/service/tournaments.py), `version` its
+    compare-and-set counter."""
+
+    id: int
+    scope: str
+    channel: str
+    organiser: str
+    status: str
+    state: str
+    version: int
+    created_at: float
+
+
+@dataclass
 class GamePlayer:
     user_id: str
     seat: int

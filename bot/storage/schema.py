@@ -157,6 +157,31 @@ MIGRATION_4 = (
         ){WITHOUT_ROWID}""",
 )
 
+# 5: tournaments (issue 31): each one's state as JSON (bot/tournament's, and the service's
+# notes), with a version for a compare-and-set write (a round is opened once, whatever the
+# number of processes); and the tables of each round.
+MIGRATION_5 = (
+        """CREATE TABLE tournaments (
+            id {IDENTITY},
+            scope TEXT NOT NULL,
+            channel TEXT NOT NULL,
+            organiser TEXT NOT NULL,
+            status TEXT NOT NULL,  -- registration, running, finished, stopped
+            state TEXT NOT NULL,  -- JSON
+            version {BIGINT} NOT NULL DEFAULT 0,
+            created_at {DOUBLE} NOT NULL
+        )""",
+        "CREATE INDEX tournaments_status ON tournaments (status, scope)",
+        """CREATE TABLE tournament_tables (
+            tournament_id {BIGINT} NOT NULL REFERENCES tournaments (id),
+            round INTEGER NOT NULL,
+            table_no INTEGER NOT NULL,
+            table_id {BIGINT} NOT NULL UNIQUE,
+            PRIMARY KEY (tournament_id, round, table_no)
+        )""",
+)
+
 SCHEMA_VERSION_TABLE = SCHEMA_VERSION_TEMPLATE.format_map(SQLITE)
 MIGRATIONS: tuple[tuple[str, ...], ...] = tuple(
-    dialect(m, SQLITE) for m in (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4))
+    dialect(m, SQLITE) for m in (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
+                                  MIGRATION_5))

@@ -73,6 +73,7 @@ COMMANDS = {
     "addai": N_("Add a computer: /addai hard (easy, normal, hard, expert)"),
     "review": N_("Review your last finished game against the expert"),
     "web": N_("Your link to the table in a browser (privately)"),
+    "tournament": N_("Tournaments: /tournament swiss classic rounds=3, /tournament join 1"),
 }
 # /domino words that are commands, not variants: /domino add-ai hard, /domino review 12
 SUBCOMMANDS = {"add-ai": "addai", "addai": "addai", "review": "review"}
@@ -107,7 +108,8 @@ class TelegramBot:
                     "rules": self.on_rules, "top": self.on_top, "stats": self.on_stats,
                     "history": self.on_history, "settings": self.on_settings,
                     "addai": self.on_addai, "review": self.on_review, "web": self.on_web,
-                    "pings": self.on_pings}
+                    "pings": self.on_pings,
+                    "tournament": self.on_tournament}
         for name, handler in handlers.items():
             self.app.add_handler(CommandHandler(name, handler))
         self.app.add_handler(CallbackQueryHandler(self.on_press))
@@ -328,16 +330,40 @@ class TelegramBot:
                                                    where=self.place(update)),
                         self.origin(update))
 
+    async def _admin(self, update: Update, context: Context) -> bool:
+        """Whether the user administers the group (anyone in their private chat)."""
+        tg, chat = update.effective_user, update.effective_chat
+        assert tg is not None and chat is not None
+        if self.where(update)[2]:
+            return True
+        member = await context.bot.get_chat_member(chat.id, tg.id)
+        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+    async def on_tournament(self, update: Update, context: Context) -> None:
+        """/tournament FORMAT VARIANT [key=value ...] opens one (group administrators, or
+        anyone where the group's setting says so); /tournament join|leave|start|standings|
+        drop NUMBER acts on one."""
+        tg = update.effective_user
+        assert tg is not None
+        channel, scope, _ = self.where(update)
+        args, user, s = list(context.args or []), self.user(tg), self.service
+        acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
+                "standings": s.tournament_standings, "drop": s.drop}
+        if args and args[0].lower() in acts:
+            number = args[1].lstrip("#") if len(args) > 1 else ""
+            out = await acts[args[0].lower()](user, number, where=self.place(update))
+        else:
+            out = await s.open_tournament(user, channel, scope, " ".join(args),
+                                          await self._admin(update, context),
+                                          where=self.place(update))
+        await self.send(out, self.origin(update))
+
     async def on_settings(self, update: Update, context: Context) -> None:
         """/settings <key> <value>: group administrators (anyone in their private chat)."""
         tg = update.effective_user
-        chat = update.effective_chat
-        assert tg is not None and chat is not None
-        _, scope, private = self.where(update)
-        admin = private
-        if not private:
-            member = await context.bot.get_chat_member(chat.id, tg.id)
-            admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+        assert tg is not None
+        _, scope, _ = self.where(update)
+        admin = await self._admin(update, context)
         args = [*(context.args or []), "", ""]
         await self.send(await self.service.set_setting(self.user(tg), scope, args[0], args[1],
                                                        admin, where=self.place(update)),

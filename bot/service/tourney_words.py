@@ -1,0 +1,124 @@
+"""The words of tournaments (issue 31): the announcement, a round's tables, the standings
+with the format's tie-breaks, the podium, and the refusals of `bot.tournament` worded.
+
+Pure: each function takes what it shows (no store, no service); bot/service/tournaments.py
+calls them.  Every text goes through `t`/`tn` and has its French in the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..i18n import t, tn
+from ..tournament import Standing, TournamentError
+from . import texts
+from .messages import Action, Message, action_data
+
+VERB = "t"  # the button verb: "0:0:t:<j|l|s|v><id>" (register, unregister, start, standings)
+
+
+def button(sub: str, tournament_id: int) -> str:
+    """A tournament button's data (no table: "0:0:t:j12"), well under 64 bytes."""
+    return action_data(0, 0, VERB, f"{sub}{tournament_id}")
+
+
+def format_name(fmt: str, lang: str) -> str:
+    names = {"swiss": t(lang, "Swiss"), "round-robin": t(lang, "round-robin"),
+             "knockout": t(lang, "knockout"), "arena": t(lang, "arena")}
+    return names.get(fmt, fmt)
+
+
+def announcement(tid: int, channel: str, lang: str, data: Mapping[str, Any], count: int,
+                 organiser: str) -> Message:
+    """The tournament's public message with its buttons (register, unregister, start)."""
+    cfg = data["t"]["config"]
+    what = texts.variant_name(data["variant"], lang)
+    lines = [t(lang, "Tournament #{id}: {what}, {format}, {seats} per table (organiser: "
+               "{who}).", id=tid, what=what, format=format_name(cfg["format"], lang),
+               seats=cfg["seats"], who=organiser)]
+    if cfg["format"] == "swiss":
+        lines.append(tn(lang, "{n} round.", "{n} rounds.", cfg["rounds"]))
+    lines.append(tn(lang, "{n} player registered.", "{n} players registered.", count))
+    lines.append(tn(lang, "Each round: {n} minute to come to your table.",
+                    "Each round: {n} minutes to come to your table.",
+                    max(1, round(data["clock"] / 60))))
+    actions = (Action(t(lang, "Register"), button("j", tid), "success"),
+               Action(t(lang, "Unregister"), button("l", tid)),
+               Action(t(lang, "Start"), button("s", tid), "primary"))
+    return Message(channel, "\n".join(lines), kind="info", actions=actions)
+
+
+def round_opened(tid: int, round_no: int, total: int | None, lang: str,
+                 tables: Sequence[tuple[int, Sequence[str]]], byes: Sequence[str],
+                 clock: float) -> str:
+    """Round n: its tables (id and the players' names), the byes, the time to come."""
+    head = (t(lang, "Tournament #{id}, round {n} of {total}:", id=tid, n=round_no, total=total)
+            if total else t(lang, "Tournament #{id}, round {n}:", id=tid, n=round_no))
+    lines = [head]
+    lines += [t(lang, "Table #{table}: {players}", table=tid_, players=", ".join(names))
+              for tid_, names in tables]
+    if byes:
+        lines.append(t(lang, "Bye: {players}", players=", ".join(byes)))
+    lines.append(tn(lang, "Join your table within {n} minute, or lose that game.",
+                    "Join your table within {n} minutes, or lose that game.",
+                    max(1, round(clock / 60))))
+    return "\n".join(lines)
+
+
+def tie_break_name(key: str, lang: str) -> str:
+    names = {"buchholz": t(lang, "Buchholz"), "sonneborn_berger": t(lang, "Sonneborn-Berger"),
+             "head_to_head": t(lang, "head-to-head"), "game_points": t(lang, "game points"),
+             "rounds_won": t(lang, "rounds won")}
+    return names.get(key, key)
+
+
+def number(x: float) -> str:
+    return f"{x:g}"
+
+
+def standings(tid: int, lang: str, rows: Sequence[Standing], names: Mapping[str, str],
+              round_no: int, final: bool, limit: int = 20) -> str:
+    """The standings: rank, name, points, then the format's tie-breaks."""
+    head = (t(lang, "Tournament #{id}: final standings", id=tid) if final else
+            t(lang, "Tournament #{id}: standings after round {n}", id=tid, n=round_no))
+    lines = [head]
+    for s in rows[:limit]:
+        breaks = ", ".join(f"{tie_break_name(k, lang)} {number(v)}"
+                           for k, v in s.tie_breaks.items())
+        pts = t(lang, "{points} pts", points=number(s.points))
+        gone = t(lang, " (dropped)") if s.dropped else ""
+        lines.append(f"{s.rank}. {names.get(s.entrant, s.entrant)}{gone}: {pts}"
+                     + (f" ({breaks})" if breaks else ""))
+    if len(rows) > limit:
+        lines.append(tn(lang, "… and {n} more.", "… and {n} more.", len(rows) - limit))
+    return "\n".join(lines)
+
+
+def podium(tid: int, lang: str, winners: Sequence[str], names: Mapping[str, str]) -> str:
+    medals = ("🥇", "🥈", "🥉")
+    lines = [t(lang, "Tournament #{id} is over. Podium:", id=tid)]
+    lines += [f"{m} {names.get(w, w)}" for m, w in zip(medals, winners, strict=False)]
+    return "\n".join(lines)
+
+
+def refusal(exc: TournamentError, lang: str) -> str:
+    """A `TournamentError` in words."""
+    words = {
+        "bad-format": lambda: t(lang, "The format must be swiss, round-robin, knockout or "
+                                "arena."),
+        "bad-seats": lambda: t(lang, "Seats per table: from 2 to 8."),
+        "bad-rounds": lambda: t(lang, "A Swiss needs rounds=1 to 50."),
+        "bad-teams": lambda: t(lang, "Teams are not offered yet in tournaments."),
+        "two-sides-only": lambda: t(lang, "Round-robin and knockout are played two to a "
+                                    "table."),
+        "random-partners-format": lambda: t(lang, "Random partners are for Swiss and arena "
+                                            "only."),
+        "started": lambda: t(lang, "The tournament has already started."),
+        "already-registered": lambda: t(lang, "You are already registered."),
+        "full": lambda: t(lang, "The tournament is full."),
+        "too-few-entrants": lambda: t(lang, "Not enough players to pair a round."),
+        "unknown-entrant": lambda: t(lang, "You are not registered in this tournament."),
+    }
+    word = words.get(exc.code)
+    return word() if word else t(lang, "This cannot be done now ({code}).", code=exc.code)

@@ -1,0 +1,31 @@
+"""A tournament in the console, typed as a person would (issue 31): /tournament opens it,
+the Register button, the organiser's Start, round 1's tables opened by themselves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from console_helpers import ConsoleBot, messages
+
+
+def test_a_tournament_in_the_console(tmp_path: Path) -> None:
+    bot = ConsoleBot(tmp_path)
+    bot.start()
+    out = bot.send("/tournament swiss rounds=1 seats=2 classic")
+    ann = messages(out)[0]
+    assert ann.head == ("[#main] Tournament #1: Classic dominoes, Swiss, 2 per table "
+                        "(organiser: alice).")
+    labels = dict((label, n) for n, label in ann.buttons)
+    bot.send(f"b{labels['Register']}", "/as bob")
+    out = bot.send(f"b{labels['Register']}")
+    assert "bob is registered in tournament #1 (2 players)." in out[0]
+    out = bot.send(f"b{labels['Start']}")
+    assert "Only the organiser can start the tournament." in "\n".join(out)
+    out = bot.send("/as alice", f"b{labels['Start']}")
+    shown = messages(out)
+    assert shown[0].text.splitlines()[:2] == ["[#main] Tournament #1, round 1 of 1:",
+                                               "    Table #1: alice, bob"]
+    assert shown[1].head == "[#main] #1 · Classic dominoes"
+    out = bot.send("/tournament standings 1")
+    assert any("standings after round 1" in line for line in out)
+    assert bot.send("/tournament") and bot.close()[0] == 0

@@ -1,0 +1,34 @@
+"""A tournament through the Discord client against the fake Discord (issue 31): a server
+manager opens it with /domino tournament, players register by the button, the round's
+table opens in the channel; a member who does not manage the server may not organise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.fake_discord import FakeDiscord
+from tests.test_discord import Bot, last_ephemeral, play, running_bot
+
+
+def test_a_tournament_on_a_discord_server(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        alice, boss = fake.add_user("alice"), fake.add_user("boss", manager=True)
+        async with running_bot(fake, db) as bot:
+            assert isinstance(bot, Bot)
+            await bot.slash(alice, "tournament", what="swiss classic rounds=1 seats=2")
+            assert "Only server managers can organise" in last_ephemeral(fake, alice)["content"]
+            await bot.slash(boss, "tournament", what="swiss classic rounds=1 seats=2")
+            ann = next(m for m in fake.channel_messages()
+                       if m["content"].startswith("Tournament #1"))
+            await bot.click(alice, int(ann["id"]), "Register")
+            await bot.click(boss, int(ann["id"]), "Register")
+            await bot.slash(alice, "tournament", what="start", number=1)
+            assert "Only the organiser" in last_ephemeral(fake, alice)["content"]
+            await bot.click(boss, int(ann["id"]), "Start")
+            texts = [m["content"] for m in fake.channel_messages()]
+            assert any(x.startswith("Tournament #1, round 1 of 1:") for x in texts)
+            assert any("Table #1: alice, boss" in x for x in texts)
+    play(monkeypatch, tmp_path, body)

@@ -1,0 +1,354 @@
+"""Tournaments through the service (issue 31): open, register by button, rounds opened by
+themselves, results from the tables' ends, standings, podium, restart, scope, no-shows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from bot.service.guard import Where
+from bot.service.messages import Message
+from bot.service.service import Service, User
+from bot.storage import Store
+from bot.tournament import Tournament
+from tests.service_helpers import (
+    CHANNEL,
+    SCOPE,
+    Clock,
+    RecordingPictures,
+    button,
+    errors,
+    press_a_legal_tile,
+    run,
+    with_service,
+)
+
+HERE = Where(CHANNEL, SCOPE)
+PLAYERS = [User(f"test:p{i}", f"p{i}") for i in range(1, 9)]
+ORGANISER = PLAYERS[0]
+
+
+async def open_swiss(service: Service, text: str = "swiss rounds=3 seats=2 classic fill=on"
+                     ) -> tuple[int, Message]:
+    out = await service.open_tournament(ORGANISER, CHANNEL, SCOPE, text, is_admin=True,
+                                        where=HERE)
+    assert not errors(out), errors(out)
+    ann = out[0]
+    tid = int(ann.text.split("#", 1)[1].split(":", 1)[0])
+    return tid, ann
+
+
+async def register_all(service: Service, ann: Message, users: list[User]) -> None:
+    for u in users:
+        out = await service.press(u, button(ann, "Register"), where=HERE)
+        assert not errors(out), errors(out)
+
+
+async def final(service: Service, tid: int) -> Tournament:
+    """The tournament's state as stored, once finished."""
+    row = await service.store.tournament(tid)
+    assert row is not None and row.status == "finished"
+    return Tournament.from_dict(json.loads(row.state)["t"])
+
+
+async def round_tables(service: Service, tid: int) -> dict[int, int]:
+    row = await service.store.tournament(tid)
+    assert row is not None
+    n = len(json.loads(row.state)["t"]["rounds"])
+    return await service.store.tournament_tables(tid, n)
+
+
+async def play_round(service: Service, tid: int) -> None:
+    """Every player joins their table; at each, the player registered later leaves the game
+    at once (and so loses it); the other plays it to its end against the computer."""
+    by_id = {u.id: u for u in PLAYERS}
+    tables = await round_tables(service, tid)
+    for table_id in tables.values():
+        table = service.tables[table_id]
+        seated = [uid for uid, _ in table.reserved.values()]
+        for uid in seated:
+            assert not errors(await service.join(by_id[uid], table_id, where=HERE))
+        assert service.tables[table_id].row.status == "playing"
+        loser = max(seated, key=lambda u: int(u.removeprefix("test:p")))
+        await service.leave(by_id[loser], table_id, where=HERE)
+        for _ in range(500):
+            live = service.tables.get(table_id)
+            if live is None:
+                break
+            seat = live.game.to_move
+            if live.is_ai(seat):
+                await service.tick()
+            else:
+                await press_a_legal_tile(service, table_id, by_id[live.row.seats[seat].user_id])
+        assert table_id not in service.tables
+
+
+def test_a_swiss_of_eight_finishes_with_correct_standings(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service)
+        await register_all(service, ann, PLAYERS)
+        out = await service.press(ORGANISER, button(ann, "Start"), where=HERE)
+        assert not errors(out)
+        assert "round 1 of 3" in out[0].text
+        said: list[str] = []
+        for _ in range(3):
+            await play_round(service, tid)
+            said += [m.text for m in await service.tick()]
+        tour = await final(service, tid)
+        points = sorted((s.points for s in tour.standings()), reverse=True)
+        assert points == [3, 2, 2, 2, 1, 1, 1, 0]  # the earlier registered always won
+        assert tour.standings()[0].entrant == "test:p1"
+        assert tour.standings()[-1].entrant == "test:p8"
+        last = next(s for s in said if "final standings" in s)
+        assert last.splitlines()[1].startswith("1. p1: 3 pts (Buchholz")
+        assert any("Podium" in s and "🥇 p1" in s for s in said)
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_a_restart_between_rounds_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    clock = Clock()
+    saved: dict[str, Any] = {}
+
+    async def first(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        await play_round(service, tid)  # round 1 over; round 2 not opened yet
+        row = await service.store.tournament(tid)
+        assert row is not None
+        saved.update(tid=tid, state=row.state)
+
+    async def second(service: Service) -> None:
+        tid = saved["tid"]
+        row = await service.store.tournament(tid)
+        assert row is not None and row.state == saved["state"]
+        out = await service.tick()  # the new process goes on: standings, round 2
+        assert any("standings after round 1" in m.text for m in out)
+        assert any("round 2 of 2" in m.text for m in out)
+        assert len(await round_tables(service, tid)) == 2
+
+    async def third(service: Service) -> None:  # restarted with round 2's lobbies open
+        tid = saved["tid"]
+        assert len(await round_tables(service, tid)) == 2
+        assert all(service.tables[t].reserved for t in (await round_tables(service, tid))
+                   .values())
+        assert not [m for m in await service.tick() if "round" in m.text]  # opened once
+        await play_round(service, tid)
+        out = await service.tick()
+        assert any("Podium" in m.text for m in out)
+        tour = await final(service, tid)
+        assert [s.points for s in tour.standings()] == [2, 1, 1, 0]
+
+    for body in (first, second, third):
+        run(with_service(path, body, clock=clock, default_timer=None))
+
+
+def test_commands_from_another_server_are_refused(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service)
+        elsewhere = Where("test:other-chan", "test:other-server")
+        out = await service.press(PLAYERS[1], button(ann, "Register"), where=elsewhere)
+        assert errors(out) == [f"Tournament #{tid} is not run here."]
+        out = await service.start_tournament(ORGANISER, tid, where=elsewhere)
+        assert errors(out) == [f"Tournament #{tid} is not run here."]
+        private = Where("test:dm", SCOPE, private=True)
+        assert errors(await service.register(PLAYERS[1], tid, where=private))
+        row = await service.store.tournament(tid)
+        assert row is not None and '"entrants": []' in row.state
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_who_may_organise_and_the_bounds(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        out = await service.open_tournament(PLAYERS[1], CHANNEL, SCOPE, "swiss classic",
+                                            where=HERE)
+        assert errors(out) == ["Only server managers can organise a tournament here."]
+        assert not errors(await service.set_setting(ORGANISER, SCOPE, "tournaments",
+                                                    "everyone", is_admin=True))
+        out = await service.open_tournament(PLAYERS[1], CHANNEL, SCOPE, "swiss classic",
+                                            where=HERE)
+        assert not errors(out)
+        for text, why in (("swiss rounds=0 classic", "rounds=1 to 50"),
+                          ("swiss nosuchgame", "Cannot open the tournament"),
+                          ("knockout seats=4 classic", "two to a table"),
+                          ("swiss classic draw=nonsense", "Cannot open the tournament")):
+            out = await service.open_tournament(ORGANISER, CHANNEL, SCOPE, text,
+                                                is_admin=True, where=HERE)
+            assert errors(out) and why in errors(out)[0], (text, errors(out))
+        await open_swiss(service)
+        await open_swiss(service)
+        out = await service.open_tournament(ORGANISER, CHANNEL, SCOPE, "swiss classic",
+                                            is_admin=True, where=HERE)
+        assert errors(out) == ["This server already has 3 tournaments under way; wait for "
+                               "one to end."]
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_a_no_show_forfeits_at_the_round_clock(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic clock=120")
+        await register_all(service, ann, PLAYERS[:2])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        (table_id,) = (await round_tables(service, tid)).values()
+        await service.join(PLAYERS[1], table_id, where=HERE)  # p1 does not come
+        clock.now += 119
+        assert not await service.tick()
+        clock.now += 2
+        out = await service.tick()
+        assert any("round clock ran out" in m.text for m in out)
+        out += await service.tick()
+        assert any("Podium" in m.text and "🥇 p2" in m.text for m in out)
+        row = await service.store.tournament(tid)
+        assert row is not None and row.status == "finished"
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_an_odd_player_meets_a_computer_where_the_organiser_allows(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic fill=on")
+        await register_all(service, ann, PLAYERS[:3])
+        out = await service.start_tournament(ORGANISER, tid, where=HERE)
+        assert "Bye" not in out[0].text and "CPU 1" in out[0].text
+        tables = [service.tables[t] for t in (await round_tables(service, tid)).values()]
+        assert sorted(len(tb.computers()) for tb in tables) == [0, 1]
+        tid2, ann2 = await open_swiss(service, "swiss rounds=1 seats=2 classic")
+        await register_all(service, ann2, PLAYERS[:3])
+        out = await service.start_tournament(ORGANISER, tid2, where=HERE)
+        assert "Bye: p3" in out[0].text
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_registrations_are_bounded(tmp_path: Path) -> None:
+    from bot.service.limits import Limits
+
+    async def body(service: Service) -> None:
+        _, ann = await open_swiss(service)
+        await register_all(service, ann, PLAYERS[:2])
+        out = await service.press(PLAYERS[2], button(ann, "Register"), where=HERE)
+        assert errors(out) == ["The tournament is full."]
+        out = await service.press(PLAYERS[1], button(ann, "Register"), where=HERE)
+        assert errors(out) == ["You are already registered."]
+
+    run(with_service(tmp_path / "db.sqlite", body, limits=Limits(tournament_entrants=2)))
+
+
+def test_two_processes_open_a_round_once(tmp_path: Path) -> None:
+    """Two services on one database: both see round 1 end; round 2 is paired and its
+    tables opened by one of them only (the compare-and-set on the tournament's version)."""
+    path = tmp_path / "db.sqlite"
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        await play_round(service, tid)
+        store = await Store.open(path)
+        try:
+            other = Service(store, pictures=RecordingPictures(), ai_delay=0, seed=2)
+            await other.start()
+            # both read the tournament before either writes (as two ticks at once)
+            row = await store.tournament(tid)
+            assert row is not None
+            first = await service._next_round(row, 0.0)
+            second = await other._next_round(row, 0.0)
+            opened = [m for m in (*first, *second) if "round 2 of 2" in m.text]
+            assert len(opened) == 1
+            assert len(await store.tournament_tables(tid, 2)) == 2
+            assert not [m for m in (*await service.tick(), *await other.tick())
+                        if "round 2" in m.text]
+        finally:
+            await store.close()
+
+    run(with_service(path, body, default_timer=None))
+
+
+def test_a_stale_write_of_a_tournament_is_refused(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid, _ = await open_swiss(service)
+        row = await service.store.tournament(tid)
+        assert row is not None
+        assert await service.store.save_tournament(tid, row.version, "registration", "{}")
+        assert not await service.store.save_tournament(tid, row.version, "running", "[]")
+        again = await service.store.tournament(tid)
+        assert again is not None and (again.state, again.version) == ("{}", row.version + 1)
+
+    run(with_service(tmp_path / "db.sqlite", body))
+
+
+def test_the_bounds_are_settings(tmp_path: Path) -> None:
+    from bot.config import Settings
+
+    s = Settings.from_env({"DOMINO_TOURNAMENTS": "5", "DOMINO_TOURNAMENT_ENTRANTS": "64"},
+                          cwd=tmp_path)
+    assert (s.limits.tournaments_per_scope, s.limits.tournament_entrants) == (5, 64)
+
+
+def test_an_arena_pairs_again_until_its_time_is_up(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "arena seats=2 classic minutes=1")
+        await register_all(service, ann, PLAYERS[:4])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        await play_round(service, tid)
+        out = await service.tick()
+        assert any(f"Tournament #{tid}, round 2:" in m.text for m in out)
+        await play_round(service, tid)
+        clock.now += 61
+        out = await service.tick()
+        assert any("Podium" in m.text for m in out)
+        tour = await final(service, tid)
+        assert len(tour.rounds) == 2 and tour.standings()[0].entrant == "test:p1"
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_a_knockout_and_a_round_robin_through_the_service(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        for text, rounds, points in (("knockout classic seats=2", 2, [2, 1, 0, 0]),
+                                     ("round-robin classic seats=2", 3, [3, 2, 1, 0])):
+            tid, ann = await open_swiss(service, text)
+            await register_all(service, ann, PLAYERS[:4])
+            await service.start_tournament(ORGANISER, tid, where=HERE)
+            out: list[Message] = []
+            for _ in range(rounds):
+                await play_round(service, tid)
+                out += await service.tick()
+            assert any("Podium" in m.text and "🥇 p1" in m.text for m in out), text
+            tour = await final(service, tid)
+            assert [s.points for s in tour.standings()] == points, text
+
+    run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
+
+
+def test_a_table_stopped_by_its_players_is_a_draw_at_the_round_clock(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic clock=60")
+        await register_all(service, ann, PLAYERS[:2])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        (table_id,) = (await round_tables(service, tid)).values()
+        for u in PLAYERS[:2]:
+            await service.join(u, table_id, where=HERE)
+        for u in PLAYERS[:2]:
+            await service.stop(u, table_id, where=HERE)
+        assert table_id not in service.tables
+        clock.now += 61
+        await service.tick()
+        await service.tick()
+        tour = await final(service, tid)
+        assert [s.points for s in tour.standings()] == [0.5, 0.5]
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
