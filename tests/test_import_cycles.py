@@ -178,3 +178,12 @@ def test_no_import_circle_in_core_render_bot() -> None:
 def test_no_import_circle_in_bench() -> None:
     found = circles(graph(("core", "render", "bot", "bench")))
     assert [c for c in found if any(m.startswith("bench.") for m in c)] == []
+
+
+def test_the_door_is_imported_by_the_facade_only_in_the_service() -> None:
+    """guard is the door: it may call the service; no part of the service imports it back
+    (issue 29). Only the facade, which puts its methods behind the door, imports it."""
+    edges = graph(("bot",))
+    importers = sorted(m for m, targets in edges.items()
+                       if m.startswith("bot.service.") and "bot.service.guard" in targets)
+    assert importers == ["bot.service.service"]

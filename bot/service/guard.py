@@ -26,8 +26,7 @@ import logging
 import sqlite3
 import traceback
 from collections.abc import Awaitable, Callable
-from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..i18n import lang_for, t
@@ -37,6 +36,8 @@ from .limits import clip
 from .messages import Message, parse_action
 from .numbers import number as number  # re-exported: the door's reading of numbers
 from .numbers import table_number
+from .origin import ORIGIN as ORIGIN  # re-exported: adapters and tests read them here
+from .origin import Where as Where
 
 if TYPE_CHECKING:
     from .service import Service, User
@@ -47,21 +48,6 @@ STORAGE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
 SEATED_VERBS = frozenset("lsrhqpedxam")  # what a seated user may press from a private chat
 
 F = TypeVar("F", bound=Callable[..., Awaitable[list[Message]]])
-
-# Where the command under way comes from: a method that a door's method calls (a press that
-# joins, plays or shows a hand) is checked against the same origin, whatever the path.
-ORIGIN: ContextVar[Where | None] = ContextVar("domino_origin", default=None)
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    """Where a command comes from: its channel, its server or group, and whether it is the
-    user's own private chat with the bot."""
-
-    channel: str
-    scope: str = ""
-    private: bool = False
-
 
 def seated(row: TableRow, user_id: str) -> bool:
     return any(s.user_id == user_id and s.ai is None for s in row.seats)

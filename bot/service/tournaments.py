@@ -29,12 +29,12 @@ from ..storage import SeatRow, TableRow, TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
 from . import seats as seating
 from . import tourney_words as words
-from .guard import ORIGIN
 from .limits import clip
 from .lobby import name_computers
 from .messages import Message
 from .numbers import number
 from .opening import Opening
+from .origin import ORIGIN
 from .state import COMPUTER, User
 from .tables import Table, seat_ranks
 
