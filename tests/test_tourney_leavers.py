@@ -1,0 +1,50 @@
+"""Tournaments (issue 31): a player who leaves a tournament game under way is dropped from
+the later rounds; the places of finished tournaments reach the player's page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bot.service.service import Service
+from bot.tournament import Tournament
+from tests.service_helpers import Clock, errors, run, with_service
+from tests.test_service_tournaments import (
+    HERE,
+    ORGANISER,
+    PLAYERS,
+    open_swiss,
+    register_all,
+    round_tables,
+)
+
+
+async def stored(service: Service, tid: int) -> Tournament:
+    row = await service.store.tournament(tid)
+    assert row is not None
+    return Tournament.from_dict(json.loads(row.state)["t"])
+
+
+def test_a_player_who_leaves_a_tournament_game_is_dropped(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        table_id = min((await round_tables(service, tid)).values())
+        table = service.tables[table_id]
+        by_id = {u.id: u for u in PLAYERS}
+        seated = [by_id[uid] for uid, _ in table.reserved.values()]
+        for u in seated:
+            assert not errors(await service.join(u, table_id, where=HERE))
+        leaver = seated[-1]
+        out = await service.leave(leaver, table_id, where=HERE)
+        assert not errors(out)
+        assert any(f"{leaver.name} left their game and is dropped from tournament #{tid}"
+                   in m.text for m in out), [m.text for m in out]
+        tour = await stored(service, tid)
+        assert tour.entrants[leaver.id].dropped is not None
+        assert leaver.id not in tour.active()
+        others = [u for u in PLAYERS[:4] if u != leaver]
+        assert all(tour.entrants[u.id].dropped is None for u in others)
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=Clock(), default_timer=None))
