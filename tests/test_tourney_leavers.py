@@ -7,13 +7,15 @@ import json
 from pathlib import Path
 
 from bot.service.service import Service
+from bot.storage import TournamentPlace
 from bot.tournament import Tournament
-from tests.service_helpers import Clock, errors, run, with_service
+from tests.service_helpers import CHANNEL, Clock, errors, run, with_service
 from tests.test_service_tournaments import (
     HERE,
     ORGANISER,
     PLAYERS,
     open_swiss,
+    play_round,
     register_all,
     round_tables,
 )
@@ -46,5 +48,26 @@ def test_a_player_who_leaves_a_tournament_game_is_dropped(tmp_path: Path) -> Non
         assert leaver.id not in tour.active()
         others = [u for u in PLAYERS[:4] if u != leaver]
         assert all(tour.entrants[u.id].dropped is None for u in others)
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=Clock(), default_timer=None))
+
+
+def test_the_places_of_a_finished_tournament_reach_the_players_page(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        assert await service.store.tournament_places(PLAYERS[0].id) == []
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:2])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        await play_round(service, tid)
+        assert await service.store.tournament_places(PLAYERS[0].id) == []  # not over yet
+        out = await service.tick()
+        assert any("Podium" in m.text for m in out)
+        assert await service.store.tournament_places(PLAYERS[0].id) == [
+            TournamentPlace(tid, 1, 2)]
+        assert await service.store.tournament_places(PLAYERS[1].id) == [
+            TournamentPlace(tid, 2, 2)]
+        assert not await service.tick()  # stored once
+        page = (await service.stats(PLAYERS[1], CHANNEL, where=HERE))[0].text
+        assert "1 tournament played, best place: 2" in page, page
 
     run(with_service(tmp_path / "db.sqlite", body, clock=Clock(), default_timer=None))

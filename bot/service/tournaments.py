@@ -461,7 +461,9 @@ class Tournaments(Opening):
         ranks = tour.standings()
         out = [Message(row.channel, words.standings(row.id, lang, ranks, names, played, done),
                        kind="info")]
-        if done:
+        if done:  # the final places, for the players' pages (once: the writer of "finished")
+            await self.store.save_tournament_places(row.id, [(s.entrant, s.rank) for s in ranks],
+                                                    now)
             top = tour.podium() or [s.entrant for s in ranks[:3]]
             return [*out, Message(row.channel, words.podium(row.id, lang, top, names),
                                   kind="result")]
