@@ -69,5 +69,7 @@ def test_the_places_of_a_finished_tournament_reach_the_players_page(tmp_path: Pa
         assert not await service.tick()  # stored once
         page = (await service.stats(PLAYERS[1], CHANNEL, where=HERE))[0].text
         assert "1 tournament played, best place: 2" in page, page
+        lines = (await service.history(PLAYERS[1], CHANNEL, where=HERE))[0].text.splitlines()
+        assert f"Tournament #{tid} · Classic dominoes · place 2 of 2" in lines, lines
 
     run(with_service(tmp_path / "db.sqlite", body, clock=Clock(), default_timer=None))
