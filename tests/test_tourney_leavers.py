@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bot.service.guard import Where
 from bot.service.service import Service
 from bot.storage import TournamentPlace
 from bot.tournament import Tournament
@@ -71,5 +72,30 @@ def test_the_places_of_a_finished_tournament_reach_the_players_page(tmp_path: Pa
         assert "1 tournament played, best place: 2" in page, page
         lines = (await service.history(PLAYERS[1], CHANNEL, where=HERE))[0].text.splitlines()
         assert f"Tournament #{tid} · Classic dominoes · place 2 of 2" in lines, lines
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=Clock(), default_timer=None))
+
+
+def test_a_tournament_is_exported_as_json(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:2])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        await play_round(service, tid)
+        await service.tick()
+        (msg,) = await service.export_tournament(PLAYERS[1], tid, where=HERE)
+        assert msg.file is not None and msg.file[0] == f"tournament-{tid}.json"
+        assert msg.to == PLAYERS[1].id
+        record = json.loads(msg.file[1])
+        assert (record["tournament"], record["status"], record["game"]) == (
+            tid, "finished", "classic")
+        assert [(s["rank"], s["name"]) for s in record["standings"]] == [(1, "p1"), (2, "p2")]
+        (table,) = record["rounds"][0]["tables"]
+        assert table["table_id"] in (await round_tables(service, tid)).values()
+        elsewhere = Where("test:other-chan", "test:other-server")
+        out = await service.export_tournament(PLAYERS[1], tid, where=elsewhere)
+        assert errors(out) == [f"Tournament #{tid} is not run here."]
+        assert errors(await service.export_tournament(PLAYERS[1], 999, where=HERE)) == [
+            "There is no tournament #999."]
 
     run(with_service(tmp_path / "db.sqlite", body, clock=Clock(), default_timer=None))
