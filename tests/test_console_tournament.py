@@ -3,6 +3,7 @@ the Register button, the organiser's Start, round 1's tables opened by themselve
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from console_helpers import ConsoleBot, messages
@@ -28,4 +29,9 @@ def test_a_tournament_in_the_console(tmp_path: Path) -> None:
     assert shown[1].head == "[#main] #1 · Classic dominoes"
     out = bot.send("/tournament standings 1")
     assert any("standings after round 1" in line for line in out)
+    out = bot.send("/tournament export 1")  # under way: its round 1 as it stands
+    record = tmp_path / "tournament-1.json"
+    assert any(line.strip() == f"file: {record}" for line in out), out
+    assert json.loads(record.read_text())["rounds"][0]["tables"][0]["seats"] == ["alice",
+                                                                                  "bob"]
     assert bot.send("/tournament") and bot.close()[0] == 0

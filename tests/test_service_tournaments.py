@@ -10,6 +10,7 @@ from typing import Any
 from bot.service.guard import Where
 from bot.service.messages import Message
 from bot.service.service import Service, User
+from bot.service.tournaments import Tournaments
 from bot.storage import Store
 from bot.tournament import Tournament
 from tests.service_helpers import (
@@ -61,7 +62,8 @@ async def round_tables(service: Service, tid: int) -> dict[int, int]:
 
 async def play_round(service: Service, tid: int) -> None:
     """Every player joins their table; at each, the player registered later leaves the game
-    at once (and so loses it); the other plays it to its end against the computer."""
+    at once, without the tournament's drop (and so loses it); the other plays it to its end
+    against the computer."""
     by_id = {u.id: u for u in PLAYERS}
     tables = await round_tables(service, tid)
     for table_id in tables.values():
@@ -71,7 +73,9 @@ async def play_round(service: Service, tid: int) -> None:
             assert not errors(await service.join(by_id[uid], table_id, where=HERE))
         assert service.tables[table_id].row.status == "playing"
         loser = max(seated, key=lambda u: int(u.removeprefix("test:p")))
-        await service.leave(by_id[loser], table_id, where=HERE)
+        # the loser leaves the game as a plain table's player would (a tournament's leaver
+        # is dropped from the later rounds: tests/test_tourney_leavers.py)
+        await super(Tournaments, service)._leave_game(by_id[loser], service.tables[table_id])
         for _ in range(500):
             live = service.tables.get(table_id)
             if live is None:

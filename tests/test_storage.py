@@ -89,12 +89,13 @@ def test_an_empty_file_gets_the_whole_schema_in_wal_mode(tmp_path: Path) -> None
         names = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert {"users", "settings", "tables", "seats", "moves", "games", "game_players", "ratings",
-            "adapter_state", "user_prefs", "tournaments", "tournament_tables"} <= names
+            "adapter_state", "user_prefs", "tournaments", "tournament_tables",
+            "tournament_places"} <= names
 
 
 # sha256 of a fresh file's sqlite_master (type, name, sql): released migrations never change
 # what they create (SQLite keeps each CREATE statement's text as written).
-SQLITE_SCHEMA = "885884aa14d3990229ba16ee3284e08c2949abbbf2a11707a14f7180b7b145bc"  # 5: tournaments
+SQLITE_SCHEMA = "486d11821ec3503e8b9d0c601d508fa9a487ae138e85d2d0db072ecc8477daf5"  # 5: places
 
 
 def test_a_fresh_file_gets_the_released_schema_text(tmp_path: Path) -> None:

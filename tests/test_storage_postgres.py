@@ -20,6 +20,7 @@ from bot.storage import (
     SeatRow,
     Store,
     TableRow,
+    TournamentPlace,
     is_postgres,
     open_store,
 )
@@ -60,7 +61,7 @@ UNION ALL SELECT 'index', indexname, indexdef FROM pg_indexes WHERE schemaname =
 UNION ALL SELECT 'routine', proname, pg_get_function_arguments(oid) || ' ' || prosrc
 FROM pg_proc WHERE pronamespace = 'public'::regnamespace
 ORDER BY 1, 2"""
-PG_SCHEMA = "731f8198b8c3ef4b8f5a2cb93fac6c33948eee4282340d7d24df0a9ab4ab9187"  # 5: tournaments
+PG_SCHEMA = "0f9fcf0c0eee8902f928f6ab4bffb54a8b8fcffd35969567f879d7d72fe8afec"  # 5: places
 
 
 def test_a_fresh_database_gets_the_released_schema(pg_url: str) -> None:
@@ -256,6 +257,23 @@ def test_tournaments_are_kept_and_written_by_compare_and_set(pg_url: str) -> Non
             await store.link_tournament_table(tid, 1, 1, 77)
             assert await store.tournament_tables(tid, 1) == {1: 77}
             assert await store.table_tournament(77) == (tid, 1, 1)
+        finally:
+            await store.close()
+    run(main())
+
+
+def test_tournament_places_are_kept_once(pg_url: str) -> None:
+    async def main() -> None:
+        store = await PostgresStore.open(pg_url)
+        try:
+            one = await store.create_tournament("s", "c", "u", "finished", "{}", 1.0)
+            two = await store.create_tournament("s", "c", "u", "finished", "{}", 2.0)
+            await store.save_tournament_places(one, [("a", 1), ("b", 2)], 10.0)
+            await store.save_tournament_places(one, [("a", 2), ("b", 1)], 11.0)  # once
+            await store.save_tournament_places(two, [("b", 1), ("a", 2), ("c", 3)], 20.0)
+            assert await store.tournament_places("a") == [TournamentPlace(two, 2, 3),
+                                                          TournamentPlace(one, 1, 2)]
+            assert await store.tournament_places("nobody") == []
         finally:
             await store.close()
     run(main())

@@ -48,7 +48,7 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /domino pings on|off      whether your turns notify you (the turn is shown either way)
   /tournament swiss|round-robin|knockout|arena VARIANT [rounds=N] [seats=N] [fill=on]
              [clock=SECONDS] [start=MINUTES] [option=value ...]    open a tournament here
-  /tournament join|leave|start|standings|drop NUMBER
+  /tournament join|leave|start|standings|drop|export NUMBER
   bN                        press button N
   /wait SECONDS             let computer players and timers act (for scripts)
   /help    /quit            (end of input quits too)
@@ -338,13 +338,14 @@ class ConsoleChat:
 
     async def _tournament(self, args: list[str]) -> None:
         """/tournament FORMAT VARIANT [key=value ...] opens one (anyone may, here);
-        /tournament join|leave|start|standings|drop NUMBER acts on one."""
+        /tournament join|leave|start|standings|drop|export NUMBER acts on one."""
         s, u = self.service, self.user
         acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
-                "standings": s.tournament_standings, "drop": s.drop}
+                "standings": s.tournament_standings, "drop": s.drop,
+                "export": s.export_tournament}
         if not args:
             self.say("usage: /tournament swiss VARIANT [rounds=N] [seats=N] ...; "
-                     "/tournament join|leave|start|standings|drop NUMBER")
+                     "/tournament join|leave|start|standings|drop|export NUMBER")
         elif args[0].lower() in acts:
             number = args[1].lstrip("#") if len(args) > 1 else ""
             if not number.isdigit():

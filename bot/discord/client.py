@@ -247,11 +247,12 @@ class DominoClient(discord.Client):
     async def _tournament(self, ix: discord.Interaction, user: User, o: dict[str, Any]
                           ) -> list[Message]:
         """/domino tournament what:<format game options> (server managers, or anyone where
-        the server's setting says so), or what:join|leave|start|standings|drop number:N."""
+        the server's setting says so), or what:join|leave|start|standings|drop|export number:N."""
         s, at = self.service, where_of(ix)
         words = str(o["what"]).split()
         acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
-                "standings": s.tournament_standings, "drop": s.drop}
+                "standings": s.tournament_standings, "drop": s.drop,
+                "export": s.export_tournament}
         if words and words[0].lower() in acts and len(words) <= 2:
             number = o["number"] if o["number"] is not None else (
                 words[1].lstrip("#") if len(words) > 1 else "")

@@ -214,7 +214,8 @@ class Results(State):
 
     async def history(self, user: User, channel: str, target: str | None = None
                       ) -> list[Message]:
-        """The last 10 finished games of a player (the user by default)."""
+        """The last 10 finished games of a player (the user by default), then their last 5
+        finished tournaments with their place."""
         lang = await self._lang(user)
         who = target or user.id
         rows = await self.store.history(who, 10)
@@ -230,6 +231,12 @@ class Results(State):
             lines.append(tn(lang, "#{id} · {variant} · {outcome} · {n} point",
                             "#{id} · {variant} · {outcome} · {n} points", r.score, id=r.table_id,
                             variant=texts.variant_name(r.variant, lang), outcome=outcome))
+        for p in (await self.store.tournament_places(who))[:5]:  # the last finished ones
+            row = await self.store.tournament(p.tournament_id)
+            game = json.loads(row.state).get("variant", "") if row else ""
+            lines.append(t(lang, "Tournament #{id} · {variant} · place {place} of {n}",
+                           id=p.tournament_id, variant=texts.variant_name(game, lang),
+                           place=p.place, n=p.entrants))
         return [Message(channel, "\n".join(lines), to=user.id, kind="info")]
 
     async def export(self, user: User, table_id: int) -> list[Message]:

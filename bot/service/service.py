@@ -44,7 +44,7 @@ and put behind the door here.
 from __future__ import annotations
 
 from ..i18n import t
-from . import assist, stopping, texts, tourney_words
+from . import assist, stopping, texts, tourney_export, tourney_words
 from .guard import door
 from .lobby import Lobby
 from .messages import Message, parse_action
@@ -101,6 +101,7 @@ class Service(Tournaments):
     start_tournament = door()(Tournaments.start_tournament)
     tournament_standings = door()(Tournaments.tournament_standings)
     drop = door()(Tournaments.drop)
+    export_tournament = door()(tourney_export.export_tournament)
 
     # -- a button ------------------------------------------------------------------------------
 

@@ -322,6 +322,34 @@ class Tournaments(Opening):
         mention = tuple(e for tb in rnd.tables for e in tour.seats(tb) if e)
         return [Message(row.channel, text, kind="info", mention=mention), *out]
 
+    async def _leave_game(self, user: User, table: Table) -> list[Message]:
+        """Leaving a tournament's game under way drops the player from the later rounds
+        (as `drop`); the game itself goes on as any left game. Caller holds the lock."""
+        out = await super()._leave_game(user, table)
+        link = await self.store.table_tournament(table.id) if user.id in table.leavers else None
+        if link is None:
+            return out
+        tid = link[0]
+
+        def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
+            tour = Tournament.from_dict(data["t"])
+            entrant = tour.entrants.get(user.id)
+            if row.status != "running" or entrant is None or entrant.dropped is not None:
+                return None
+            tour.drop(user.id)
+            data["t"] = tour.to_dict()
+            return row.status
+        try:
+            row, data = await self._change(tid, change)
+        except TournamentError:
+            log.exception("tournament %s: cannot drop %s", tid, user.id)
+            return out
+        if not self._tourney_wrote:
+            return out
+        return [*out, Message(row.channel, t(data["lang"], "{who} left their game and is "
+                                             "dropped from tournament #{id}.", who=user.name,
+                                             id=tid), kind="info")]
+
     async def _table_finished(self, table: Table) -> None:
         """A tournament table's game ended: its result goes into the tournament."""
         link = await self.store.table_tournament(table.id)
@@ -433,7 +461,9 @@ class Tournaments(Opening):
         ranks = tour.standings()
         out = [Message(row.channel, words.standings(row.id, lang, ranks, names, played, done),
                        kind="info")]
-        if done:
+        if done:  # the final places, for the players' pages (once: the writer of "finished")
+            await self.store.save_tournament_places(row.id, [(s.entrant, s.rank) for s in ranks],
+                                                    now)
             top = tour.podium() or [s.entrant for s in ranks[:3]]
             return [*out, Message(row.channel, words.podium(row.id, lang, top, names),
                                   kind="result")]

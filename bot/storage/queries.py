@@ -136,6 +136,9 @@ SQL_LINK_TOURNAMENT_TABLE = """
 INSERT INTO tournament_tables (tournament_id, round, table_no, table_id) VALUES (?, ?, ?, ?)"""
 SQL_TOURNAMENT_TABLES = """
 SELECT table_no, table_id FROM tournament_tables WHERE tournament_id = ? AND round = ?"""
+SQL_TOURNAMENT_PLACES = """
+SELECT tournament_id, place, entrants FROM tournament_places WHERE user_id = ?
+ORDER BY finished_at DESC, tournament_id DESC"""
 SQL_TABLE_TOURNAMENT = """
 SELECT tournament_id, round, table_no FROM tournament_tables WHERE table_id = ?"""
 
@@ -382,10 +385,21 @@ class Queries:
         return games, current, best
 
     async def tournament_places(self, user_id: str) -> list[TournamentPlace]:
-        """The user's final places in finished tournaments, newest first. No tournament is
-        stored yet (issue 31's tournaments part adds their tables): always empty for now,
-        and the player's page shows no tournament line while it is."""
-        return []
+        """The user's final places in finished tournaments, newest first."""
+        rows = await self._fetch(SQL_TOURNAMENT_PLACES, (user_id,))
+        return [TournamentPlace(int(t), int(p), int(n)) for t, p, n in rows]
+
+    async def save_tournament_places(self, tournament_id: int, places: Sequence[tuple[str, int]],
+                                     finished_at: float) -> None:
+        """A finished tournament's final places (user, place), once (again: nothing)."""
+        if not places:
+            return
+        marks = ", ".join(["(?, ?, ?, ?, ?)"] * len(places))
+        params = [x for user, place in places
+                  for x in (user, tournament_id, place, len(places), finished_at)]
+        await self._write("INSERT INTO tournament_places (user_id, tournament_id, place, "
+                          f"entrants, finished_at) VALUES {marks} ON CONFLICT DO NOTHING",
+                          params)
 
     async def history(self, user_id: str, limit: int = 10) -> list[HistoryRow]:
         """The user's last finished games, the most recent first."""

@@ -120,8 +120,7 @@ class StatRow:
 
 @dataclass
 class TournamentPlace:
-    """A player's final place in a finished tournament (none are stored yet: see
-    Queries.tournament_places)."""
+    """A player's final place in a finished tournament (of `entrants` players)."""
 
     tournament_id: int
     place: int

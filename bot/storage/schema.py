@@ -159,7 +159,7 @@ MIGRATION_4 = (
 
 # 5: tournaments (issue 31): each one's state as JSON (bot/tournament's, and the service's
 # notes), with a version for a compare-and-set write (a round is opened once, whatever the
-# number of processes); and the tables of each round.
+# number of processes); the tables of each round; each entrant's final place.
 MIGRATION_5 = (
         """CREATE TABLE tournaments (
             id {IDENTITY},
@@ -179,6 +179,16 @@ MIGRATION_5 = (
             table_id {BIGINT} NOT NULL UNIQUE,
             PRIMARY KEY (tournament_id, round, table_no)
         )""",
+        # each entrant's final place, written once when the tournament finishes (the player's
+        # page and history read them; the storage does not know the formats' standings)
+        """CREATE TABLE tournament_places (
+            user_id TEXT NOT NULL,
+            tournament_id {BIGINT} NOT NULL REFERENCES tournaments (id),
+            place INTEGER NOT NULL,
+            entrants INTEGER NOT NULL,
+            finished_at {DOUBLE} NOT NULL,
+            PRIMARY KEY (user_id, tournament_id)
+        ){WITHOUT_ROWID}""",
 )
 
 SCHEMA_VERSION_TABLE = SCHEMA_VERSION_TEMPLATE.format_map(SQLITE)

@@ -348,7 +348,8 @@ class TelegramBot:
         channel, scope, _ = self.where(update)
         args, user, s = list(context.args or []), self.user(tg), self.service
         acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
-                "standings": s.tournament_standings, "drop": s.drop}
+                "standings": s.tournament_standings, "drop": s.drop,
+                "export": s.export_tournament}
         if args and args[0].lower() in acts:
             number = args[1].lstrip("#") if len(args) > 1 else ""
             out = await acts[args[0].lower()](user, number, where=self.place(update))

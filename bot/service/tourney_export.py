@@ -1,0 +1,53 @@
+"""A tournament's record as a JSON file (issue 31): the game, the format, each round's
+tables (with their game's table number) and byes, the results, and the standings.
+
+Nothing private: who sat where and how each table ended are public in the channel already.
+The facade puts `export_tournament` behind the door (bot/service/service.py).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..i18n import t
+from ..tournament import Tournament
+from .messages import Message
+from .state import User
+from .tournaments import Tournaments
+
+
+def record(tid: int, status: str, data: dict[str, Any],
+           tables: list[dict[int, int]]) -> dict[str, Any]:
+    """The exported record: `data` is the tournament's stored state, `tables` each round's
+    table numbers (table_no -> the game's table id)."""
+    tour = Tournament.from_dict(data["t"])
+    names: dict[str, str] = data.get("names", {})
+
+    def name(e: str | None) -> str | None:
+        return names.get(e, e) if e else None
+    rounds = [{"round": n, "byes": [name(b) for b in rnd.byes],
+               "tables": [{"table_id": tables[n - 1].get(no), "seats": [name(e) for e in
+                                                                        tb.seats()],
+                           "scores": tb.scores, "no_shows": [name(e) for e in tb.no_shows]}
+                          for no, tb in enumerate(rnd.tables, 1)]}
+              for n, rnd in enumerate(tour.rounds, 1)]
+    standings = [{**s.to_dict(), "name": name(s.entrant)} for s in tour.standings()]
+    return {"tournament": tid, "status": status, "game": data.get("variant"),
+            "options": data.get("options", {}), "config": data["t"]["config"],
+            "rounds": rounds, "standings": standings}
+
+
+async def export_tournament(self: Tournaments, user: User, tournament_id: int
+                            ) -> list[Message]:
+    """A tournament's record, privately, as a JSON file (finished or under way)."""
+    row = await self._tournament_here(user, tournament_id)
+    if isinstance(row, list):
+        return row
+    data = json.loads(row.state)
+    tables = [await self.store.tournament_tables(row.id, n)
+              for n in range(1, len(data["t"]["rounds"]) + 1)]
+    body = json.dumps(record(row.id, row.status, data, tables), indent=1).encode()
+    lang = await self._lang(user, row.scope)
+    return [Message("", t(lang, "Record of tournament #{id}.", id=row.id), to=user.id,
+                    kind="info", file=(f"tournament-{row.id}.json", body))]
