@@ -184,7 +184,7 @@ class DominoCommands(app_commands.Group):
                                                               "act on one"))
     @app_commands.rename(what=N_("what"), number=N_("number"))
     @app_commands.describe(what=N_("swiss classic rounds=3 seats=2 ..., or join, leave, "
-                                   "start, standings, drop"),
+                                   "start, standings, drop, export"),
                            number=N_("The tournament's number"))
     async def tournament(self, ix: discord.Interaction, what: str,
                          number: int | None = None) -> None:

@@ -15,7 +15,12 @@ returns.  THE CONTRACT adapters rely on (extend it only additively):
   ``season_leaderboard(user, channel, scope, season, variant=None)`` (a past or current
   season, "2026-10" or "2026-Q4"); ``stats(user, channel, target=None)``;
   ``history(user, channel, target=None)``; ``export(user, table_id)``;
-  ``set_setting(user, scope, key, value, is_admin)``; ``tick()`` plays due computer moves and
+  ``set_setting(user, scope, key, value, is_admin)``; ``set_pings(user, value="")``
+  ("on", "off", "": the user's turn pings); ``hint(user, table_id, turn=None)``;
+  ``review(user, table_id)``; tournaments (bot/service/tournaments.py):
+  ``open_tournament(user, channel, scope, text, is_admin=False)``,
+  ``register/unregister/drop/start_tournament/tournament_standings/export_tournament(user,
+  tournament_id)``; ``tick()`` plays due computer moves and
   enforces turn timers; ``run(send)`` ticks forever and passes what ticks return to `send`.
   ``find_table(channel, user_id, command, private=False)`` (not a message maker: a table id
   or None) is the table a command typed without a table number means.
