@@ -26,6 +26,7 @@ MIN_WIDTH = 420
 PLACE_W = 52
 NAME_MAX = 300  # the widest a name's column grows (longer names are cut with an ellipsis)
 NAME_MIN = 140
+NAME_CHARS = 60  # a longer name is cut to this many characters before `fit_text`
 BREAK_MAX = 220
 LIMIT = 20  # rows drawn; the rest counted under the table
 MEDALS: tuple[theme.RGB, ...] = ((236, 190, 48), (196, 204, 212), (205, 127, 50))
@@ -57,7 +58,7 @@ def standings_image(tid: int, rows: Sequence[Mapping[str, Any]], tie_breaks: Seq
         widest = max([canvas.text_mask(v[i], TEXT, i == 0).width for v in values] or [0])
         cols.append(min(BREAK_MAX, max(widest, canvas.text_mask(head, HEAD).width) + 24))
     tags = [t(tr, " (dropped)") if r.get("dropped") else "" for r in shown]
-    names = [str(r["name"]) for r in shown]
+    names = [str(r["name"])[:NAME_CHARS] for r in shown]  # wider than any column already
     name_w = max([canvas.text_mask(n + g, TEXT).width for n, g in zip(names, tags, strict=True)]
                  or [0]) + 16
     fixed = 2 * MARGIN + PLACE_W + sum(cols)
