@@ -18,7 +18,7 @@ from .words import Translator, t, tn
 
 MARGIN = 22
 TITLE = 28
-HEAD = 19
+HEAD = 21
 TEXT = 25
 ROW = 44
 MAX_WIDTH = 800
