@@ -1,5 +1,6 @@
 """A tournament's standings come with their picture (issue 31): after each round on the
-standings message, at the end on the podium message, drawn when pictures are on."""
+standings message, at the end on the podium message, and to whoever asks for the standings;
+drawn when pictures are on."""
 
 from __future__ import annotations
 
@@ -53,12 +54,14 @@ def test_each_rounds_standings_and_the_podium_carry_a_picture(tmp_path: Path) ->
         said = await service.tick()
         after = next(m for m in said if "standings after round 1" in m.text)
         assert opens(after.image)
+        asked = await service.tournament_standings(PLAYERS[1], tid, where=HERE)
+        assert asked[0].to == PLAYERS[1].id and opens(asked[0].image)  # asked privately too
         await play_round(service, tid)
         said = await service.tick()
         table = next(m for m in said if "final standings" in m.text)
         podium = next(m for m in said if "Podium" in m.text)
         assert table.image is None and opens(podium.image)  # the final picture posted once
-        assert [lang for lang, _ in pictures.asked] == ["en", "en"]
+        assert [lang for lang, _ in pictures.asked] == ["en", "en", "en"]
         names = {r["name"] for r in pictures.asked[-1][1]}
         assert names == {u.name for u in players}  # names, never the entrants' ids
 

@@ -203,8 +203,11 @@ class Tournaments(Opening):
         data = json.loads(row.state)
         tour = Tournament.from_dict(data["t"])
         lang = await self._lang(user, row.scope)
-        return [Message("", words.standings(row.id, lang, tour.standings(), data["names"],
-                                            len(tour.rounds), tour.finished), to=user.id)]
+        ranks, n = tour.standings(), len(tour.rounds)
+        image = words.picture(row.id, ranks, data["names"], n, tour.finished,
+                              self._pool.deferred().for_lang(lang))
+        return [Message("", words.standings(row.id, lang, ranks, data["names"], n,
+                                            tour.finished), to=user.id, image=image)]
 
     async def _tournament_press(self, user: User, arg: str) -> list[Message]:
         """A tournament's button: "j12" register, "l12" unregister, "s12" start, "v12" look."""
