@@ -18,6 +18,7 @@ Modules: `tile` (one domino sprite) and `pips`; `geometry`, `engine`, `line`
 and `spinner` (where tiles go, no pixels); `board` (paints a layout, and is
 where a new layout kind registers); `hand`, `strip`; `canvas`, `theme`, `palette` and
 `png` (text, colours, PNG encoding); `words` (the labels and their translation);
+`standings` (a tournament's standings table, `render.standings.standings_png`);
 `svg` (the second painter of the same geometry: the web table's board as SVG, with the
 places a tile may go).
 """

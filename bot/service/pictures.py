@@ -83,6 +83,20 @@ class Pictures:
             log.exception("render.tricks.last_trick_png failed")
             return None
 
+    def standings(self, tid: int, rows: list[dict[str, Any]], tie_breaks: list[str],
+                  round_no: int, final: bool) -> bytes | None:
+        """A tournament's standings table (`render.standings`): plain rows (rank, name,
+        points, tie_breaks, dropped), the format's tie-break keys in order."""
+        try:
+            from render.standings import standings_png
+        except ImportError:
+            return None
+        try:
+            return standings_png(tid, rows, tie_breaks, round_no, final, tr=self._translator())
+        except Exception:
+            log.exception("render.standings.standings_png failed")
+            return None
+
     def _translator(self) -> Any:
         """None for English (render's own words, and a variant's English strip line)."""
         return None if self.lang == "en" else translator(self.lang)
@@ -122,6 +136,10 @@ class NoPictures(Pictures):
     def last_trick(self, view: dict[str, Any], names: list[str] | None = None
                    ) -> bytes | None:
         check_public(view)
+        return None
+
+    def standings(self, tid: int, rows: list[dict[str, Any]], tie_breaks: list[str],
+                  round_no: int, final: bool) -> bytes | None:
         return None
 
 
@@ -210,6 +228,10 @@ class _Deferred(Pictures):
                    ) -> bytes | None:
         check_public(view)
         return self.pool._add((self.real, "scoresheet", view, names, lines))
+
+    def standings(self, tid: int, rows: list[dict[str, Any]], tie_breaks: list[str],
+                  round_no: int, final: bool) -> bytes | None:
+        return self.pool._add((self.real, "standings", tid, rows, tie_breaks, round_no, final))
 
 
 def _run(pictures: Pictures, method: str, *args: Any) -> bytes | None:

@@ -203,8 +203,11 @@ class Tournaments(Opening):
         data = json.loads(row.state)
         tour = Tournament.from_dict(data["t"])
         lang = await self._lang(user, row.scope)
-        return [Message("", words.standings(row.id, lang, tour.standings(), data["names"],
-                                            len(tour.rounds), tour.finished), to=user.id)]
+        ranks, n = tour.standings(), len(tour.rounds)
+        image = words.picture(row.id, ranks, data["names"], n, tour.finished,
+                              self._pool.deferred().for_lang(lang))
+        return [Message("", words.standings(row.id, lang, ranks, data["names"], n,
+                                            tour.finished), to=user.id, image=image)]
 
     async def _tournament_press(self, user: User, arg: str) -> list[Message]:
         """A tournament's button: "j12" register, "l12" unregister, "s12" start, "v12" look."""
@@ -458,15 +461,17 @@ class Tournaments(Opening):
         lang, names = data["lang"], data["names"]
         done = row.status == "finished"
         played = len(tour.rounds) - (0 if done else 1)
-        ranks = tour.standings()
+        ranks = tour.standings()  # the picture: on this round's standings, or on the podium
+        image = words.picture(row.id, ranks, names, played, done,
+                              self._pool.deferred().for_lang(lang))
         out = [Message(row.channel, words.standings(row.id, lang, ranks, names, played, done),
-                       kind="info")]
+                       kind="info", image=None if done else image)]
         if done:  # the final places, for the players' pages (once: the writer of "finished")
             await self.store.save_tournament_places(row.id, [(s.entrant, s.rank) for s in ranks],
                                                     now)
             top = tour.podium() or [s.entrant for s in ranks[:3]]
             return [*out, Message(row.channel, words.podium(row.id, lang, top, names),
-                                  kind="result")]
+                                  kind="result", image=image)]
         return out + await self._open_round(row, data)
 
     async def _no_shows(self, row: TournamentRow, tour: Tournament, opened: dict[int, int]

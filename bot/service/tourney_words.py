@@ -8,12 +8,15 @@ calls them.  Every text goes through `t`/`tn` and has its French in the catalogu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import t, tn
 from ..tournament import Standing, TournamentError
 from . import texts
 from .messages import Action, Message, action_data
+
+if TYPE_CHECKING:
+    from .pictures import Pictures
 
 VERB = "t"  # the button verb: "0:0:t:<j|l|s|v><id>" (register, unregister, start, standings)
 
@@ -93,6 +96,18 @@ def standings(tid: int, lang: str, rows: Sequence[Standing], names: Mapping[str,
     if len(rows) > limit:
         lines.append(tn(lang, "… and {n} more.", "… and {n} more.", len(rows) - limit))
     return "\n".join(lines)
+
+
+def picture(tid: int, rows: Sequence[Standing], names: Mapping[str, str], round_no: int,
+            final: bool, pictures: Pictures | None) -> bytes | None:
+    """The standings as a picture (`Pictures.standings`, already in the channel's language),
+    or None without pictures.  Plain data only: the entrants' names, never their ids."""
+    if pictures is None:
+        return None
+    plain = [{"rank": s.rank, "name": names.get(s.entrant, s.entrant), "points": s.points,
+              "tie_breaks": dict(s.tie_breaks), "dropped": s.dropped} for s in rows]
+    keys = list(rows[0].tie_breaks) if rows else []
+    return pictures.standings(tid, plain, keys, round_no, final)
 
 
 def podium(tid: int, lang: str, winners: Sequence[str], names: Mapping[str, str]) -> str:
