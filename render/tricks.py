@@ -58,6 +58,20 @@ ALL_STROKES = ((0, 0, 0, 1, 0.5, 0), (0, 0, 0.5, 0, 1, 1), (0, 0, 0.2, 0.6, 0.8,
                (2, 0, 0, 1, 0.8, 1))
 
 
+def bid_words(bid: str, tr: Translator | None) -> str:
+    """A bid as the view writes it ("31", "2 marks", "plunge 4 marks") in the translator's
+    words: "31", "2 marques", "plunge (4 marques)".  The one home of these words: the chat
+    says bids through it too (bot/service/words/tricks.py)."""
+    words = str(bid).split()
+    specials = {"plunge": t(tr, "plunge"), "splash": t(tr, "splash")}
+    if words and words[0] in specials:
+        rest = bid_words(" ".join(words[1:]), tr) if words[1:] else ""
+        return f"{specials[words[0]]} ({rest})" if rest else specials[words[0]]
+    if len(words) == 2 and words[0].isdigit() and words[1].startswith("mark"):
+        return tn(tr, "{n} mark", "{n} marks", int(words[0]))
+    return str(bid)
+
+
 def compass(place: int, tr: Translator | None) -> str:
     """The compass letter of a place round the table, in the reader's language."""
     return t(tr, COMPASS[place])[:1]
@@ -103,7 +117,7 @@ def band_lines(view: dict[str, Any], tr: Translator | None = None,
             return [top, t(tr, "{who} must bid: the three others passed",
                            who=who(view["to_move"], names, tr))]
         return [top, t(tr, "Each seat bids once, higher than the last bid, or passes")]
-    top = t(tr, "Contract {bid} by {who}", bid=contract["text"],
+    top = t(tr, "Contract {bid} by {who}", bid=bid_words(contract["text"], tr),
             who=who(contract["seat"], names, tr))
     trumps = view.get("trumps")
     if trumps is None:
@@ -153,7 +167,7 @@ def _seat_words(view: dict[str, Any], seat: int, tr: Translator | None) -> list[
     out = []
     contract = view.get("contract")
     if contract and contract.get("seat") == seat and view.get("phase") != "bidding":
-        out.append(t(tr, "bid {bid}", bid=contract["text"]))
+        out.append(t(tr, "bid {bid}", bid=bid_words(contract["text"], tr)))
     if seat == view.get("sits_out"):
         out.append(t(tr, "sits out"))
     return out

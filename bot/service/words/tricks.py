@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import t, tn
+from render.tricks import bid_words
+
+from ...i18n import t, tn, translator
 from .common import scorer_name, seat_label, seat_name
 
 
@@ -37,18 +39,11 @@ def special_name(word: str, lang: str) -> str | None:
 
 
 def bid_text(bid: str, lang: str) -> str:
-    """"30" -> "30"; "2 marks" -> "2 marks"; "pass" -> "pass" (translated)."""
-    words = str(bid).split()
-    if words == ["pass"]:
+    """"30" -> "30"; "2 marks" -> "2 marks"; "pass" -> "no bid" (translated; the words of a
+    bid are the picture's, `render.tricks.bid_words`)."""
+    if str(bid).split() == ["pass"]:
         return t(lang, "no bid")
-    special = special_name(words[0], lang) if words else None
-    if special is not None:
-        rest = bid_text(" ".join(words[1:]), lang) if words[1:] else ""
-        return f"{special} ({rest})" if rest else special
-    if len(words) == 2 and words[0].isdigit() and words[1].startswith("mark"):
-        n = int(words[0])
-        return tn(lang, "{n} mark", "{n} marks", n)
-    return str(bid)
+    return bid_words(bid, translator(lang))
 
 
 def tricks_label(move: str, lang: str) -> str | None:
