@@ -384,3 +384,18 @@ def test_sixty_four_player_swiss_of_six_rounds_at_four_a_table():
             for s in rows]
     assert keys == sorted(keys)
     assert t.podium() == [s.entrant for s in rows[:3]]
+
+
+def test_a_registration_taken_back_reseeds_the_others_and_only_before_the_first_round() -> None:
+    t = Tournament(Config("swiss", rounds=2))
+    for name in "abcd":
+        t.add(name)
+    t.remove("b")
+    assert {e.id: e.seed for e in t.entrants.values()} == {"a": 1, "c": 2, "d": 3}
+    with pytest.raises(TournamentError) as unknown:
+        t.remove("b")
+    assert unknown.value.code == "unknown-entrant"
+    t.pair()
+    with pytest.raises(TournamentError) as started:
+        t.remove("c")
+    assert started.value.code == "started" and "c" in t.entrants

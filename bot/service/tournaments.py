@@ -158,11 +158,7 @@ class Tournaments(Opening):
             tour = Tournament.from_dict(data["t"])
             if row.status != "registration":
                 raise TournamentError("started")
-            if user.id not in tour.entrants:
-                raise TournamentError("unknown-entrant")
-            del tour.entrants[user.id]
-            for seed, e in enumerate(sorted(tour.entrants.values(), key=lambda e: e.seed), 1):
-                e.seed = seed
+            tour.remove(user.id)
             data["t"] = tour.to_dict()
             return row.status
         return await self._command(user, tournament_id, change, lambda n, lang: tn(

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import t, tn
+from render.standings import tie_break_label
+
+from ..i18n import t, tn, translator
 from ..tournament import Standing, TournamentError
 from . import texts
 from .messages import Action, Message, action_data
@@ -70,10 +72,8 @@ def round_opened(tid: int, round_no: int, total: int | None, lang: str,
 
 
 def tie_break_name(key: str, lang: str) -> str:
-    names = {"buchholz": t(lang, "Buchholz"), "sonneborn_berger": t(lang, "Sonneborn-Berger"),
-             "head_to_head": t(lang, "head-to-head"), "game_points": t(lang, "game points"),
-             "rounds_won": t(lang, "rounds won")}
-    return names.get(key, key)
+    """A tie-break's name in `lang`: the picture's words (`render.standings`)."""
+    return tie_break_label(key, translator(lang))
 
 
 def number(x: float) -> str:

@@ -48,6 +48,16 @@ class Tournament:
         self.entrants[entrant] = e
         return e
 
+    def remove(self, entrant: str) -> None:
+        """Take a registration back before the first round; the others keep their order of
+        registration as their seeds (1, 2, ...)."""
+        if self.rounds:
+            raise TournamentError("started")
+        self._entrant(entrant)
+        del self.entrants[entrant]
+        for seed, e in enumerate(self._by_seed(), 1):
+            e.seed = seed
+
     def drop(self, entrant: str) -> None:
         """The entrant leaves: never paired again (a table they sit at is theirs to forfeit)."""
         e = self._entrant(entrant)
