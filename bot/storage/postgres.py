@@ -125,33 +125,26 @@ SQL_TABLE_WITH_SEATS = _TABLE_WITH_SEATS.format("")  # one round trip for get_ta
 SQL_FINISH_GAME = f"SELECT domino_finish_game({', '.join(f'${n}' for n in range(1, 21))})"
 # All variants together: the sums of games and wins, and the rating of the user's best
 # variant (PostgreSQL has no bare columns beside max(): DISTINCT ON picks that row).
-SQL_LEADERBOARD_ALL = f"""
+def _board_all(source: str, where: str, limit: str) -> str:
+    """Every variant's board: each player's best rating in `source` rows that match `where`,
+    their games and wins summed over the variants."""
+    return f"""
 WITH best AS (
     SELECT DISTINCT ON (user_id) user_id, mu, sigma, {ORDINAL_SQL} AS ordinal, variant
-    FROM ratings WHERE scope = $1 ORDER BY user_id, {ORDINAL_SQL} DESC, variant),
+    FROM {source} WHERE {where} ORDER BY user_id, {ORDINAL_SQL} DESC, variant),
 totals AS (
     SELECT user_id, sum(games) AS games, sum(wins) AS wins
-    FROM ratings WHERE scope = $1 GROUP BY user_id)
+    FROM {source} WHERE {where} GROUP BY user_id)
 SELECT b.user_id, coalesce(u.name, b.user_id), b.mu, b.sigma, b.ordinal, t.games, t.wins,
     b.variant
 FROM best AS b JOIN totals AS t ON t.user_id = b.user_id
 LEFT JOIN users AS u ON u.id = b.user_id
 ORDER BY b.ordinal DESC, b.user_id
-LIMIT $2"""
-SQL_SEASON_BOARD_ALL = f"""
-WITH best AS (
-    SELECT DISTINCT ON (user_id) user_id, mu, sigma, {ORDINAL_SQL} AS ordinal, variant
-    FROM season_ratings WHERE scope = $1 AND season = $2
-    ORDER BY user_id, {ORDINAL_SQL} DESC, variant),
-totals AS (
-    SELECT user_id, sum(games) AS games, sum(wins) AS wins
-    FROM season_ratings WHERE scope = $1 AND season = $2 GROUP BY user_id)
-SELECT b.user_id, coalesce(u.name, b.user_id), b.mu, b.sigma, b.ordinal, t.games, t.wins,
-    b.variant
-FROM best AS b JOIN totals AS t ON t.user_id = b.user_id
-LEFT JOIN users AS u ON u.id = b.user_id
-ORDER BY b.ordinal DESC, b.user_id
-LIMIT $3"""
+LIMIT {limit}"""
+
+
+SQL_LEADERBOARD_ALL = _board_all("ratings", "scope = $1", "$2")
+SQL_SEASON_BOARD_ALL = _board_all("season_ratings", "scope = $1 AND season = $2", "$3")
 
 
 async def _reset(con: asyncpg.Connection) -> None:

@@ -109,22 +109,21 @@ ON CONFLICT (scope, season, variant, user_id) DO UPDATE SET mu = excluded.mu,
 # All variants together: per user, the sums of games and wins, and the rating of the variant
 # where the user's ordinal is best. (SQLite takes the bare columns mu and sigma from the row
 # that holds the max().)
-SQL_LEADERBOARD_ALL = f"""
+def _board_all(source: str, where: str) -> str:
+    """Every variant's board: each player's best rating in `source` rows that match `where`
+    (SQLite takes the other columns from the row of the max), games and wins summed."""
+    return f"""
 SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, max({ORDINAL_SQL}) AS ordinal,
     sum(r.games), sum(r.wins), r.variant
-FROM ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
-WHERE r.scope = ?
+FROM {source} AS r LEFT JOIN users AS u ON u.id = r.user_id
+WHERE {where}
 GROUP BY r.user_id
 ORDER BY ordinal DESC, r.user_id
 LIMIT ?"""
-SQL_SEASON_BOARD_ALL = f"""
-SELECT r.user_id, coalesce(u.name, r.user_id), r.mu, r.sigma, max({ORDINAL_SQL}) AS ordinal,
-    sum(r.games), sum(r.wins), r.variant
-FROM season_ratings AS r LEFT JOIN users AS u ON u.id = r.user_id
-WHERE r.scope = ? AND r.season = ?
-GROUP BY r.user_id
-ORDER BY ordinal DESC, r.user_id
-LIMIT ?"""
+
+
+SQL_LEADERBOARD_ALL = _board_all("ratings", "r.scope = ?")
+SQL_SEASON_BOARD_ALL = _board_all("season_ratings", "r.scope = ? AND r.season = ?")
 
 
 @lru_cache(maxsize=MAX_BATCH)
