@@ -19,7 +19,15 @@ from bot.service.service import User
 from bot.service.tables import rebuild
 from bot.web.reply import web_reply
 from tests.service_helpers import ALICE, BOB, CHANNEL, SCOPE, run, table_id
-from tests.web_helpers import BOT_TOKEN, Env, encode, init_data, serving, state
+from tests.web_helpers import (
+    BOT_TOKEN,
+    Env,
+    encode,
+    init_data,
+    play_through_service,
+    serving,
+    state,
+)
 
 TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
 
@@ -382,11 +390,7 @@ def test_a_finished_game_page_replays_it_step_by_step(tmp_path: Path) -> None:
     async def body(env: Env) -> None:
         tid = table_id(await env.service.open_table(ALICE, CHANNEL, SCOPE, "classic",
                                                     options="players=2 ai=1"))
-        for _ in range(200):
-            table = env.service.tables.get(tid)
-            if table is None:
-                break
-            await env.service.play(ALICE, tid, str(table.game.legal_moves()[0]))
+        await play_through_service(env, tid)
         moves = await env.service.store.moves(tid)
         game = env.links.game_path(tid)
         async with env.http.get(f"{env.base}{game}") as r:
@@ -511,11 +515,7 @@ def test_a_player_reviews_the_finished_game_from_the_page_a_spectator_cannot(
     async def body(env: Env) -> None:
         tid = table_id(await env.service.open_table(ALICE, CHANNEL, SCOPE, "classic",
                                                     options="players=2 ai=1 hand=4"))
-        for _ in range(200):
-            table = env.service.tables.get(tid)
-            if table is None:
-                break
-            await env.service.play(ALICE, tid, str(table.game.legal_moves()[0]))
+        await play_through_service(env, tid)
         mine = await env.socket(env.links.token(tid, ALICE.id))
         shown = await state(mine)
         assert shown["state"]["over"] and shown["state"]["seat"] == 0

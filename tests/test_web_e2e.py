@@ -36,7 +36,7 @@ from tests.browser_helpers import (
     q,
 )
 from tests.service_helpers import ALICE
-from tests.web_helpers import Env, encode, init_data
+from tests.web_helpers import Env, encode, init_data, play_through_service
 
 TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
 SHOTS = Path(os.environ.get("DOMINO_SHOTS", "/tmp/e2e-shots"))
@@ -143,17 +143,6 @@ def test_a_human_plays_a_whole_game_by_clicks_on_the_real_server(
         await assert_private(env, tid, spectator, None)
         assert len(spectator.states) > 1
     in_browser(tmp_path, body)
-
-
-async def play_through_service(env: Env, tid: int, user: User = ALICE) -> None:
-    """`user` plays the first legal move until the game ends (the computers answer)."""
-    for _ in range(400):
-        table = env.service.tables.get(tid)
-        game = table.game if table is not None else None
-        if game is None or game.over:
-            return
-        await env.service.play(user, tid, str(game.legal_moves()[0]), turn=game.turn)
-    raise AssertionError(f"table {tid}: not over")
 
 
 def test_a_finished_game_page_replays_it_step_by_step(tmp_path: Path) -> None:

@@ -18,10 +18,11 @@ import aiohttp
 
 from bot.service.messages import Message
 from bot.service.pictures import NoPictures
-from bot.service.service import Service
+from bot.service.service import Service, User
 from bot.storage import Store
 from bot.web.links import Links, publish
 from bot.web.server import WebTable
+from tests.service_helpers import ALICE
 
 BOT_TOKEN = "123456:TEST-token-for-the-mini-app"
 SECRET = "a test link key of 32 characters"
@@ -97,3 +98,14 @@ def init_data(token: str = BOT_TOKEN, *, auth_date: int | None = None, user_id: 
 
 def encode(fields: dict[str, str]) -> str:
     return urlencode(fields)
+
+
+async def play_through_service(env: Env, tid: int, user: User = ALICE) -> None:
+    """`user` plays the first legal move until the game ends (the computers answer)."""
+    for _ in range(400):
+        table = env.service.tables.get(tid)
+        game = table.game if table is not None else None
+        if game is None or game.over:
+            return
+        await env.service.play(user, tid, str(game.legal_moves()[0]), turn=game.turn)
+    raise AssertionError(f"table {tid}: not over")
