@@ -350,6 +350,17 @@ class WebTable:
         else:
             await self._error(w, t(w.lang, "This message is not understood."))
 
+    def _acting(self, w: Watcher) -> tuple[User, Where]:
+        """Who acts through this page (the link's user, by their name at the table when it
+        is in memory) and from where: their own private place, as a seated player's private
+        chat."""
+        user_id = w.grant.user
+        table = self.service.tables.get(w.grant.table)
+        seat = seat_of(table.row, user_id) if table is not None else None
+        name = table.row.seats[seat].name if table is not None and seat is not None else ""
+        return (User(user_id, name or user_id.split(":", 1)[-1]),
+                Where(f"web:{user_id}", "", private=True))
+
     async def _move(self, w: Watcher, move: Any, version: Any) -> None:
         """A move, played through the Service as the chat's are (every check is its)."""
         if w.grant.spectator:
@@ -360,14 +371,9 @@ class WebTable:
                 or not isinstance(version, int) or isinstance(version, bool)):
             await self._error(w, t(w.lang, "This message is not understood."))
             return
-        user_id = w.grant.user
-        table = self.service.tables.get(w.grant.table)
-        seat = seat_of(table.row, user_id) if table is not None else None
-        name = table.row.seats[seat].name if table is not None and seat is not None else ""
-        user = User(user_id, name or user_id.split(":", 1)[-1])
-        where = Where(f"web:{user_id}", "", private=True)
+        user, where = self._acting(w)
         out = await self.service.play(user, w.grant.table, move, turn=version, where=where)
-        errors = [m for m in out if m.kind == "error" and m.to == user_id]
+        errors = [m for m in out if m.kind == "error" and m.to == user.id]
         if errors:  # nothing changed: the reason goes to the page only
             for m in errors:
                 await self._error(w, m.text)
@@ -380,8 +386,7 @@ class WebTable:
         if w.grant.spectator:
             await self._error(w, t(w.lang, "Only the players of a game can review it."))
             return
-        user = User(w.grant.user, w.grant.user.split(":", 1)[-1])
-        where = Where(f"web:{user.id}", "", private=True)
+        user, where = self._acting(w)
         out = [m for m in await self.service.review(user, w.grant.table, where=where)
                if m.to == user.id]
         if any(m.kind == "error" for m in out):
