@@ -10,7 +10,7 @@ from typing import Any
 from bot.service.guard import Where
 from bot.service.messages import Message
 from bot.service.service import Service, User
-from bot.service.tournaments import Tournaments
+from bot.service.rounds import Rounds
 from bot.storage import Store
 from bot.tournament import Tournament
 from tests.service_helpers import (
@@ -75,7 +75,7 @@ async def play_round(service: Service, tid: int) -> None:
         loser = max(seated, key=lambda u: int(u.removeprefix("test:p")))
         # the loser leaves the game as a plain table's player would (a tournament's leaver
         # is dropped from the later rounds: tests/test_tourney_leavers.py)
-        await super(Tournaments, service)._leave_game(by_id[loser], service.tables[table_id])
+        await super(Rounds, service)._leave_game(by_id[loser], service.tables[table_id])
         for _ in range(500):
             live = service.tables.get(table_id)
             if live is None:

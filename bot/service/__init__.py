@@ -6,6 +6,8 @@ stands on the one below it, so that every import runs one way (no part imports a
 it, and none imports the facade or the door):
 
     service.Service   the facade: the public methods behind the door, a press routed
+    tournaments.Tournaments   a tournament's commands: open, register, start, standings, drop
+    rounds.Rounds     a tournament's rounds: paired, opened, closed and scored by the tick
       opening.Opening   a new table, a rematch, the table a command without a number means
         lobby.Lobby       seats: join, leave, computer seats, the start; leaving a game
           clock.Clock       start-up reload, ticks (computer moves, turn timers, idle
@@ -20,7 +22,7 @@ it, and none imports the facade or the door):
                                   and hand messages, a turn's deadline)
 
 The order, one way (A <- B: B stands on A and imports it; nothing imports back):
-state <- results <- play <- clock <- lobby <- opening <- service.
+state <- results <- play <- clock <- lobby <- opening <- rounds <- tournaments <- service.
 
 A part calls down by inheritance (`self._finish` in the play is the results'); nothing calls
 up but through the facade's public methods (a press, `stopping.press` -> `stop`).  Beside

@@ -1,17 +1,7 @@
-"""Tournaments in the service (issue 31): open, register, start, standings, drop; the rounds.
-
-A tournament's row (store: `tournaments`) holds its state as JSON: bot/tournament's
-`Tournament.to_dict()` under "t", and the service's notes (game, options, round clock,
-registration window, public language, names, when the round opened).  Every change is a
-compare-and-set on the row's version (`_change`): on several processes a round is paired
-and opened once.  Each round's tables are lobbies in the tournament's channel whose human
-seats are kept for their players (as a rematch's); computers sit where the organiser allows
-(`fill`).  A table's end reaches the tournament through `Results._finish`'s hook
-(`_table_finished`, overridden here: the call goes up by inheritance, no import goes up);
-the tick (`tick`, extended here) then opens the next round or announces the podium, starts a
-tournament whose registration window closed, and forfeits the no-shows at the round clock.
-Everything is in the store: a restart loses nothing (`start` looks at them all again).
-Stands on the opening (bot/service/opening.py); the facade puts the methods behind the door.
+"""Tournaments in the service (issue 31): the commands: open, register, unregister, start,
+standings, drop, and a tournament's buttons.  Every change goes through the rounds'
+compare-and-set (`Rounds._change`, bot/service/rounds.py), which also pairs, opens and
+scores the rounds.  Stands on the rounds; the facade puts the methods behind the door.
 """
 
 from __future__ import annotations
@@ -25,38 +15,27 @@ from core import DominoError, variants
 from core.options import parse_pairs
 
 from ..i18n import error_text, t, tn
-from ..storage import SeatRow, TableRow, TournamentRow
+from ..storage import TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
-from . import seats as seating
 from . import tourney_words as words
 from .limits import clip
-from .lobby import name_computers
 from .messages import Message
 from .numbers import number
-from .opening import Opening
 from .origin import ORIGIN
-from .state import COMPUTER, User
-from .tables import Table, seat_ranks
+from .rounds import OPEN, Change, Rounds
+from .state import User
 
 log = logging.getLogger("domino.service")
 
-OPEN = ("registration", "running")
 CLOCK = 600  # seconds to come to one's table, by default
-CLAIM = 60.0  # seconds a process's claim to open a round's tables holds
-EVERY = 1.0  # seconds between two looks at the tournaments under way
-Change = Callable[[TournamentRow, dict[str, Any]], str | None]
 
 
 class Refused(Exception):
     """A tournament command refused, in words."""
 
 
-class Tournaments(Opening):
-    """Tournaments: their commands, and their rounds opened, closed and scored by the tick."""
-
-    _tourney_looked: float = float("-inf")
-    _tourney_due: bool = True
-    _tourney_wrote: bool = False  # whether the last `_change` wrote (else: nothing to do)
+class Tournaments(Rounds):
+    """Tournaments: their commands (the rounds are the part below)."""
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -242,254 +221,3 @@ class Tournaments(Opening):
             return self._error(user, words.refusal(exc, lang))
         count = len(data["t"]["entrants"])
         return [Message(row.channel, said(count, data["lang"]), kind="info")]
-
-    async def _change(self, tournament_id: int, change: Change
-                      ) -> tuple[TournamentRow, dict[str, Any]]:
-        """Read, change and write the tournament by compare-and-set, again while another
-        writer comes first.  `change` returns the new status (None: nothing to write)."""
-        for _ in range(50):
-            row = await self.store.tournament(tournament_id)
-            if row is None:
-                raise TournamentError("unknown-tournament")
-            data = json.loads(row.state)
-            status = change(row, data)
-            if status is None:
-                self._tourney_wrote = False
-                return row, data
-            state = json.dumps(data)
-            if await self.store.save_tournament(row.id, row.version, status, state):
-                row.status, row.state, row.version = status, state, row.version + 1
-                self._tourney_due = self._tourney_wrote = True
-                return row, data
-        raise TournamentError("busy")
-
-    # -- the rounds ----------------------------------------------------------------------------
-
-    async def _begin_tournament(self, tournament_id: int) -> list[Message]:
-        """Pair round 1 (once, by compare-and-set) and open its tables."""
-        now = self.clock()
-
-        def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
-            if row.status != "registration":
-                raise TournamentError("started")
-            if data["t"]["config"]["format"] == "arena":  # its time runs from the start
-                data["t"]["config"]["ends_at"] = now + data.get("minutes", 60) * 60
-            tour = Tournament.from_dict(data["t"])
-            if not tour.pair(now=now).tables:
-                raise TournamentError("too-few-entrants")
-            data["t"], data["round_at"], data["opening_at"] = tour.to_dict(), now, now
-            return "running"
-        row, data = await self._change(tournament_id, change)
-        return await self._open_round(row, data)
-
-    async def _open_round(self, row: TournamentRow, data: dict[str, Any]) -> list[Message]:
-        """Open the current round's tables not opened yet (a lobby each, seats kept)."""
-        tour = Tournament.from_dict(data["t"])
-        n = len(tour.rounds)
-        rnd = tour.rounds[-1]
-        lang, names = data["lang"], data["names"]
-        opened = await self.store.tournament_tables(row.id, n)
-        timer = await self.store.get_setting(row.scope, "timer")
-        seconds = int(timer) if timer else self.default_timer
-        out: list[Message] = []
-        shown: list[tuple[int, list[str]]] = []
-        for no, table in enumerate(rnd.tables, 1):
-            players = tour.seats(table)
-            if no in opened:
-                shown.append((opened[no], [names.get(p, p) if p else "CPU" for p in players]))
-                continue
-            kept = {i: [p, names.get(p, p)] for i, p in enumerate(players) if p is not None}
-            seats = [SeatRow(i, None, t(lang, "Open seat")) if p else
-                     SeatRow(i, None, "", ai=COMPUTER) for i, p in enumerate(players)]
-            new = TableRow(id=0, channel=row.channel, scope=row.scope, host="",
-                           variant=data["variant"], options=dict(data["options"]),
-                           players=len(players), timer=seconds or None, status="lobby",
-                           seed=self.rng.getrandbits(62), lang=lang, created_at=self.clock(),
-                           seats=seats)
-            fresh = Table(new, reserved=kept)
-            name_computers(fresh)
-            new.id = await self.store.create_table(new)
-            await self.store.link_tournament_table(row.id, n, no, new.id)
-            await seating.save(self.store, fresh)
-            self.tables[new.id] = fresh
-            self._changed[new.id] = self.clock()
-            shown.append((new.id, [names.get(p, p) if p else s.name
-                                   for p, s in zip(players, new.seats, strict=True)]))
-            out += self._table_messages(fresh)
-        text = words.round_opened(row.id, n, tour.total_rounds, lang, shown,
-                                  [names.get(b, b) for b in rnd.byes], data["clock"])
-        mention = tuple(e for tb in rnd.tables for e in tour.seats(tb) if e)
-        return [Message(row.channel, text, kind="info", mention=mention), *out]
-
-    async def _leave_game(self, user: User, table: Table) -> list[Message]:
-        """Leaving a tournament's game under way drops the player from the later rounds
-        (as `drop`); the game itself goes on as any left game. Caller holds the lock."""
-        out = await super()._leave_game(user, table)
-        link = await self.store.table_tournament(table.id) if user.id in table.leavers else None
-        if link is None:
-            return out
-        tid = link[0]
-
-        def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
-            tour = Tournament.from_dict(data["t"])
-            entrant = tour.entrants.get(user.id)
-            if row.status != "running" or entrant is None or entrant.dropped is not None:
-                return None
-            tour.drop(user.id)
-            data["t"] = tour.to_dict()
-            return row.status
-        try:
-            row, data = await self._change(tid, change)
-        except TournamentError:
-            log.exception("tournament %s: cannot drop %s", tid, user.id)
-            return out
-        if not self._tourney_wrote:
-            return out
-        return [*out, Message(row.channel, t(data["lang"], "{who} left their game and is "
-                                             "dropped from tournament #{id}.", who=user.name,
-                                             id=tid), kind="info")]
-
-    async def _table_finished(self, table: Table) -> None:
-        """A tournament table's game ended: its result goes into the tournament."""
-        link = await self.store.table_tournament(table.id)
-        if link is None:
-            return
-        tid, round_no, table_no = link
-        result = table.row.result or {}
-        ranks = seat_ranks(result)
-        worst = max(ranks) + 1
-        for s in table.row.seats:
-            if s.user_id in table.leavers and s.ai is not None:
-                ranks[s.seat] = worst
-        scores = [len(ranks) - r for r in ranks]  # one side per seat: higher is better
-        try:
-            await self._record(tid, round_no, table_no, scores, [])
-        except Exception:  # the game is stored: its end must not fail for the tournament's
-            log.exception("tournament %s: cannot record table %s", tid, table.id)
-
-    async def _record(self, tid: int, round_no: int, table_no: int, scores: list[float],
-                      no_shows: list[str]) -> None:
-        def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
-            tour = Tournament.from_dict(data["t"])
-            rnd = tour.rounds[round_no - 1] if round_no <= len(tour.rounds) else None
-            if rnd is None or rnd.tables[table_no - 1].done:
-                return None  # recorded already (another process, or twice)
-            tour.record(round_no, table_no, scores, no_shows)
-            data["t"] = tour.to_dict()
-            return row.status
-        await self._change(tid, change)
-
-    async def tick(self, wait: float | None = None) -> list[Message]:
-        """The tables' tick, then the tournaments' (rounds opened, closed, no-shows)."""
-        out = await super().tick(wait)
-        now = self.clock()
-        if not self._tourney_due and now - self._tourney_looked < EVERY:
-            return out
-        self._tourney_looked, self._tourney_due = now, False
-        more: list[Message] = []
-        for row in await self.store.tournaments(OPEN):
-            try:
-                more += await self._tournament_tick(row, now)
-            except Exception:  # one broken tournament must not stop the others
-                log.exception("tournament %s: tick failed", row.id)
-        return out + await self._drawn(more)
-
-    async def start(self) -> list[Message]:
-        """Reload the tables, then look at every tournament under way at the next tick."""
-        self._tourney_due = True
-        return await super().start()
-
-    async def _tournament_tick(self, row: TournamentRow, now: float) -> list[Message]:
-        data = json.loads(row.state)
-        lang = data["lang"]
-        if row.status == "registration":
-            starts = data.get("starts_at")
-            if starts is None or now < starts:
-                return []
-            try:
-                return await self._begin_tournament(row.id)
-            except TournamentError:  # too few players: the tournament is called off
-                await self._change(row.id, lambda r, d: "stopped" if r.status ==
-                                   "registration" else None)
-                if not self._tourney_wrote:  # another process started it meanwhile
-                    return []
-                return [Message(row.channel, t(lang, "Tournament #{id} is called off: not "
-                                               "enough players.", id=row.id), kind="info")]
-        tour = Tournament.from_dict(data["t"])
-        n = len(tour.rounds)
-        rnd = tour.rounds[-1]
-        opened = await self.store.tournament_tables(row.id, n)
-        if len(opened) < len(rnd.tables):  # a process stopped while it opened them
-            def claim(r: TournamentRow, d: dict[str, Any]) -> str | None:
-                if now - (d.get("opening_at") or 0) < CLAIM:
-                    return None  # another process is at it
-                d["opening_at"] = now
-                return r.status
-            row, data = await self._change(row.id, claim)
-            return await self._open_round(row, data) if self._tourney_wrote else []
-        if rnd.done:
-            return await self._next_round(row, now)
-        if now >= (data.get("round_at") or now) + data["clock"]:
-            return await self._no_shows(row, tour, opened)
-        return []
-
-    async def _next_round(self, row: TournamentRow, now: float) -> list[Message]:
-        """The round is over: the standings, then the next round or the podium."""
-        def change(r: TournamentRow, d: dict[str, Any]) -> str | None:
-            tour = Tournament.from_dict(d["t"])
-            if r.status != "running" or not tour.rounds[-1].done:
-                return None
-            if tour.finished:
-                return "finished"
-            try:
-                if not tour.pair(now=now).tables:  # an arena with nobody left to pair
-                    raise TournamentError("arena-closed")
-            except TournamentError:  # nobody left to pair, or the arena's time is up: over
-                tour.close()
-                d["t"] = tour.to_dict()
-                return "finished"
-            d["t"], d["round_at"], d["opening_at"] = tour.to_dict(), now, now
-            return r.status
-        row, data = await self._change(row.id, change)
-        if not self._tourney_wrote:
-            return []  # another process did it
-        tour = Tournament.from_dict(data["t"])
-        lang, names = data["lang"], data["names"]
-        done = row.status == "finished"
-        played = len(tour.rounds) - (0 if done else 1)
-        ranks = tour.standings()  # the picture: on this round's standings, or on the podium
-        image = words.picture(row.id, ranks, names, played, done,
-                              self._pool.deferred().for_lang(lang))
-        out = [Message(row.channel, words.standings(row.id, lang, ranks, names, played, done),
-                       kind="info", image=None if done else image)]
-        if done:  # the final places, for the players' pages (once: the writer of "finished")
-            await self.store.save_tournament_places(row.id, [(s.entrant, s.rank) for s in ranks],
-                                                    now)
-            top = tour.podium() or [s.entrant for s in ranks[:3]]
-            return [*out, Message(row.channel, words.podium(row.id, lang, top, names),
-                                  kind="result", image=image)]
-        return out + await self._open_round(row, data)
-
-    async def _no_shows(self, row: TournamentRow, tour: Tournament, opened: dict[int, int]
-                        ) -> list[Message]:
-        """The round clock ran out: a table still waiting for players is closed, its
-        absent players forfeit (those who came win); a table stopped (a lobby closed idle,
-        a game stopped by its players) counts the same: those seated at it draw."""
-        out: list[Message] = []
-        n = len(tour.rounds)
-        for no, table in enumerate(tour.rounds[-1].tables, 1):
-            if table.done:
-                continue
-            tid = opened[no]
-            async with self._lock(tid):
-                live = self.tables.get(tid)
-                stored = live.row if live is not None else await self.store.get_table(tid)
-                if stored is None or stored.status not in ("lobby", "stopped"):
-                    continue
-                came = {s.user_id for s in stored.seats if s.user_id and s.ai is None}
-                absent = [e for e in table.entrants() if e not in came]
-                await self._record(row.id, n, no, [0.0] * len(table.sides), absent)
-                if live is not None and stored.status == "lobby":
-                    out += await self._close(live, t(stored.lang, "Table #{id} is closed: "
-                                                     "the round clock ran out.", id=tid))
-        return out
