@@ -47,7 +47,7 @@ def test_who_left_loses_the_rated_game(tmp_path: Path) -> None:
         await play_to_the_end(service, tid, {1: BOB})
         assert tid not in service.tables
         row = (await service.store.history(ALICE.id, 1))[0]
-        assert row.table_id == tid and not row.won and row.rank == 3  # after both seats
+        assert row.table_id == tid and not row.won and row.rank == 2  # last of two seats
         assert (await service.store.history(BOB.id, 1))[0].rank == 1
     run(with_service(tmp_path / "db.sqlite", body))
 

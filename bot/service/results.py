@@ -33,7 +33,7 @@ from .seasons import (
 )
 from .shared import vote_stop
 from .state import State, User
-from .tables import Table, seat_ranks, team_index
+from .tables import Table, final_ranks, team_index
 
 
 class Results(State):
@@ -45,15 +45,13 @@ class Results(State):
         game = table.game
         result = game.result
         row = table.row
-        ranks = seat_ranks(result)
-        worst = max(ranks) + 1
         left = [s for s in row.seats if s.user_id in table.leavers and s.ai is not None]
-        for s in left:  # who left the game under way lost it
-            ranks[s.seat] = worst
+        ranks = final_ranks(result, {s.seat for s in left})  # who left the game lost it
         humans = table.humans()
         players = [GamePlayer(s.user_id or "", s.seat, s.seat in result["winners"],
                               result["scores"][s.seat], ranks[s.seat]) for s in humans]
-        players += [GamePlayer(s.user_id or "", s.seat, False, result["scores"][s.seat], worst)
+        players += [GamePlayer(s.user_id or "", s.seat, False, result["scores"][s.seat],
+                               ranks[s.seat])
                     for s in left]
         seats = [(s.user_id if s.ai is None or s in left else None, team_index(result, s.seat))
                  for s in row.seats]

@@ -30,7 +30,7 @@ from .lobby import name_computers
 from .messages import Message
 from .opening import Opening
 from .state import COMPUTER, User
-from .tables import Table, seat_ranks
+from .tables import Table, final_ranks
 
 log = logging.getLogger("domino.service")
 
@@ -159,11 +159,8 @@ class Rounds(Opening):
             return
         tid, round_no, table_no = link
         result = table.row.result or {}
-        ranks = seat_ranks(result)
-        worst = max(ranks) + 1
-        for s in table.row.seats:
-            if s.user_id in table.leavers and s.ai is not None:
-                ranks[s.seat] = worst
+        ranks = final_ranks(result, {s.seat for s in table.row.seats
+                                     if s.user_id in table.leavers and s.ai is not None})
         scores = [len(ranks) - r for r in ranks]  # one side per seat: higher is better
         try:
             await self._record(tid, round_no, table_no, scores, [])

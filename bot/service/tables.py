@@ -125,6 +125,14 @@ def seat_ranks(result: dict[str, Any]) -> list[int]:
     return ranks
 
 
+def final_ranks(result: dict[str, Any], left: set[int]) -> list[int]:
+    """Rank per seat once those who left the game under way (`left`: their seats) are put
+    last, tied: one more than the seats ranked strictly better, so that a 2-seat game's
+    leaver is second, not third, and the order the ratings see is unchanged."""
+    key = [(1, 0) if seat in left else (0, rank) for seat, rank in enumerate(seat_ranks(result))]
+    return [1 + sum(other < mine for other in key) for mine in key]
+
+
 def team_index(result: dict[str, Any], seat: int) -> int:
     teams = result.get("teams")
     if not teams:
