@@ -34,7 +34,7 @@ def scoresheet_image(view: dict[str, Any], names: list[str], lines: list[str],
     """The final board of ``view["last_round"]``, each hand with its pips, then `lines`."""
     last = view["last_round"]
     board_view = {**view, **(last.get("board") or {}), "last_move": None}
-    board = board_image(board_view, tr)
+    board = board_image(board_view, tr, names=names)
     hands = [(s, hand, pips) for s, (hand, pips) in enumerate(zip(last["hands"], last["pips"],
                                                                    strict=False))
              if hand or s not in view.get("gone", [])]

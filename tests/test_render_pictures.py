@@ -457,3 +457,25 @@ def test_north_bid_line_stays_clear_of_north_tile() -> None:
     inked = [y for y in range(above.height)
              if any(above.getpixel((x, y)) != felt for x in range(above.width))]
     assert len(inked) < above.height, "text runs down into the tile"
+
+
+def test_a_round_sheet_says_who_made_the_tower_fall_by_name() -> None:
+    """The sheet's board is drawn with the players' names: a fall said "Seat 2" there."""
+    from render.board import board_image
+    from render.scoresheet import scoresheet_image
+
+    g = variants.get("tower").new(players=2, seed=1)
+    rng = random.Random(1)
+    while g.round_no == 1 and not g.over:
+        g.play(rng.choice(g.legal_moves()))
+    view = g.view(None)
+    last = view["last_round"]
+    last["board"]["layout"]["fell"] = {"type": "fall", "seat": 1, "tiles": 3}
+    names = ["Ann", "Bob"]
+    sheet = scoresheet_image(view, names, ["Score sheet of round 1:"])
+    board = board_image({**view, **last["board"], "last_move": None}, None, names=names)
+    nameless = board_image({**view, **last["board"], "last_move": None}, None)
+    x = (sheet.width - board.width) // 2
+    top = sheet.crop((x, 0, x + board.width, board.height))
+    assert ImageChops.difference(board, nameless).getbbox()  # the names show on that board
+    assert not ImageChops.difference(top.convert("RGB"), board.convert("RGB")).getbbox()
