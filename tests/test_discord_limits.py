@@ -126,6 +126,7 @@ def test_stop_in_a_solo_game_asks_first(monkeypatch: pytest.MonkeyPatch, tmp_pat
             assert "cannot be resumed" in question["content"]
             await bot.click(alice, int(question["id"]), "Yes, stop")
             assert table not in bot.service.tables
+            assert not fake.buttons(int(question["id"])), "'Yes, stop' stayed after the stop"
             assert "was stopped" in fake.messages[lobby]["content"]
             assert not fake.refused
     play(monkeypatch, tmp_path, body)

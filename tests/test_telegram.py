@@ -630,3 +630,25 @@ def test_presses_are_answered_at_once_while_the_group_is_at_its_write_limit(
 
 def table_over(server: FakeBotApi) -> bool:
     return any(d.split(":")[2] == "m" for m in server.chat(GROUP) for d in data_of(server, m))
+
+
+def test_the_stop_question_loses_its_button_once_answered(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        server.start_bot(ALICE)
+        await rig.say(ALICE, GROUP, "/domino memory players=2")
+        await rig.press(ALICE, table_message(server), button(server, table_message(server), "a"))
+        await rig.press(ALICE, table_message(server), button(server, table_message(server), "s"))
+        table = table_message(server)
+        await rig.press(ALICE, table, button(server, table, "q"))
+        question = server.chat(ALICE.id)[-1]
+        assert "cannot be resumed" in question["text"]
+        yes = button(server, question, "q")
+        assert yes.endswith(":yes")
+        assert rig.service is not None and len(rig.service.tables) == 1
+        await rig.press(ALICE, question, yes)
+        assert not rig.service.tables  # stopped
+        assert not server.buttons(server.messages[ALICE.id][question["message_id"]]), \
+            "'Yes, stop' stayed after the stop"
+
+    run_rig(tmp_path, body)

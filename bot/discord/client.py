@@ -26,6 +26,7 @@ from ..i18n import lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message, parse_action
 from ..service.service import TABLE_FOR, Service, User
+from ..service.stopping import answers_question
 from ..web.reply import FIND_AS as WEB_FIND
 from ..web.reply import table_url, web_reply
 from . import views
@@ -155,6 +156,9 @@ class DominoClient(discord.Client):
             reply = Reply(ix, user.id, lang_for(user.locale), in_place=verb in HAND_VERBS)
             await self._answer(reply, table, lambda: self.service.press(user, data,
                                                                         where=where_of(ix)))
+            if answers_question(data):  # the question is answered: its button goes
+                with contextlib.suppress(discord.HTTPException):
+                    await ix.edit_original_response(view=None)
 
     async def on_page(self, ix: discord.Interaction, table: int, page: int) -> None:
         """Another page of a hand of more than 20 tiles."""

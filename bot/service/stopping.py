@@ -10,13 +10,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import t
-from .messages import Action, Message, action_data
+from .messages import Action, Message, action_data, parse_action
 
 if TYPE_CHECKING:
     from .service import Service, User
     from .tables import Table
 
 YES = "yes"  # the argument of the confirming press
+
+
+def answers_question(data: str) -> bool:
+    """Whether a press's data is the "Yes, stop" of a question: once pressed, an adapter
+    takes the question's button away (the question is answered)."""
+    try:
+        _, _, verb, arg = parse_action(data)
+    except ValueError:
+        return False
+    return (verb, arg) == ("q", YES)
 
 
 def ends_at_once(table: Table, user_id: str) -> bool:

@@ -23,6 +23,7 @@ from typing import Any
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update, WebAppInfo
 from telegram import User as TgUser
 from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -42,6 +43,7 @@ from ..service.messages import Message
 from ..service.numbers import table_number
 from ..service.seasons import season_arg
 from ..service.service import Service, User
+from ..service.stopping import answers_question
 from ..suggest import closest
 from ..web.reply import FIND_AS as WEB_FIND
 from ..web.reply import miniapp_url, table_url, web_reply
@@ -444,6 +446,9 @@ class TelegramBot:
             await self._answer(query, origin)
             answered = True
             self.outbox.start()
+            if msg is not None and answers_question(query.data or ""):
+                with contextlib.suppress(TelegramError):  # its one button goes
+                    await query.edit_message_reply_markup(reply_markup=None)
         finally:
             if not answered:
                 await self._answer(query, origin)
