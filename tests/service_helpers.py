@@ -67,7 +67,8 @@ def run(coro: Awaitable[Any]) -> Any:
     return asyncio.run(coro)  # type: ignore[arg-type]
 
 
-async def with_service(path: Path, body: Callable[[Service], Awaitable[Any]], **kw: Any) -> Any:
+async def with_service(path: Path | str, body: Callable[[Service], Awaitable[Any]],
+                       **kw: Any) -> Any:
     """Open the store at `path`, start a service on it (no AI delay, seed 1 unless given),
     run `body`, close the store."""
     store = await Store.open(path)

@@ -9,8 +9,8 @@ from typing import Any
 
 from bot.service.guard import Where
 from bot.service.messages import Message
-from bot.service.service import Service, User
 from bot.service.rounds import Rounds
+from bot.service.service import Service, User
 from bot.storage import Store
 from bot.tournament import Tournament
 from tests.service_helpers import (
@@ -113,8 +113,9 @@ def test_a_swiss_of_eight_finishes_with_correct_standings(tmp_path: Path) -> Non
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
 
 
-def test_a_restart_between_rounds_loses_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite"
+def test_a_restart_between_rounds_loses_nothing(db_target: str | Path) -> None:
+    """On SQLite and on PostgreSQL: a new process on the same database goes on."""
+    path = db_target
     clock = Clock()
     saved: dict[str, Any] = {}
 
@@ -247,10 +248,11 @@ def test_registrations_are_bounded(tmp_path: Path) -> None:
     run(with_service(tmp_path / "db.sqlite", body, limits=Limits(tournament_entrants=2)))
 
 
-def test_two_processes_open_a_round_once(tmp_path: Path) -> None:
-    """Two services on one database: both see round 1 end; round 2 is paired and its
-    tables opened by one of them only (the compare-and-set on the tournament's version)."""
-    path = tmp_path / "db.sqlite"
+def test_two_processes_open_a_round_once(db_target: str | Path) -> None:
+    """Two services on one database (SQLite, PostgreSQL): both see round 1 end; round 2 is
+    paired and its tables opened by one of them only (the compare-and-set on the
+    tournament's version)."""
+    path = db_target
 
     async def body(service: Service) -> None:
         tid, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
