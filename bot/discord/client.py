@@ -31,6 +31,7 @@ from ..web.reply import table_url, web_reply
 from . import views
 from .commands import DominoCommands
 from .delivery import PLATFORM, Delivery, Reply, discord_id
+from .rooms import DiscordRooms
 from .text import CommandTranslator
 from .views import PageButton, PressButton
 
@@ -94,11 +95,13 @@ class DominoClient(discord.Client):
             await self.tree.sync()
 
     async def on_ready(self) -> None:
+        self.service.rooms.register(PLATFORM, DiscordRooms(self))  # a thread per tournament table
         if self.router is not None and not self._registered:
             self._registered = True
             await self.router.register(PLATFORM, self)
 
     async def close(self) -> None:
+        self.service.rooms.unregister(PLATFORM)
         if self.router is not None and self._registered:
             self.router.unregister(PLATFORM)
         await super().close()
