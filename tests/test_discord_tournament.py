@@ -10,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
+from bot.discord.rooms import DiscordRooms
 from tests.discord_helpers import Bot
 from tests.fake_discord import FakeDiscord
 from tests.service_helpers import Clock
@@ -129,4 +131,20 @@ def test_each_table_plays_in_its_own_thread(monkeypatch: pytest.MonkeyPatch,
             came, no_show = (fake.users[u]["username"] for u in seated[second])
             assert f"{came}: 1 pts" in standing and f"{no_show}: 0 pts" in standing
             assert all(t["thread_metadata"]["archived"] for t in fake.threads.values())
+    play(monkeypatch, tmp_path, body)
+
+
+def test_a_thread_name_is_cut_to_discords_limit(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        async with running_bot(fake, db) as bot:
+            channel = f"discord:{fake.channel_id}"
+            with pytest.raises(discord.HTTPException) as refused:  # what Discord refuses
+                await bot.client.http.start_thread_without_message(
+                    fake.channel_id, name="x" * 101, auto_archive_duration=1440, type=11)
+            assert refused.value.status == 400
+            room = await DiscordRooms(bot.client).open(channel, "é" * 150, [])
+            assert room is not None
+            assert fake.threads[int(room.split(":")[1])]["name"] == "é" * 100
+            assert DiscordRooms(bot.client).link(room) == f"<#{room.split(':')[1]}>"
     play(monkeypatch, tmp_path, body)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+from telegram.error import BadRequest
+
 from tests.fake_telegram import TgUser
 from tests.service_helpers import Clock
 from tests.test_telegram import (
@@ -151,3 +154,19 @@ def test_each_table_plays_in_its_own_forum_topic(tmp_path: Path) -> None:
         assert all(t["closed"] for t in topics.values())
 
     run_rig(tmp_path, body, clock=clock)
+
+
+def test_a_topic_name_is_cut_to_telegrams_limit(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        server, bot = rig.server, rig.bot
+        assert bot is not None
+        server.forums.add(GROUP)
+        with pytest.raises(BadRequest):  # what Telegram refuses
+            await bot.app.bot.create_forum_topic(GROUP, "x" * 129)
+        room = await bot.rooms.open(f"telegram:{GROUP}", "é" * 200, [])
+        assert room is not None
+        thread = int(room.split(":")[2])
+        assert server.topics[GROUP][thread]["name"] == "é" * 128
+        assert await bot.rooms.open(f"telegram:{ALICE.id}", "a private chat", []) is None
+
+    run_rig(tmp_path, body)

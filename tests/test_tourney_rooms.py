@@ -6,6 +6,7 @@ platforms themselves: tests/test_discord_tournament.py, tests/test_telegram_tour
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from bot.service.service import Service
 from tests.service_helpers import (
     CHANNEL,
     SCOPE,
+    Clock,
     button,
     errors,
     play_to_the_end,
@@ -36,10 +38,12 @@ class FakeRooms:
 
     refuse: bool = False
     slow: bool = False
+    asked: int = 0
     opened: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
     closed: list[str] = field(default_factory=list)
 
     async def open(self, channel: str, title: str, members: Sequence[str]) -> str | None:
+        self.asked += 1
         if self.refuse:
             raise PermissionError("403 Missing Permissions for p1 and p2")
         if self.slow:
@@ -95,24 +99,28 @@ def test_a_refused_room_keeps_the_table_in_the_channel(tmp_path: Path,
     async def body(service: Service) -> None:
         service.rooms.register("test", rooms)
         _, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic")
-        await register_all(service, ann, PLAYERS[:2])
+        await register_all(service, ann, PLAYERS[:4])
         with caplog.at_level(logging.WARNING, "domino.service"):
             out = await service.press(ORGANISER, button(ann, "Start"), where=HERE)
         assert not errors(out)
-        assert out[0].text.splitlines()[1] == "Table #1: p1, p2"
+        assert out[0].text.splitlines()[1:3] == ["Table #1: p1, p3", "Table #2: p4, p2"]
         assert {m.channel for m in out if m.to is None} == {CHANNEL}
         warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
         assert warned == ["no room for a table (test): PermissionError"]  # no names
+        assert rooms.asked == 1, "the round's other table was not asked again"
 
     run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
 
 
 def test_a_slow_platform_times_out_and_the_table_stays_in_the_channel() -> None:
     async def body() -> None:
-        registry = RoomRegistry(timeout=0.05)
+        clock = Clock()
+        registry = RoomRegistry(timeout=0.05, clock=clock)
         registry.register("test", FakeRooms(slow=True))
         assert await registry.open(CHANNEL, "Tournament #1 · round 1 · table 1") == CHANNEL
         registry.register("test", FakeRooms())
+        assert await registry.open(CHANNEL, "T") == CHANNEL  # not asked again at once
+        clock.now += 60
         assert await registry.open(CHANNEL, "T") == "test:room1"
         assert await registry.open("web:chan", "T") == "web:chan"  # no rooms on that platform
 
@@ -141,3 +149,31 @@ def test_the_rooms_of_a_round_are_closed_when_it_ends(tmp_path: Path) -> None:
         assert rooms.closed == ["test:room1"]
 
     run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
+
+
+def test_a_round_completed_after_a_restart_keeps_its_rooms(tmp_path: Path) -> None:
+    """A process that completes a round's opening (after another stopped) opens no room
+    for the tables already opened, and its announcement points at their rooms."""
+    path = tmp_path / "db.sqlite"
+    rooms = FakeRooms()
+    saved: dict[str, int] = {}
+
+    async def first(service: Service) -> None:
+        service.rooms.register("test", rooms)
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        assert not errors(await service.press(ORGANISER, button(ann, "Start"), where=HERE))
+        saved["tid"] = tid
+
+    async def second(service: Service) -> None:
+        service.rooms.register("test", rooms)
+        row = await service.store.tournament(saved["tid"])
+        assert row is not None
+        out = await service._open_round(row, json.loads(row.state))
+        assert len(rooms.opened) == 2, "no room opened twice"
+        lines = out[0].text.splitlines()
+        assert lines[1].startswith("Table #1 in <test:room1>: ")
+        assert lines[2].startswith("Table #2 in <test:room2>: ")
+
+    for body in (first, second):
+        run(with_service(path, body, default_timer=None))

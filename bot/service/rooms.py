@@ -7,19 +7,24 @@ with the service's `RoomRegistry` at start-up, under its id prefix ("discord",
 with none (the console, the web), a chat with no topics, or a call that fails or takes
 too long: the table stays in the tournament's channel.  A failure is logged as a warning
 (the exception's type and the platform's status, no names, no text) and never fails the
-round.  Stands on nothing of the service; the rounds (bot/service/rounds.py) use it.
+round; the channel is not asked again for a minute (the round's other tables go to the
+channel at once, not after one refusal or timeout each).  Stands on nothing of the
+service; the rounds (bot/service/rounds.py) use it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+import math
+import time
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 log = logging.getLogger("domino.service")
 
 TIMEOUT = 10.0  # seconds a platform has to open or close a room
+PAUSE = 60.0  # seconds a channel that refused a room is not asked again (the round's others)
 
 
 class Rooms(Protocol):
@@ -44,9 +49,12 @@ def prefix(channel: str) -> str:
 class RoomRegistry:
     """The adapters' `Rooms` by platform prefix."""
 
-    def __init__(self, timeout: float = TIMEOUT) -> None:
+    def __init__(self, timeout: float = TIMEOUT,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.timeout = timeout
+        self.clock = clock
         self._by_prefix: dict[str, Rooms] = {}
+        self._refused: dict[str, float] = {}  # channel -> when it last failed to open one
 
     def register(self, platform: str, rooms: Rooms) -> None:
         self._by_prefix[platform] = rooms
@@ -58,12 +66,15 @@ class RoomRegistry:
         """The room a table of `channel` is played in: a new one where the platform can
         open it, else `channel` itself."""
         rooms = self._by_prefix.get(prefix(channel))
-        if rooms is None:
+        if rooms is None or self.clock() - self._refused.get(channel, -math.inf) < PAUSE:
             return channel
         try:
             room = await asyncio.wait_for(rooms.open(channel, title, members), self.timeout)
         except Exception as exc:  # no permission, rate limit, timeout: the channel will do
             log.warning("no room for a table (%s): %s", prefix(channel), _why(exc))
+            self._refused[channel] = self.clock()
+            while len(self._refused) > 1000:
+                del self._refused[next(iter(self._refused))]
             return channel
         if room is None or prefix(room) != prefix(channel):
             return channel
