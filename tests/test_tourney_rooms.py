@@ -51,7 +51,7 @@ class FakeRooms:
         self.opened.append((channel, title, tuple(members)))
         return f"test:room{len(self.opened)}"
 
-    async def close(self, room: str) -> None:
+    async def close(self, room: str, table: int) -> None:
         self.closed.append(room)
 
     def link(self, room: str) -> str:

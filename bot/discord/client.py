@@ -118,6 +118,11 @@ class DominoClient(discord.Client):
             lock = self._locks[table] = asyncio.Lock()
         return lock
 
+    def table_lock(self, table: int) -> asyncio.Lock | contextlib.nullcontext[None]:
+        """The lock under which a table's calls and deliveries run (a thread is archived
+        under it, after the table's last message: bot/discord/rooms.py)."""
+        return self._lock(table)
+
     @contextlib.asynccontextmanager
     async def _working(self) -> AsyncIterator[None]:
         self._active += 1

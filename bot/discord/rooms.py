@@ -9,8 +9,8 @@ The bot needs Create Public Threads and Send Messages in Threads in the tourname
 channel; without them Discord answers 403 and the service keeps the table in the channel.
 A tournament run in a thread (or a forum channel) has its tables there: no thread in a
 thread.  The round's end archives the threads (once the client has delivered what it was
-delivering: an archived thread's messages cannot be edited); a message sent there later
-(a rematch) unarchives it.
+delivering to the table: an archived thread's messages cannot be edited); a message sent
+there later (a rematch) unarchives it.
 """
 
 from __future__ import annotations
@@ -53,12 +53,12 @@ class DiscordRooms:
                     await thread.add_user(discord.Object(uid))
         return f"{PLATFORM}:{thread.id}"
 
-    async def close(self, room: str) -> None:
+    async def close(self, room: str, table: int) -> None:
         tid = discord_id(room)
         if tid is None:
             return
-        await self.client.idle()  # what is being delivered there first (the last result)
-        await self.client.http.edit_channel(tid, archived=True)
+        async with self.client.table_lock(table):  # its last result delivered first
+            await self.client.http.edit_channel(tid, archived=True)
 
     def link(self, room: str) -> str:
         tid = discord_id(room)

@@ -35,8 +35,9 @@ class Rooms(Protocol):
         limit), for the users `members` (ids of any platform: the adapter takes its own);
         its channel id, or None when the channel cannot have rooms."""
 
-    async def close(self, room: str) -> None:
-        """The round is over: the room is archived or closed (its messages stay)."""
+    async def close(self, room: str, table: int) -> None:
+        """The round is over: the room of the table `table` is archived or closed (its
+        messages stay), once what the adapter delivers there is delivered."""
 
     def link(self, room: str) -> str:
         """How a public message points at the room ("<#123>", a t.me link), or ""."""
@@ -80,13 +81,14 @@ class RoomRegistry:
             return channel
         return room
 
-    async def close(self, room: str, channel: str) -> None:
-        """Close `room` (a table's channel), unless it is the tournament's `channel`."""
+    async def close(self, room: str, channel: str, table: int) -> None:
+        """Close `room` (the channel of the table `table`), unless it is the tournament's
+        `channel`."""
         rooms = self._by_prefix.get(prefix(room))
         if rooms is None or room == channel:
             return
         try:
-            await asyncio.wait_for(rooms.close(room), self.timeout)
+            await asyncio.wait_for(rooms.close(room, table), self.timeout)
         except Exception as exc:
             log.warning("a table's room (%s) was not closed: %s", prefix(room), _why(exc))
 

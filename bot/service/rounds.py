@@ -160,7 +160,7 @@ class Rounds(Opening):
         for table_id in (await self.store.tournament_tables(row.id, round_no)).values():
             channel = await self._table_channel(table_id)
             if channel:
-                await self.rooms.close(channel, row.channel)
+                await self.rooms.close(channel, row.channel, table_id)
 
     async def _leave_game(self, user: User, table: Table) -> list[Message]:
         """Leaving a tournament's game under way drops the player from the later rounds

@@ -48,7 +48,7 @@ class TelegramRooms:
         topic = await self.bot.create_forum_topic(where[0], title[:MAX_NAME] or "domino")
         return channel_of(where[0], topic.message_thread_id)
 
-    async def close(self, room: str) -> None:
+    async def close(self, room: str, table: int) -> None:
         where = parse_channel(room)
         if where is not None and where[1] is not None:
             await self.bot.close_forum_topic(where[0], where[1])
