@@ -85,7 +85,7 @@ class RoomRegistry:
         """Close `room` (the channel of the table `table`), unless it is the tournament's
         `channel`."""
         rooms = self._by_prefix.get(prefix(room))
-        if rooms is None or room == channel:
+        if rooms is None or room in ("", channel):
             return
         try:
             await asyncio.wait_for(rooms.close(room, table), self.timeout)

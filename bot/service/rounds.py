@@ -17,6 +17,7 @@ Stands on the opening (bot/service/opening.py); the commands (tournaments.py) st
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -156,11 +157,11 @@ class Rounds(Opening):
         return self.rooms.link(await self._table_channel(table_id), row.channel)
 
     async def _close_rooms(self, row: TournamentRow, round_no: int) -> None:
-        """The round is over: its tables' rooms are closed (archived; their messages stay)."""
-        for table_id in (await self.store.tournament_tables(row.id, round_no)).values():
-            channel = await self._table_channel(table_id)
-            if channel:
-                await self.rooms.close(channel, row.channel, table_id)
+        """The round is over: its tables' rooms are closed (archived; their messages stay),
+        all at once (each waits for its table's last message, not for the others')."""
+        tables = (await self.store.tournament_tables(row.id, round_no)).values()
+        await asyncio.gather(*[self.rooms.close(await self._table_channel(tid), row.channel,
+                                                tid) for tid in tables])
 
     async def _leave_game(self, user: User, table: Table) -> list[Message]:
         """Leaving a tournament's game under way drops the player from the later rounds
