@@ -159,9 +159,13 @@ class Rounds(Opening):
     async def _close_rooms(self, row: TournamentRow, round_no: int) -> None:
         """The round is over: its tables' rooms are closed (archived; their messages stay),
         all at once (each waits for its table's last message, not for the others')."""
-        tables = (await self.store.tournament_tables(row.id, round_no)).values()
-        await asyncio.gather(*[self.rooms.close(await self._table_channel(tid), row.channel,
-                                                tid) for tid in tables])
+        try:
+            tables = (await self.store.tournament_tables(row.id, round_no)).values()
+            await asyncio.gather(*[self.rooms.close(await self._table_channel(tid),
+                                                    row.channel, tid) for tid in tables])
+        except Exception:  # the rooms stay open: the round goes on
+            log.exception("tournament %s: cannot close the rooms of round %s", row.id,
+                          round_no)
 
     async def _leave_game(self, user: User, table: Table) -> list[Message]:
         """Leaving a tournament's game under way drops the player from the later rounds
