@@ -114,6 +114,10 @@ def test_each_table_plays_in_its_own_thread(monkeypatch: pytest.MonkeyPatch,
                             channel=first)
             assert last_ephemeral(fake, seated[first][0])["content"].startswith(
                 "Tournament #1: standings")
+            # a table is played in its own thread only, not from the other table's
+            await bot.slash(seated[second][0], "join", table=2, channel=first)
+            assert last_ephemeral(fake, seated[second][0])["content"] == (
+                "Table #2 is not played here.")
             # table 2: one player comes, the other does not; the round clock runs out
             await bot.click(seated[second][0], int(lobbies(fake, second)[0]["id"]), "Join")
             clock.now += 61
