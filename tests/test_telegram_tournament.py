@@ -168,5 +168,11 @@ def test_a_topic_name_is_cut_to_telegrams_limit(tmp_path: Path) -> None:
         thread = int(room.split(":")[2])
         assert server.topics[GROUP][thread]["name"] == "é" * 128
         assert await bot.rooms.open(f"telegram:{ALICE.id}", "a private chat", []) is None
+        await bot.app.bot.send_message(GROUP, "in the topic", message_thread_id=thread)
+        with pytest.raises(BadRequest, match="thread not found"):  # no such topic
+            await bot.app.bot.send_message(GROUP, "nowhere", message_thread_id=thread + 1000)
+        await bot.rooms.close(room, 1)
+        assert server.topics[GROUP][thread]["closed"]
+        assert bot.rooms.link(room) == f"https://t.me/c/500/{thread}"
 
     run_rig(tmp_path, body)
