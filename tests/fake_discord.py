@@ -11,6 +11,14 @@ or 5 buttons a row, a label over 80 characters, a custom id over 100, content ov
 gets its 400 "Invalid Form Body" (code 50035, with the field's errors) and is logged in
 `refused`.  Responses carry `Content-Type: application/json` exactly, which
 discord.py needs to decode them.
+
+Threads: the bot may start a public thread in the text channel (POST
+/channels/{id}/threads: a name of 1 to 100 characters, 400 otherwise; 403 "Missing
+Permissions" when `refuse_threads` says the bot may not, as on a server that does not give
+it Create Public Threads), add members to it, send and edit messages in it, archive it
+(PATCH /channels/{id}); a message sent in an archived thread unarchives it, an edit there is
+refused (400, code 50083), as Discord does.  `interact`/`click` from a thread carry the
+thread's channel, as Discord's interactions do.
 """
 
 from __future__ import annotations
@@ -37,6 +45,9 @@ INVALID_FORM_BODY = 50035
 # Discord's limits on a message: 2000 characters, 5 action rows of 5 components, a button's
 # label of 80 characters and its custom id of 1 to 100, each custom id once in a message.
 MAX_CONTENT, MAX_ROWS, MAX_PER_ROW, MAX_LABEL, MAX_CUSTOM_ID = 2000, 5, 5, 80, 100
+MAX_THREAD_NAME = 100
+MISSING_PERMISSIONS, THREAD_ARCHIVED, UNKNOWN_CHANNEL = 50013, 50083, 10003
+PUBLIC_THREAD = 11
 
 
 def user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
@@ -62,6 +73,7 @@ class Interaction:
     token: str
     user_id: int
     message_id: int | None  # the message a clicked button was on
+    channel_id: int = 0  # the channel (or thread) it came from
     callback: dict[str, Any] | None = None  # the bot's interaction response
     original_id: int | None = None  # the message its response created (or the clicked one)
     calls_before_callback: int = 0  # REST calls made between the dispatch and the answer
@@ -82,6 +94,9 @@ class FakeDiscord:
         self.managers: set[int] = set()
         self.refuse_dm: set[int] = set()
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
+        self.threads: dict[int, dict[str, Any]] = {}  # thread id -> its channel payload
+        self.thread_members: dict[int, set[int]] = {}  # thread id -> the users added to it
+        self.refuse_threads = False  # the bot lacks Create Public Threads
         self.messages: dict[int, dict[str, Any]] = {}
         self.files: dict[int, list[tuple[str, bytes]]] = {}  # message id -> attachments
         self.calls: list[Call] = []
@@ -197,8 +212,10 @@ class FakeDiscord:
     async def interact(self, user_id: int, data: dict[str, Any], *, itype: int = 2,
                        message_id: int | None = None, locale: str = "en-US",
                        dm: bool = False, wait: bool = True,
-                       seen: dict[str, Any] | None = None) -> Interaction:
-        """Dispatch an INTERACTION_CREATE from `user_id`; by default wait until it is answered."""
+                       seen: dict[str, Any] | None = None, channel: int | None = None
+                       ) -> Interaction:
+        """Dispatch an INTERACTION_CREATE from `user_id` (in the server's channel, or the
+        thread `channel`); by default wait until it is answered."""
         iid = next(self.ids)
         token = f"tok{iid}"
         payload: dict[str, Any] = {
@@ -211,13 +228,15 @@ class FakeDiscord:
             payload.update(channel_id=str(channel), user=self.users[user_id], context=1,
                            channel={"id": str(channel), "type": 1})
         else:
-            payload.update(guild_id=str(self.guild_id), channel_id=str(self.channel_id),
-                           guild_locale="en-US", member=self._member(user_id),
-                           channel={"id": str(self.channel_id), "type": 0,
-                                    "guild_id": str(self.guild_id)})
+            channel = channel or self.channel_id
+            where = self.threads.get(channel) or {"id": str(self.channel_id), "type": 0,
+                                                  "guild_id": str(self.guild_id)}
+            payload.update(guild_id=str(self.guild_id), channel_id=str(channel),
+                           guild_locale="en-US", member=self._member(user_id), channel=where)
         if message_id is not None:
             payload["message"] = seen or self.messages[message_id]
-        record = Interaction(iid, token, user_id, message_id, calls_before_callback=len(self.calls))
+        record = Interaction(iid, token, user_id, message_id, channel,
+                             calls_before_callback=len(self.calls))
         self.interactions[token] = record
         await self._send(self._sockets[-1], "INTERACTION_CREATE", payload)
         if wait:
@@ -225,8 +244,9 @@ class FakeDiscord:
         return record
 
     async def slash(self, user_id: int, sub: str, /, *, locale: str = "en-US", dm: bool = False,
-                    **options: Any) -> Interaction:
-        """/domino <sub> option=value ...; waits until the bot has answered and finished."""
+                    channel: int | None = None, **options: Any) -> Interaction:
+        """/domino <sub> option=value ... (in the thread `channel`, if given); waits until
+        the bot has answered and finished."""
         types = {str: 3, int: 4, bool: 5}
         opts = [{"name": k, "type": 6 if k == "user" else types[type(v)], "value":
                  str(v) if k == "user" else v} for k, v in options.items()]
@@ -238,7 +258,7 @@ class FakeDiscord:
                 "options": [{"name": sub, "type": 1, "options": opts}]}
         if dm:
             data.pop("resolved")
-        return await self.interact(user_id, data, locale=locale, dm=dm)
+        return await self.interact(user_id, data, locale=locale, dm=dm, channel=channel)
 
     async def autocomplete(self, user_id: int, sub: str, name: str, value: str
                            ) -> list[dict[str, Any]]:
@@ -254,9 +274,10 @@ class FakeDiscord:
         """Press the button `custom_id` of message `message_id` (as the user's client shows
         it: `seen` is an older copy of the message, for a click that raced an edit)."""
         data = {"custom_id": custom_id, "component_type": 2}
-        dm = int(self.messages[message_id]["channel_id"]) in self.dm_channels
+        channel = int(self.messages[message_id]["channel_id"])
+        dm = channel in self.dm_channels
         return await self.interact(user_id, data, itype=3, message_id=message_id, dm=dm,
-                                   seen=seen)
+                                   seen=seen, channel=None if dm else channel)
 
     # -- reading what the bot did ---------------------------------------------------------------
 
@@ -350,6 +371,13 @@ class FakeDiscord:
         if uid is not None and uid in self.refuse_dm:
             return _json({"message": "Cannot send messages to this user", "code": 50007},
                          status=403)
+        thread = self.threads.get(cid)
+        if thread is not None:  # a message unarchives the thread (unless it is locked)
+            meta = thread["thread_metadata"]
+            if meta["archived"] and meta["locked"]:
+                return _json({"message": "Thread is locked", "code": THREAD_ARCHIVED},
+                             status=400)
+            meta["archived"] = False
         return _json(self._create(cid, body, files))
 
     async def _edit_message(self, parts: list[str], body: Any, files: Any, req: web.Request
@@ -357,6 +385,10 @@ class FakeDiscord:
         mid = int(parts[3])
         if mid not in self.messages:
             return _json({"message": "Unknown Message", "code": 10008}, status=404)
+        thread = self.threads.get(int(parts[1]))
+        if thread is not None and thread["thread_metadata"]["archived"]:
+            return _json({"message": "Thread is archived", "code": THREAD_ARCHIVED},
+                         status=400)
         return _json(self._edit(mid, body, files))
 
     async def _delete_message(self, parts: list[str], body: Any, files: Any, req: web.Request
@@ -397,7 +429,7 @@ class FakeDiscord:
     def _interaction_channel(self, record: Interaction) -> int:
         if record.message_id is not None:
             return int(self.messages[record.message_id]["channel_id"])
-        return self.channel_id
+        return record.channel_id or self.channel_id
 
     async def _webhook(self, parts: list[str], body: Any, files: Any, req: web.Request
                        ) -> web.Response:
@@ -421,6 +453,69 @@ class FakeDiscord:
         self.messages[mid].pop("_loading", None)
         return _json(self._edit(mid, body, files))
 
+    # -- threads ------------------------------------------------------------------------------
+
+    async def _start_thread(self, parts: list[str], body: Any, files: Any, req: web.Request
+                            ) -> web.Response:
+        """POST /channels/{id}/threads: a public thread without a starter message."""
+        parent = int(parts[1])
+        if parent != self.channel_id:
+            return _json({"message": "Unknown Channel", "code": UNKNOWN_CHANNEL}, status=404)
+        if self.refuse_threads:
+            return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS},
+                         status=403)
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= MAX_THREAD_NAME:
+            self.refused.append(self.calls[-1])
+            return _json({"message": "Invalid Form Body", "code": INVALID_FORM_BODY,
+                          "errors": {"name": {"_errors": [{
+                              "code": "BASE_TYPE_BAD_LENGTH", "message":
+                              f"Must be between 1 and {MAX_THREAD_NAME} in length."}]}}},
+                         status=400)
+        if body.get("type", PUBLIC_THREAD) != PUBLIC_THREAD:
+            return _json({"message": "fake: public threads only", "code": 0}, status=400)
+        tid = next(self.ids)
+        self.threads[tid] = {
+            "id": str(tid), "guild_id": str(self.guild_id), "parent_id": str(parent),
+            "owner_id": str(self.bot_id), "name": name, "type": PUBLIC_THREAD,
+            "last_message_id": None, "rate_limit_per_user": 0, "message_count": 0,
+            "member_count": 1, "total_message_sent": 0, "flags": 0,
+            "thread_metadata": {"archived": False, "locked": False, "invitable": True,
+                                "auto_archive_duration": body.get("auto_archive_duration",
+                                                                  1440),
+                                "archive_timestamp": TIMESTAMP, "create_timestamp": TIMESTAMP}}
+        self.thread_members[tid] = {self.bot_id}
+        return _json(self.threads[tid], status=201)
+
+    async def _add_thread_member(self, parts: list[str], body: Any, files: Any,
+                                 req: web.Request) -> web.Response:
+        tid, uid = int(parts[1]), int(parts[3])
+        if tid not in self.threads or uid not in self.users:
+            return _json({"message": "Unknown Channel", "code": UNKNOWN_CHANNEL}, status=404)
+        self.thread_members[tid].add(uid)
+        return web.Response(status=204)
+
+    async def _get_channel(self, parts: list[str], body: Any, files: Any, req: web.Request
+                           ) -> web.Response:
+        cid = int(parts[1])
+        if cid in self.threads:
+            return _json(self.threads[cid])
+        if cid == self.channel_id:
+            guild = self._guild()
+            return _json({**guild["channels"][0], "guild_id": str(self.guild_id)})
+        return _json({"message": "Unknown Channel", "code": UNKNOWN_CHANNEL}, status=404)
+
+    async def _edit_channel(self, parts: list[str], body: Any, files: Any, req: web.Request
+                            ) -> web.Response:
+        """PATCH /channels/{id}: a thread archived, locked or opened again."""
+        thread = self.threads.get(int(parts[1]))
+        if thread is None:
+            return _json({"message": "fake: only threads are edited", "code": 0}, status=400)
+        for key in ("archived", "locked"):
+            if key in body:
+                thread["thread_metadata"][key] = bool(body[key])
+        return _json(thread)
+
     # -- messages -----------------------------------------------------------------------------
 
     def _create(self, channel_id: int, body: dict[str, Any], files: list[tuple[str, bytes]],
@@ -432,7 +527,7 @@ class FakeDiscord:
             "mentions": [], "mention_roles": [], "pinned": False, "mention_everyone": False,
             "tts": False, "timestamp": TIMESTAMP, "edited_timestamp": None,
             "flags": 0, "components": [], "_for": for_user}
-        if channel_id == self.channel_id:
+        if channel_id == self.channel_id or channel_id in self.threads:
             message["guild_id"] = str(self.guild_id)
         self.messages[mid] = message
         self.files[mid] = []
@@ -563,7 +658,8 @@ def _json(data: Any, status: int = 200) -> web.Response:
 def _shape(parts: list[str]) -> str:
     """The route's shape: ids and tokens replaced by '*' ("channels/*/messages")."""
     keep = {"users", "@me", "channels", "messages", "applications", "commands", "guilds",
-            "oauth2", "interactions", "callback", "webhooks", "@original"}
+            "oauth2", "interactions", "callback", "webhooks", "@original", "threads",
+            "thread-members"}
     return "/".join(p if p in keep else "*" for p in parts)
 
 
@@ -573,6 +669,10 @@ _ROUTES = {
     ("PUT", "applications/*/commands"): FakeDiscord._sync,
     ("PUT", "applications/*/guilds/*/commands"): FakeDiscord._sync,
     ("POST", "users/@me/channels"): FakeDiscord._open_dm,
+    ("POST", "channels/*/threads"): FakeDiscord._start_thread,
+    ("PUT", "channels/*/thread-members/*"): FakeDiscord._add_thread_member,
+    ("GET", "channels/*"): FakeDiscord._get_channel,
+    ("PATCH", "channels/*"): FakeDiscord._edit_channel,
     ("POST", "channels/*/messages"): FakeDiscord._post_message,
     ("PATCH", "channels/*/messages/*"): FakeDiscord._edit_message,
     ("DELETE", "channels/*/messages/*"): FakeDiscord._delete_message,

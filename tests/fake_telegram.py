@@ -16,6 +16,13 @@ editing, deleting): at most 20 in a group per minute, one a second in any chat, 
 second for the whole bot; a write over them gets 429 "Too Many Requests: retry after N"
 with ``retry_after``, as the real server answers.  `Limits.scale` shrinks the minute and
 the second for fast tests.  Every call keeps the time it arrived (`Call.at`).
+
+Forum topics: a group in `forums` is a forum supergroup (its messages' chat says
+`is_forum`, as `getChat` does); `createForumTopic` opens a topic there (a name of 1 to 128
+characters; 400 in a group that is not a forum, or where the bot may not manage topics:
+`no_topic_rights`), `closeForumTopic` closes it.  A message sent to a topic of a forum must
+name one that exists (a topic the bot created, or one a user wrote in): 400 "message thread
+not found" otherwise.
 """
 
 from __future__ import annotations
@@ -103,6 +110,8 @@ class FakeBotApi:
         self.notified: list[tuple[int, int, int]] = []
         self.admins: dict[int, set[int]] = {}  # group chat -> admin user ids
         self.forums: set[int] = set()
+        self.no_topic_rights: set[int] = set()  # forums where the bot may not manage topics
+        self.topics: dict[int, dict[int, dict[str, Any]]] = {}  # chat -> thread -> topic
         self._updates: list[dict[str, Any]] = []
         self._ids = itertools.count(1)
         self._update_ids = itertools.count(1)
@@ -153,6 +162,9 @@ class FakeBotApi:
         if chat > 0:
             self.started.add(user.id)
         word = text.split()[0]
+        if thread is not None and chat in self.forums:  # a topic a user writes in exists
+            self.topics.setdefault(chat, {}).setdefault(thread, {"name": f"topic {thread}",
+                                                                 "closed": False})
         message = self._new_message(chat, user.as_dict(), text=text, thread=thread)
         message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(word)}]
         await self._push({"message": message})
@@ -303,15 +315,60 @@ class FakeBotApi:
             member["can_be_edited"] = False
         return member
 
+    async def _m_getChat(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:
+        chat = int(p["chat_id"])
+        if chat > 0:
+            return {"id": chat, "type": "private", "first_name": str(chat), **_FULL_INFO}
+        info = {"id": chat, "type": "supergroup", "title": f"group {chat}", **_FULL_INFO}
+        if chat in self.forums:
+            info["is_forum"] = True
+        return info
+
+    async def _m_createForumTopic(self, p: dict[str, Any], f: dict[str, bytes]
+                                  ) -> dict[str, Any]:
+        chat, name = int(p["chat_id"]), str(p.get("name", ""))
+        if chat not in self.forums:
+            raise ApiError(400, "Bad Request: the chat is not a forum")
+        if chat in self.no_topic_rights:
+            raise ApiError(400, "Bad Request: not enough rights to create a topic")
+        if not 1 <= len(name) <= MAX_TOPIC_NAME:
+            raise ApiError(400, "Bad Request: TOPIC_NAME_INVALID")
+        created = self._new_message(chat, None)  # the topic's first (service) message
+        thread = created["message_id"]
+        created.update(message_thread_id=thread, is_topic_message=True,
+                       forum_topic_created={"name": name, "icon_color": ICON_COLOR})
+        self.topics.setdefault(chat, {})[thread] = {"name": name, "closed": False}
+        return {"message_thread_id": thread, "name": name, "icon_color": ICON_COLOR}
+
+    async def _m_closeForumTopic(self, p: dict[str, Any], f: dict[str, bytes]) -> bool:
+        chat, thread = int(p["chat_id"]), int(p["message_thread_id"])
+        topic = self.topics.get(chat, {}).get(thread)
+        if topic is None:
+            raise ApiError(400, "Bad Request: TOPIC_ID_INVALID")
+        if chat in self.no_topic_rights:
+            raise ApiError(400, "Bad Request: not enough rights to close the topic")
+        if topic["closed"]:
+            raise ApiError(400, "Bad Request: TOPIC_NOT_MODIFIED")
+        topic["closed"] = True
+        return True
+
+    def _thread(self, chat: int, p: dict[str, Any]) -> int | None:
+        """The topic a message goes to: in a forum, one that exists."""
+        thread = _int(p.get("message_thread_id"))
+        if thread is not None and chat in self.forums and thread not in self.topics.get(
+                chat, {}):
+            raise ApiError(400, "Bad Request: message thread not found")
+        return thread
+
     async def _m_sendMessage(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:
         chat = self._writable(p["chat_id"])
-        msg = self._new_message(chat, None, text=p["text"], thread=_int(p.get("message_thread_id")))
+        msg = self._new_message(chat, None, text=p["text"], thread=self._thread(chat, p))
         self._notify(msg, p)
         return self._decorate(msg, p)
 
     async def _m_sendPhoto(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:
         chat = self._writable(p["chat_id"])
-        msg = self._new_message(chat, None, thread=_int(p.get("message_thread_id")))
+        msg = self._new_message(chat, None, thread=self._thread(chat, p))
         msg["photo"] = self._photo(p.get("photo", "photo"), f)
         if p.get("caption"):
             msg["caption"] = p["caption"]
@@ -320,7 +377,7 @@ class FakeBotApi:
 
     async def _m_sendDocument(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:
         chat = self._writable(p["chat_id"])
-        msg = self._new_message(chat, None, thread=_int(p.get("message_thread_id")))
+        msg = self._new_message(chat, None, thread=self._thread(chat, p))
         name = _attached(p.get("document", "document"))
         msg["document"] = {"file_id": f"doc{msg['message_id']}", "file_unique_id": "d",
                            "file_name": name, "file_size": len(f.get(name, b""))}
@@ -454,6 +511,14 @@ class FakeBotApi:
 # Telegram's limits on what a bot sends: a text of 1 to 4096 characters, a caption of 1024,
 # callback data of 1 to 64 bytes, a button's text not empty, 8 buttons a row, 100 in all.
 MAX_TEXT, MAX_CAPTION, MAX_DATA, MAX_PER_ROW, MAX_BUTTONS = 4096, 1024, 64, 8, 100
+MAX_TOPIC_NAME = 128
+ICON_COLOR = 7322096
+# what getChat answers beside the chat itself (ChatFullInfo's required fields)
+_FULL_INFO: dict[str, Any] = {"accent_color_id": 0, "max_reaction_count": 11,
+                              "accepted_gift_types": {
+                                  "unlimited_gifts": False, "limited_gifts": False,
+                                  "unique_gifts": False, "premium_subscription": False,
+                                  "gifts_from_channels": False}}
 
 
 def visible(text: str, parse_mode: str | None) -> str:

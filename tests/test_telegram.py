@@ -40,6 +40,7 @@ class Rig:
     db: Path
     limits: Limits | None = None  # the server's flood limits, which the bot's limiter keeps
     ai_delay: float = 0.0  # above 0: computers play from the service's tick loop, as in the bot
+    clock: Callable[[], float] = time.time  # the service's
     store: Store | None = None
     service: Service | None = None
     bot: TelegramBot | None = None
@@ -52,7 +53,8 @@ class Rig:
         """Open the database, the service, and a new PTB Application polling the server."""
         await self.server.reopen()
         self.store = await Store.open(self.db)
-        self.service = Service(self.store, ai_delay=self.ai_delay, seed=3, default_timer=None)
+        self.service = Service(self.store, ai_delay=self.ai_delay, seed=3, default_timer=None,
+                               clock=self.clock)
         router = Router(expect=("telegram",))
         reprompts = await self.service.start()
         limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0)
@@ -145,11 +147,12 @@ def _dummy(user: TgUser) -> dict[str, Any]:
 
 
 def run_rig(tmp_path: Path, body: Callable[[Rig], Awaitable[None]],
-            limits: Limits | None = None, ai_delay: float = 0.0) -> None:
+            limits: Limits | None = None, ai_delay: float = 0.0,
+            clock: Callable[[], float] = time.time) -> None:
     async def main() -> None:
         server = FakeBotApi(limits=limits)
         await server.start()
-        rig = Rig(server, tmp_path / "domino.sqlite", limits, ai_delay)
+        rig = Rig(server, tmp_path / "domino.sqlite", limits, ai_delay, clock=clock)
         try:
             await rig.up()
             try:

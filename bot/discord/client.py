@@ -32,6 +32,7 @@ from ..web.reply import table_url, web_reply
 from . import views
 from .commands import DominoCommands
 from .delivery import PLATFORM, Delivery, Reply, discord_id
+from .rooms import DiscordRooms
 from .text import CommandTranslator
 from .views import PageButton, PressButton
 
@@ -95,11 +96,13 @@ class DominoClient(discord.Client):
             await self.tree.sync()
 
     async def on_ready(self) -> None:
+        self.service.rooms.register(PLATFORM, DiscordRooms(self))  # a thread per tournament table
         if self.router is not None and not self._registered:
             self._registered = True
             await self.router.register(PLATFORM, self)
 
     async def close(self) -> None:
+        self.service.rooms.unregister(PLATFORM)
         if self.router is not None and self._registered:
             self.router.unregister(PLATFORM)
         await super().close()
@@ -115,6 +118,11 @@ class DominoClient(discord.Client):
         if lock is None:
             lock = self._locks[table] = asyncio.Lock()
         return lock
+
+    def table_lock(self, table: int) -> asyncio.Lock | contextlib.nullcontext[None]:
+        """The lock under which a table's calls and deliveries run (a thread is archived
+        under it, after the table's last message: bot/discord/rooms.py)."""
+        return self._lock(table)
 
     @contextlib.asynccontextmanager
     async def _working(self) -> AsyncIterator[None]:

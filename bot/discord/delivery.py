@@ -135,7 +135,7 @@ class Delivery:
             if old:
                 await self._delete(old)
             return
-        for i, text in enumerate(chunks(m.text)):
+        for i, text in enumerate(chunks(content_for(m, limit=None))):  # its mentions first
             extra = _send_fields(fields) if i == 0 else {}
             extra["content"] = text
             await channel.send(**extra)

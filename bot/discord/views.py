@@ -156,10 +156,11 @@ def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
     return split_text(text, size)
 
 
-def content_for(message: Message) -> str:
-    """The text of a message with its mentions, within Discord's 2000 characters.  A
-    mention shows the player's name: it takes the place of the name the text begins with
-    (`Message.named`), so "<@55>, your turn." names them once."""
+def content_for(message: Message, limit: int | None = MAX_CONTENT) -> str:
+    """The text of a message with its mentions, within Discord's 2000 characters (`limit`
+    None: whole, for a text sent in several messages).  A mention shows the player's name:
+    it takes the place of the name the text begins with (`Message.named`), so "<@55>, your
+    turn." names them once."""
     mentions = " ".join(f"<@{u.split(':', 1)[1]}>" for u in message.mention
                         if u.startswith("discord:"))
     text = message.text
@@ -167,7 +168,7 @@ def content_for(message: Message) -> str:
         text = mentions + text[len(message.named):]
     elif mentions:
         text = f"{mentions} {text}"
-    return text if len(text) <= MAX_CONTENT else text[:MAX_CONTENT - 1] + "…"
+    return text if limit is None or len(text) <= limit else text[:limit - 1] + "…"
 
 
 def mentions_for(message: Message) -> discord.AllowedMentions:

@@ -4,7 +4,8 @@ A tournament's row (store: `tournaments`) holds its state as JSON: bot/tournamen
 `Tournament.to_dict()` under "t", and the service's notes (game, options, round clock,
 registration window, public language, names, when the round opened).  Every change is a
 compare-and-set on the row's version (`_change`): on several processes a round is paired
-and opened once.  Each round's tables are lobbies in the tournament's channel whose human
+and opened once.  Each round's tables are lobbies, each in its room (a Discord thread, a
+Telegram forum topic: bot/service/rooms.py) or in the tournament's channel, whose human
 seats are kept for their players (as a rematch's); computers sit where the organiser allows
 (`fill`).  A table's end reaches the tournament through `Results._finish`'s hook
 (`_table_finished`, overridden here: the call goes up by inheritance, no import goes up);
@@ -16,6 +17,7 @@ Stands on the opening (bot/service/opening.py); the commands (tournaments.py) st
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -29,6 +31,7 @@ from . import tourney_words as words
 from .lobby import name_computers
 from .messages import Message
 from .opening import Opening
+from .rooms import RoomRegistry
 from .state import COMPUTER, User
 from .tables import Table, final_ranks
 
@@ -47,6 +50,7 @@ class Rounds(Opening):
     _tourney_looked: float = float("-inf")
     _tourney_due: bool = True
     _tourney_wrote: bool = False  # whether the last `_change` wrote (else: nothing to do)
+    _rooms: RoomRegistry
 
     async def _change(self, tournament_id: int, change: Change
                       ) -> tuple[TournamentRow, dict[str, Any]]:
@@ -96,15 +100,18 @@ class Rounds(Opening):
         seconds = int(timer) if timer else self.default_timer
         out: list[Message] = []
         shown: list[tuple[int, list[str]]] = []
+        places: dict[int, str] = {}  # table id -> where its room is, when it has one
         for no, table in enumerate(rnd.tables, 1):
             players = tour.seats(table)
             if no in opened:
                 shown.append((opened[no], [names.get(p, p) if p else "CPU" for p in players]))
+                places[opened[no]] = await self._room_link(row, opened[no])
                 continue
+            room = await self._room(row, lang, n, no, [p for p in players if p])
             kept = {i: [p, names.get(p, p)] for i, p in enumerate(players) if p is not None}
             seats = [SeatRow(i, None, t(lang, "Open seat")) if p else
                      SeatRow(i, None, "", ai=COMPUTER) for i, p in enumerate(players)]
-            new = TableRow(id=0, channel=row.channel, scope=row.scope, host="",
+            new = TableRow(id=0, channel=room, scope=row.scope, host="",
                            variant=data["variant"], options=dict(data["options"]),
                            players=len(players), timer=seconds or None, status="lobby",
                            seed=self.rng.getrandbits(62), lang=lang, created_at=self.clock(),
@@ -118,11 +125,47 @@ class Rounds(Opening):
             self._changed[new.id] = self.clock()
             shown.append((new.id, [names.get(p, p) if p else s.name
                                    for p, s in zip(players, new.seats, strict=True)]))
+            places[new.id] = self.rooms.link(room, row.channel)
             out += self._table_messages(fresh)
         text = words.round_opened(row.id, n, tour.total_rounds, lang, shown,
-                                  [names.get(b, b) for b in rnd.byes], data["clock"])
+                                  [names.get(b, b) for b in rnd.byes], data["clock"], places)
         mention = tuple(e for tb in rnd.tables for e in tour.seats(tb) if e)
         return [Message(row.channel, text, kind="info", mention=mention), *out]
+
+    @property
+    def rooms(self) -> RoomRegistry:
+        """The platforms' rooms for tables (bot/service/rooms.py): adapters register theirs."""
+        if "_rooms" not in self.__dict__:
+            self._rooms = RoomRegistry()
+        return self._rooms
+
+    async def _room(self, row: TournamentRow, lang: str, round_no: int, table_no: int,
+                    members: list[str]) -> str:
+        """The channel of a new table of the round: a room (a thread, a forum topic) where
+        the platform opens one, else the tournament's channel.  A process that stops after
+        the room is opened and before the table is stored leaves the room empty."""
+        title = t(lang, "Tournament #{id} · round {n} · table {table}", id=row.id, n=round_no,
+                  table=table_no)
+        return await self.rooms.open(row.channel, title, members)
+
+    async def _table_channel(self, table_id: int) -> str:
+        live = self.tables.get(table_id)
+        stored = live.row if live is not None else await self.store.get_table(table_id)
+        return stored.channel if stored is not None else ""
+
+    async def _room_link(self, row: TournamentRow, table_id: int) -> str:
+        return self.rooms.link(await self._table_channel(table_id), row.channel)
+
+    async def _close_rooms(self, row: TournamentRow, round_no: int) -> None:
+        """The round is over: its tables' rooms are closed (archived; their messages stay),
+        all at once (each waits for its table's last message, not for the others')."""
+        try:
+            tables = (await self.store.tournament_tables(row.id, round_no)).values()
+            await asyncio.gather(*[self.rooms.close(await self._table_channel(tid),
+                                                    row.channel, tid) for tid in tables])
+        except Exception:  # the rooms stay open: the round goes on
+            log.exception("tournament %s: cannot close the rooms of round %s", row.id,
+                          round_no)
 
     async def _leave_game(self, user: User, table: Table) -> list[Message]:
         """Leaving a tournament's game under way drops the player from the later rounds
@@ -257,6 +300,7 @@ class Rounds(Opening):
         lang, names = data["lang"], data["names"]
         done = row.status == "finished"
         played = len(tour.rounds) - (0 if done else 1)
+        await self._close_rooms(row, played)
         ranks = tour.standings()  # the picture: on this round's standings, or on the podium
         image = words.picture(row.id, ranks, names, played, done,
                               self._pool.deferred().for_lang(lang))

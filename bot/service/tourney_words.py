@@ -56,13 +56,17 @@ def announcement(tid: int, channel: str, lang: str, data: Mapping[str, Any], cou
 
 def round_opened(tid: int, round_no: int, total: int | None, lang: str,
                  tables: Sequence[tuple[int, Sequence[str]]], byes: Sequence[str],
-                 clock: float) -> str:
-    """Round n: its tables (id and the players' names), the byes, the time to come."""
+                 clock: float, rooms: Mapping[int, str] | None = None) -> str:
+    """Round n: its tables (id and the players' names, and where its room is when it has
+    one: `rooms`, by table id), the byes, the time to come."""
     head = (t(lang, "Tournament #{id}, round {n} of {total}:", id=tid, n=round_no, total=total)
             if total else t(lang, "Tournament #{id}, round {n}:", id=tid, n=round_no))
     lines = [head]
-    lines += [t(lang, "Table #{table}: {players}", table=tid_, players=", ".join(names))
-              for tid_, names in tables]
+    for table, names in tables:
+        room = (rooms or {}).get(table)
+        lines.append(t(lang, "Table #{table} in {room}: {players}", table=table, room=room,
+                       players=", ".join(names)) if room else
+                     t(lang, "Table #{table}: {players}", table=table, players=", ".join(names)))
     if byes:
         lines.append(t(lang, "Bye: {players}", players=", ".join(byes)))
     lines.append(tn(lang, "Join your table within {n} minute, or lose that game.",

@@ -32,6 +32,7 @@ from telegram.ext import (
     CommandHandler,
     ContextTypes,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -50,6 +51,7 @@ from ..web.reply import miniapp_url, table_url, web_reply
 from .ids import PLATFORM, channel_of, user_id
 from .out import Origin, Outbox
 from .pacing import Pace
+from .rooms import TelegramRooms
 from .webhook import ALLOWED_UPDATES, Webhook, start_webhook
 
 log = logging.getLogger("domino.telegram")
@@ -100,7 +102,9 @@ class TelegramBot:
             builder = builder.base_url(base_url)
         self.app: Application[Any, Any, Any, Any, Any, Any] = builder.build()
         self.outbox: Outbox | None = None
+        self.rooms = TelegramRooms(self.app.bot)  # a forum topic per tournament table
         self.ready = asyncio.Event()
+        self.app.add_handler(TypeHandler(Update, self._saw), group=-1)  # before the rest
         simple = {"join": service.join, "leave": service.leave, "begin": service.begin,
                   "hand": service.hand, "stop": service.stop}
         simple["rematch"] = service.rematch
@@ -136,11 +140,13 @@ class TelegramBot:
                 await self.app.updater.start_polling(
                     timeout=self.poll_timeout, allowed_updates=["message", "callback_query"])
             try:
+                self.service.rooms.register(PLATFORM, self.rooms)
                 if router is not None:
                     await router.register(PLATFORM, self.outbox)
                 self.ready.set()
                 await (stop.wait() if stop is not None else asyncio.Event().wait())
             finally:
+                self.service.rooms.unregister(PLATFORM)
                 if router is not None and hasattr(router, "unregister"):
                     router.unregister(PLATFORM)
                 with contextlib.suppress(Exception):
@@ -155,6 +161,10 @@ class TelegramBot:
             commands = [BotCommand(name, t(lang, text)) for name, text in COMMANDS.items()]
             await self.app.bot.set_my_commands(commands,
                                                language_code=None if lang == "en" else lang)
+
+    async def _saw(self, update: Update, context: Context) -> None:
+        """Every update's chat tells whether the group is a forum (bot/telegram/rooms.py)."""
+        self.rooms.saw(update.effective_chat)
 
     async def _log_error(self, update: object, context: Context) -> None:
         log.error("error while handling an update: %r", context.error)
