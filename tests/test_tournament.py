@@ -265,6 +265,8 @@ def test_bad_input_is_a_tournament_error():
         Config("swiss")
     with pytest.raises(TournamentError, match="two-sides-only"):
         Config("knockout", seats=4)
+    with pytest.raises(TournamentError, match="random-partners-format"):  # the first reason
+        Config("knockout", seats=4, teams="random")
     t = make(4, format="swiss", rounds=2)
     with pytest.raises(TournamentError, match="already-registered"):
         t.add("p1")
