@@ -214,6 +214,9 @@ def test_team_refusals_at_the_opening(tmp_path: Path) -> None:
             out = await service.open_tournament(ORGANISER, "test:chan", "test:server", text,
                                                 is_admin=True, where=HERE)
             assert errors(out) and errors(out)[0].endswith(why), (text, errors(out))
+        tid, _ = await open_swiss(service, "swiss classic")
+        assert errors(await service.register(P2, tid, P3, where=HERE)) == [
+            "This tournament is not played by partners: register alone."]
         _, ann = await open_swiss(service, "knockout whist teams=fixed")
         assert "Fixed partners" in ann.text
         _, ann = await open_swiss(service, "arena forty-two partners=random")

@@ -152,7 +152,7 @@ class Tournaments(Rounds):
                 said[:] = teams.register(data, tour, user.id, partner and partner.id, cap,
                                          data["lang"])
             elif partner is not None:
-                raise TournamentError("no-partners")
+                raise TournamentError("no-partners" if tour.config.teams else "solo")
             else:
                 if user.id in tour.entrants:
                     raise TournamentError("already-registered")

@@ -222,6 +222,8 @@ def refusal(code: str, lang: str) -> str | None:
                                        "messages."),
         "no-partners": lambda: t(lang, "This tournament's partners are drawn each round: "
                                  "register alone."),
+        "solo": lambda: t(lang, "This tournament is not played by partners: register "
+                          "alone."),
     }
     word = words.get(code)
     return word() if word else None
