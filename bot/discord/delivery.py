@@ -137,7 +137,8 @@ class Delivery:
             return
         for i, text in enumerate(chunks(m.text)):
             extra = _send_fields(fields) if i == 0 else {}
-            extra["content"] = text
+            # the first piece keeps the mentions (those the message notifies)
+            extra["content"] = content_for(dataclasses.replace(m, text=text)) if i == 0 else text
             await channel.send(**extra)
 
     async def _edit_stored(self, table: int, key: str, **fields: Any) -> bool:
