@@ -247,5 +247,9 @@ def test_a_pair_missing_a_partner_forfeits_and_a_leaver_drops_the_pair(tmp_path:
         table = tour.rounds[0].tables[0]
         assert table.no_shows == ["test:p5&test:p6"] and table.points("test:p1&test:p2") == 1
         assert tour.entrants["test:p7&test:p8"].dropped == 1
+        out = await service.drop(P3, tid, where=HERE)  # a partner drops: the pair is out
+        assert out[0].text == "p3 leaves tournament #1: p3 & p4 are dropped."
+        tour = Tournament.from_dict((await state(service, tid))["t"])
+        assert tour.entrants["test:p3&test:p4"].dropped == 1
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))

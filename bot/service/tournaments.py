@@ -208,15 +208,21 @@ class Tournaments(Rounds):
         return out
 
     async def drop(self, user: User, tournament_id: int) -> list[Message]:
-        """Leave a tournament under way: never paired again."""
+        """Leave a tournament under way: never paired again (a fixed pair: both partners)."""
+        pair: list[str] = []
+
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
             tour = Tournament.from_dict(data["t"])
             if row.status != "running":
                 raise TournamentError("not-running")
-            tour.drop(teams.entrant_of(tour, user.id) or user.id)
+            entrant = teams.entrant_of(tour, user.id) or user.id
+            tour.drop(entrant)
+            pair[:] = [data["names"].get(entrant, entrant)] if entrant != user.id else []
             data["t"] = tour.to_dict()
             return row.status
         return await self._command(user, tournament_id, change, lambda n, lang: t(
+            lang, "{who} leaves tournament #{id}: {pair} are dropped.", who=user.name,
+            id=tournament_id, pair=pair[0]) if pair else t(
             lang, "{who} leaves tournament #{id}.", who=user.name, id=tournament_id))
 
     async def start_tournament(self, user: User, tournament_id: int) -> list[Message]:
