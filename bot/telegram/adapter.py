@@ -350,8 +350,9 @@ class TelegramBot:
         acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
                 "standings": s.tournament_standings, "drop": s.drop,
                 "export": s.export_tournament}
-        partner = await self._partner(update, context, args[2:])
-        if args and args[0].lower() == "join" and partner is not None:
+        joining = bool(args) and args[0].lower() == "join"
+        partner = await self._partner(update, context, args[2:]) if joining else None
+        if partner is not None:
             number = args[1].lstrip("#") if len(args) > 1 else ""
             out = await s.register(user, number, partner, where=self.place(update))
         elif args and args[0].lower() in acts:
