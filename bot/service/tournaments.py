@@ -136,7 +136,7 @@ class Tournaments(Rounds):
         with a `partner` (a member the platform found here; a bare name: one it did not)
         or alone (a partner who had asked, or one drawn at the start)."""
         cap = self.limits.tournament_entrants
-        said: list[Any] = []  # a fixed pair's news: ("paired"|"asked"|"alone", other)
+        said: list[Any] = []  # a fixed pair's news: its text, and who it notifies
 
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
             tour = Tournament.from_dict(data["t"])
@@ -149,8 +149,13 @@ class Tournaments(Rounds):
             if tour.config.teams == "fixed":
                 if partner is not None:
                     data["names"].setdefault(partner.id, partner.name)
-                said[:] = teams.register(data, tour, user.id, partner and partner.id, cap,
-                                         data["lang"])
+                kind, other = teams.register(data, tour, user.id, partner and partner.id, cap,
+                                             data["lang"])
+                data["t"] = tour.to_dict()
+                said[:] = [teams.registered_said(data["lang"], kind, row.id, user.name,
+                                                 data["names"].get(other, other),
+                                                 teams.players(data)),
+                           (other,) if kind == "asked" else ()]
             elif partner is not None:
                 raise TournamentError("no-partners" if tour.config.teams else "solo")
             else:
@@ -167,19 +172,13 @@ class Tournaments(Rounds):
             "registered in tournament #{id} ({n} players).", n, who=user.name,
             id=tournament_id))
         if said and not errors_in(out):
-            row = await self.store.tournament(tournament_id)
-            data = json.loads(row.state) if row else {"names": {}, "lang": "en"}
-            kind, other = said
-            text = teams.registered_said(data["lang"], kind, tournament_id, user.name,
-                                         data["names"].get(other, other), teams.players(data))
-            ask = (other,) if kind == "asked" else ()
-            out = [dataclasses.replace(out[0], text=text, mention=ask)]
+            out = [dataclasses.replace(out[0], text=said[0], mention=said[1])]
         return out
 
     async def unregister(self, user: User, tournament_id: int) -> list[Message]:
         """Take one's name off a tournament before it starts (a fixed pair's partner takes
         the pair off: the other is told)."""
-        left: list[str] = []  # the partner of a pair taken off
+        told: list[Message] = []  # a fixed pair's other partner, told
 
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
             tour = Tournament.from_dict(data["t"])
@@ -187,7 +186,11 @@ class Tournaments(Rounds):
                 raise TournamentError("started")
             if tour.config.teams == "fixed":
                 partner = teams.unregister(data, tour, user.id)
-                left[:] = [partner] if partner else []
+                name = data["names"].get(partner, partner)
+                told[:] = [Message(row.channel, t(
+                    data["lang"], "{partner}: your partner {who} took your pair off "
+                    "tournament #{id}; register again to play.", partner=name, who=user.name,
+                    id=row.id), kind="info", mention=(partner,), named=name)] if partner else []
             else:
                 tour.remove(user.id)
             data["t"] = tour.to_dict()
@@ -196,16 +199,7 @@ class Tournaments(Rounds):
             lang, "{who} is no longer registered in tournament #{id} ({n} player).", "{who} "
             "is no longer registered in tournament #{id} ({n} players).", n, who=user.name,
             id=tournament_id))
-        if left and not errors_in(out):
-            row = await self.store.tournament(tournament_id)
-            data = json.loads(row.state) if row else {"names": {}, "lang": "en"}
-            text = t(data["lang"], "{partner}: your partner {who} took your pair off "
-                     "tournament #{id}; register again to play.",
-                     partner=data["names"].get(left[0], left[0]), who=user.name,
-                     id=tournament_id)
-            out.append(Message(out[0].channel, text, kind="info", mention=(left[0],),
-                               named=data["names"].get(left[0], "")))
-        return out
+        return out + told if not errors_in(out) else out
 
     async def drop(self, user: User, tournament_id: int) -> list[Message]:
         """Leave a tournament under way: never paired again (a fixed pair: both partners)."""

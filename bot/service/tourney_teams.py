@@ -90,8 +90,10 @@ def register(data: dict[str, Any], tour: Tournament, user: str, partner: str | N
         raise TournamentError("own-partner")
     if partner is not None and entrant_of(tour, partner) is not None:
         raise TournamentError("partner-registered")
-    inviter = (partner if partner is not None and asked.get(partner) == user else
-               next((u for u, p in pending if p == user), None) if partner is None else None)
+    if partner is None:  # accepts the first who asked them, if anyone did
+        inviter = next((u for u, p in pending if p == user), None)
+    else:  # names the one who asked them: accepts
+        inviter = partner if asked.get(partner) == user else None
     if cap and user not in asked and players(data) + 1 > cap:
         raise TournamentError("full")
     if inviter is not None:
