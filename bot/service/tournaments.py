@@ -148,7 +148,8 @@ class Tournaments(Rounds):
             data["names"][user.id] = user.name
             if tour.config.teams == "fixed":
                 if partner is not None:
-                    data["names"].setdefault(partner.id, partner.name)
+                    data["names"].setdefault(partner.id, clip(partner.name, self.limits.name)
+                                             or partner.id[-12:])
                 kind, other = teams.register(data, tour, user.id, partner and partner.id, cap,
                                              data["lang"])
                 data["t"] = tour.to_dict()
