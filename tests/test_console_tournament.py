@@ -59,7 +59,7 @@ def test_a_fixed_pairs_tournament_in_the_console(tmp_path: Path) -> None:
     assert shown[0].head == ("[#main] Tournament #1: partners for those registered alone: "
                              "carol & dan.")
     assert shown[1].text.splitlines()[:2] == ["[#main] Tournament #1, round 1 of 1:",
-                                               "    Table #1: alice, carol, bob, dan"]
+                                               "    Table #1: alice & bob, carol & dan"]
     out = bot.send("/tournament standings 1")
     assert any("alice & bob" in line for line in out)
     assert bot.send("/tournament") and bot.close()[0] == 0

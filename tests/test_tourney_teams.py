@@ -81,6 +81,7 @@ def test_a_fixed_pairs_swiss_of_partnership_is_played_to_the_end(tmp_path: Path)
         assert out[0].text == ("Tournament #1: partners for those registered alone: "
                                "p5 & p6, p7 & p8.")
         assert "round 1 of 2" in out[1].text
+        assert ": p1 & p2, p5 & p6" in out[1].text and ": p7 & p8, p3 & p4" in out[1].text
         said = []
         for _ in range(2):
             tables = await play_team_round(service, tid)

@@ -125,7 +125,8 @@ class Rounds(Opening):
             shown.append((new.id, [names.get(p, p) if p else s.name
                                    for p, s in zip(players, new.seats, strict=True)]))
             out += self._table_messages(fresh)
-        text = words.round_opened(row.id, n, tour.total_rounds, lang, shown,
+        text = words.round_opened(row.id, n, tour.total_rounds, lang,
+                                  teams.as_sides(shown, tour.config.teams),
                                   [names.get(b, b) for b in rnd.byes], data["clock"])
         mention = tuple(e for tb in rnd.tables for e in tour.seats(tb) if e)
         return [Message(row.channel, text, kind="info", mention=mention), *out]

@@ -23,6 +23,7 @@ from .tables import seat_ranks
 
 MODES = ("fixed", "random")
 COMPUTER = "cpu"  # a fixed pair's computer partner, in its id
+PAIR = " & "  # between partners' names (render/standings.py cuts a pair's name around it)
 
 
 def is_team_game(game: Any) -> bool:
@@ -51,7 +52,7 @@ def pair_name(names: dict[str, str], a: str, b: str | None, lang: str) -> str:
     first = names.get(a, a)
     if b is None:
         return t(lang, "{who} & a computer", who=first)
-    return f"{first} & {names.get(b, b)}"
+    return PAIR.join((first, names.get(b, b)))
 
 
 def entrant_of(tour: Tournament, user: str) -> str | None:
@@ -174,6 +175,20 @@ def side_scores(result: dict[str, Any], left: Iterable[int]) -> list[float]:
     side_ranks = [worst if gone & set(team) else min(ranks[s] for s in team)
                   for team in sides]
     return [float(len(ranks) - r) for r in side_ranks]
+
+
+def as_sides(tables: Sequence[tuple[int, Sequence[str]]], mode: str | None
+             ) -> list[tuple[int, list[str]]]:
+    """A round's tables as the channel reads them: with partners (`mode`), each side's
+    partners together ("Ann & Bob"; seat i and seat i + sides sit opposite), else the
+    players in seat order."""
+    if mode is None:
+        return [(tid, list(seats)) for tid, seats in tables]
+    out = []
+    for tid, seats in tables:
+        n = len(seats) // 2
+        out.append((tid, [PAIR.join(seats[i::n]) for i in range(n)]))
+    return out
 
 
 def absent(tour: Tournament, table: Table, came: set[str]) -> list[str]:
