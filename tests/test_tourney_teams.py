@@ -254,3 +254,22 @@ def test_a_pair_missing_a_partner_forfeits_and_a_leaver_drops_the_pair(tmp_path:
         assert tour.entrants["test:p3&test:p4"].dropped == 1
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_waiting_partners_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+
+    async def first(service: Service) -> None:
+        tid, _ = await open_swiss(service, "swiss forty-two rounds=1 target=1")
+        await service.register(P1, tid, P2, where=HERE)  # asks p2
+        await service.register(P3, tid, where=HERE)  # alone
+
+    async def second(service: Service) -> None:
+        out = await service.register(P2, 1, where=HERE)  # accepts, after the restart
+        assert out[0].text.startswith("p1 & p2 are registered as partners")
+        await service.register(P4, 1, where=HERE)
+        out = await service.start_tournament(ORGANISER, 1, where=HERE)
+        assert out[0].text.endswith("partners for those registered alone: p3 & p4.")
+
+    for body in (first, second):
+        run(with_service(path, body, default_timer=None))
