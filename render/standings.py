@@ -28,6 +28,7 @@ NAME_MAX = 300  # the widest a name's column grows (longer names are cut with an
 NAME_MIN = 140
 NAME_CHARS = 60  # a longer name is cut to this many characters before `fit_text`
 BREAK_MAX = 220
+PAIR = " & "  # between a fixed pair's names (bot/service/tourney_teams.py)
 LIMIT = 20  # rows drawn; the rest counted under the table
 MEDALS: tuple[theme.RGB, ...] = ((236, 190, 48), (196, 204, 212), (205, 127, 50))
 STRIPE: theme.RGB = (24, 94, 61)
@@ -96,7 +97,7 @@ def standings_image(tid: int, rows: Sequence[Mapping[str, Any]], tie_breaks: Seq
                              "mm")
         bold = final and rank <= 3
         tag_w = canvas.text_mask(tag, TEXT).width if tag else 0
-        name = canvas.fit_text(name, TEXT, max(40, name_w - 16 - tag_w), bold)
+        name = _fit_name(name, max(40, name_w - 16 - tag_w), bold)
         box = canvas.draw_text(im, (MARGIN + PLACE_W + 4, mid), name, TEXT, colour, "lm", bold)
         if tag:
             canvas.draw_text(im, (box[2], mid), tag, TEXT, theme.TEXT_OUT, "lm")
@@ -109,6 +110,21 @@ def standings_image(tid: int, rows: Sequence[Mapping[str, Any]], tie_breaks: Seq
         canvas.draw_text(im, (MARGIN + PLACE_W + 4, y + ROW / 2), line, HEAD, theme.TEXT_SOFT,
                          "lm")
     return im
+
+
+def _fit_name(name: str, width: int, bold: bool) -> str:
+    """A name within `width`; a pair's ("Ann & Bob") cuts each partner's name by half, so
+    that both show."""
+    whole = canvas.fit_text(name, TEXT, width, bold)
+    parts = name.split(PAIR)
+    if whole == name or len(parts) != 2:
+        return whole
+    room = width - canvas.text_mask(PAIR, TEXT, bold).width
+    short = min((0, 1), key=lambda i: canvas.text_mask(parts[i], TEXT, bold).width)
+    fitted = canvas.fit_text(parts[short], TEXT, max(20, room // 2), bold)
+    left = room - canvas.text_mask(fitted, TEXT, bold).width
+    other = canvas.fit_text(parts[1 - short], TEXT, max(20, left), bold)
+    return PAIR.join((fitted, other) if short == 0 else (other, fitted))
 
 
 def _medal(im: Image.Image, centre: tuple[int, int], rank: int) -> None:

@@ -37,6 +37,7 @@ from aiohttp import WSMsgType, web
 
 API = "/api/v10"
 MANAGE_GUILD = 1 << 5
+USER_OPTIONS = ("user", "partner")  # the commands' options whose type is a user (6)
 EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 31)  # view, send, files, cmds
 EPHEMERAL = 1 << 6
 SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS: "@silent", the message notifies nobody
@@ -92,6 +93,7 @@ class FakeDiscord:
         self.users: dict[int, dict[str, Any]] = {self.bot_id: user_payload(self.bot_id, "DominoBot",
                                                                            bot=True)}
         self.managers: set[int] = set()
+        self.outsiders: set[int] = set()  # users who are not members of the server
         self.refuse_dm: set[int] = set()
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.threads: dict[int, dict[str, Any]] = {}  # thread id -> its channel payload
@@ -140,11 +142,14 @@ class FakeDiscord:
         monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
                             yarl.URL(base.replace("http", "ws") + "/gateway"))
 
-    def add_user(self, name: str, manager: bool = False) -> int:
+    def add_user(self, name: str, manager: bool = False, member: bool = True) -> int:
+        """A user (by default a member of the server; else known to Discord only)."""
         uid = next(self.ids)
         self.users[uid] = user_payload(uid, name)
         if manager:
             self.managers.add(uid)
+        if not member:
+            self.outsiders.add(uid)
         return uid
 
     async def wait_connected(self, timeout: float = 10) -> None:
@@ -248,12 +253,16 @@ class FakeDiscord:
         """/domino <sub> option=value ... (in the thread `channel`, if given); waits until
         the bot has answered and finished."""
         types = {str: 3, int: 4, bool: 5}
-        opts = [{"name": k, "type": 6 if k == "user" else types[type(v)], "value":
-                 str(v) if k == "user" else v} for k, v in options.items()]
+        people = [k for k in options if k in USER_OPTIONS]
+        opts = [{"name": k, "type": 6 if k in people else types[type(v)], "value":
+                 str(v) if k in people else v} for k, v in options.items()]
         resolved: dict[str, Any] = {}
-        if "user" in options:
-            uid = int(options["user"])
-            resolved = {"users": {str(uid): self.users[uid]}}
+        for k in people:  # a user option resolves the user, and the member of the server
+            uid = int(options[k])
+            resolved.setdefault("users", {})[str(uid)] = self.users[uid]
+            if uid not in self.outsiders:
+                member = {x: y for x, y in self._member(uid).items() if x != "user"}
+                resolved.setdefault("members", {})[str(uid)] = member
         data = {"id": str(self.app_id + 1), "name": "domino", "type": 1, "resolved": resolved,
                 "options": [{"name": sub, "type": 1, "options": opts}]}
         if dm:

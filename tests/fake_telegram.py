@@ -109,6 +109,7 @@ class FakeBotApi:
         # group where it mentions them (tg://user?id=...)
         self.notified: list[tuple[int, int, int]] = []
         self.admins: dict[int, set[int]] = {}  # group chat -> admin user ids
+        self.outsiders: dict[int, set[int]] = {}  # group chat -> users who left it
         self.forums: set[int] = set()
         self.no_topic_rights: set[int] = set()  # forums where the bot may not manage topics
         self.topics: dict[int, dict[int, dict[str, Any]]] = {}  # chat -> thread -> topic
@@ -157,8 +158,10 @@ class FakeBotApi:
         self.started.add(user.id)
 
     async def command(self, user: TgUser, chat: int, text: str,
-                      thread: int | None = None) -> dict[str, Any]:
-        """`user` types `text` (a /command) in `chat`; returns the Message sent."""
+                      thread: int | None = None, reply_to: dict[str, Any] | None = None
+                      ) -> dict[str, Any]:
+        """`user` types `text` (a /command) in `chat`, in reply to the message `reply_to`
+        if given; returns the Message sent."""
         if chat > 0:
             self.started.add(user.id)
         word = text.split()[0]
@@ -167,6 +170,8 @@ class FakeBotApi:
                                                                  "closed": False})
         message = self._new_message(chat, user.as_dict(), text=text, thread=thread)
         message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(word)}]
+        if reply_to is not None:
+            message["reply_to_message"] = reply_to
         await self._push({"message": message})
         return message
 
@@ -307,7 +312,8 @@ class FakeBotApi:
 
     async def _m_getChatMember(self, p: dict[str, Any], f: dict[str, bytes]) -> dict[str, Any]:
         chat, user = int(p["chat_id"]), int(p["user_id"])
-        status = "administrator" if user in self.admins.get(chat, set()) else "member"
+        status = ("administrator" if user in self.admins.get(chat, set()) else
+                  "left" if user in self.outsiders.get(chat, set()) else "member")
         member: dict[str, Any] = {"status": status, "user": {
             "id": user, "is_bot": False, "first_name": str(user)}}
         if status == "administrator":

@@ -12,7 +12,7 @@ from bot.service.messages import Message
 from bot.service.pictures import NoPictures
 from bot.service.service import Service, User
 from bot.service.tables import Table
-from bot.storage import Store
+from bot.storage import open_store
 
 ALICE = User("test:alice", "alice")
 BOB = User("test:bob", "bob", "fr-FR")
@@ -69,9 +69,10 @@ def run(coro: Awaitable[Any]) -> Any:
 
 async def with_service(path: Path | str, body: Callable[[Service], Awaitable[Any]],
                        **kw: Any) -> Any:
-    """Open the store at `path`, start a service on it (no AI delay, seed 1 unless given),
-    run `body`, close the store."""
-    store = await Store.open(path)
+    """Open the store at `path` (a SQLite file, or a PostgreSQL URL: `open_store` picks the
+    backend), start a service on it (no AI delay, seed 1 unless given), run `body`, close
+    the store."""
+    store = await open_store(path)
     try:
         service = Service(store, pictures=kw.pop("pictures", RecordingPictures()),
                           ai_delay=kw.pop("ai_delay", 0), seed=kw.pop("seed", 1), **kw)

@@ -35,3 +35,31 @@ def test_a_tournament_in_the_console(tmp_path: Path) -> None:
     assert json.loads(record.read_text())["rounds"][0]["tables"][0]["seats"] == ["alice",
                                                                                   "bob"]
     assert bot.send("/tournament") and bot.close()[0] == 0
+
+
+def test_a_fixed_pairs_tournament_in_the_console(tmp_path: Path) -> None:
+    """/tournament join N NAME asks NAME to be one's partner; NAME's Register (or join
+    naming the first) confirms; those alone are paired at the start."""
+    bot = ConsoleBot(tmp_path)
+    bot.start()
+    out = bot.send("/tournament swiss partnership rounds=1 target=1")
+    ann = messages(out)[0]
+    assert "4 per table" in ann.head and "Fixed partners" in ann.text
+    labels = dict((label, n) for n, label in ann.buttons)
+    out = bot.send("/tournament join 1 bob")
+    assert any("alice asks bob to be their partner in tournament #1" in line for line in out)
+    out = bot.send("/as bob", f"b{labels['Register']}")
+    assert any("alice & bob are registered as partners in tournament #1 (2 players)." in line
+               for line in out), out
+    out = bot.send("/as carol", "/tournament join 1 carol")
+    assert any("You cannot be your own partner." in line for line in out)
+    bot.send(f"b{labels['Register']}", "/as dan", f"b{labels['Register']}")
+    out = bot.send("/as alice", f"b{labels['Start']}")
+    shown = messages(out)
+    assert shown[0].head == ("[#main] Tournament #1: partners for those registered alone: "
+                             "carol & dan.")
+    assert shown[1].text.splitlines()[:2] == ["[#main] Tournament #1, round 1 of 1:",
+                                               "    Table #1: alice & bob, carol & dan"]
+    out = bot.send("/tournament standings 1")
+    assert any("alice & bob" in line for line in out)
+    assert bot.send("/tournament") and bot.close()[0] == 0

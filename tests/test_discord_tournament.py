@@ -56,7 +56,9 @@ def test_a_tournament_on_a_discord_server_without_threads(monkeypatch: pytest.Mo
             assert "Only the organiser" in last_ephemeral(fake, alice)["content"]
             await bot.click(boss, int(ann["id"]), "Start")
             texts = [m["content"] for m in fake.channel_messages()]
-            assert any("Tournament #1, round 1 of 1:" in x for x in texts)
+            assert any(x.startswith(f"<@{alice}> <@{boss}> Tournament #1, round 1 of 1:")
+                       or x.startswith(f"<@{boss}> <@{alice}> Tournament #1, round 1 of 1:")
+                       for x in texts)  # the players are notified
             assert any("Table #1: alice, boss" in x for x in texts)
             assert not fake.threads
             (lobby,) = lobbies(fake)  # the table is in the channel: the tournament goes on
@@ -151,4 +153,28 @@ def test_a_thread_name_is_cut_to_discords_limit(monkeypatch: pytest.MonkeyPatch,
             assert room is not None
             assert fake.threads[int(room.split(":")[1])]["name"] == "é" * 100
             assert DiscordRooms(bot.client).link(room) == f"<#{room.split(':')[1]}>"
+    play(monkeypatch, tmp_path, body)
+
+
+def test_fixed_pairs_register_with_the_partner_option(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    async def body(fake: FakeDiscord, db: Path) -> None:
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        boss, stranger = fake.add_user("boss", manager=True), fake.add_user("eve", member=False)
+        async with running_bot(fake, db) as bot:
+            assert isinstance(bot, Bot)
+            await bot.slash(boss, "tournament", what="swiss partnership rounds=1")
+            ann = next(m for m in fake.channel_messages()
+                       if m["content"].startswith("Tournament #1"))
+            assert "Fixed partners" in ann["content"]
+            await bot.slash(alice, "tournament", what="join", number=1, partner=stranger)
+            assert ("Your partner must be a member here"
+                    in last_ephemeral(fake, alice)["content"])
+            await bot.slash(alice, "tournament", what="join", number=1, partner=bob)
+            asked = next(m for m in fake.channel_messages() if "asks" in m["content"])
+            assert asked["content"].startswith(f"<@{bob}> alice asks bob")  # bob is notified
+            await bot.click(bob, int(ann["id"]), "Register")
+            texts = [m["content"] for m in fake.channel_messages()]
+            assert ("alice & bob are registered as partners in tournament #1 (2 players)."
+                    in texts)
     play(monkeypatch, tmp_path, body)

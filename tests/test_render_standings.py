@@ -58,3 +58,14 @@ def test_the_picture_differs_when_the_standings_differ() -> None:
 def test_no_rows_still_draws() -> None:
     w, h = size(standings_png(7, [], [], 0, False))
     assert w <= MAX_WIDTH and h > 0
+
+
+def test_a_long_pair_name_keeps_both_partners() -> None:
+    from render.standings import _fit_name
+
+    shown = _fit_name("Anastasia Papadopoulos & Bob", 200, False)
+    assert shown.endswith(" & Bob") and shown.startswith("Anast") and "…" in shown
+    both = _fit_name("Maximiliano Fernández-Castillo & Jean-Christophe Delacroix", 260, True)
+    first, second = both.split(" & ")
+    assert first.startswith("Maxim") and second.startswith("Jean")
+    assert _fit_name("Ann & Bob", 260, False) == "Ann & Bob"

@@ -11,7 +11,7 @@ from bot.service.guard import Where
 from bot.service.messages import Message
 from bot.service.rounds import Rounds
 from bot.service.service import Service, User
-from bot.storage import Store
+from bot.storage import open_store
 from bot.tournament import Tournament
 from tests.service_helpers import (
     CHANNEL,
@@ -259,7 +259,7 @@ def test_two_processes_open_a_round_once(db_target: str | Path) -> None:
         await register_all(service, ann, PLAYERS[:4])
         await service.start_tournament(ORGANISER, tid, where=HERE)
         await play_round(service, tid)
-        store = await Store.open(path)
+        store = await open_store(path)
         try:
             other = Service(store, pictures=RecordingPictures(), ai_delay=0, seed=2)
             await other.start()

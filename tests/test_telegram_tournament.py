@@ -176,3 +176,30 @@ def test_a_topic_name_is_cut_to_telegrams_limit(tmp_path: Path) -> None:
         assert bot.rooms.link(room) == f"https://t.me/c/500/{thread}"
 
     run_rig(tmp_path, body)
+
+
+def test_fixed_pairs_register_by_a_reply_in_a_telegram_group(tmp_path: Path) -> None:
+    async def body(rig: Rig) -> None:
+        server = rig.server
+        server.admins[GROUP] = {ALICE.id}
+        await rig.say(ALICE, GROUP, "/tournament swiss partnership rounds=1")
+        ann = next(m for m in server.chat(GROUP) if "Tournament #1" in m.get("text", ""))
+        assert "Fixed partners" in ann["text"]
+        said = await server.command(BOB, GROUP, "hello")  # a message of Bob's
+        await server.command(ALICE, GROUP, "/tournament join 1", reply_to=said)
+        await rig.sync(ALICE)
+        assert any("Alice asks Bob to be their partner in tournament #1" in m.get("text", "")
+                   for m in server.chat(GROUP))
+        await rig.say(BOB, GROUP, "/tournament join 1")  # Bob accepts
+        assert any("Alice & Bob are registered as partners in tournament #1 (2 players)."
+                   in m.get("text", "") for m in server.chat(GROUP))
+        server.outsiders[GROUP] = {CAROL.id}
+        gone = await server.command(CAROL, GROUP, "bye")
+        server.start_bot(DAVE)
+        await server.command(DAVE, GROUP, "/tournament join 1", reply_to=gone)
+        await rig.sync(DAVE)
+        assert "Your partner must be a member here" in server.chat(DAVE.id)[-1]["text"]
+        await rig.say(DAVE, GROUP, "/tournament join 1 @carol")  # a name: not looked up
+        assert "Your partner must be a member here" in server.chat(DAVE.id)[-1]["text"]
+
+    run_rig(tmp_path, body)

@@ -223,6 +223,19 @@ def test_random_partners_are_drawn_each_round_from_the_seed():
     assert len(set().union(*drawn)) > 4  # not the same pairs every round
 
 
+def test_random_partners_change_while_new_partners_can_be_found():
+    """Four players at one table, three rounds: the three ways to split them into two
+    sides, once each (never the same partner twice), whatever the seed."""
+    for seed in range(20):
+        t = make(4, format="swiss", rounds=3, seats=4, teams="random", seed=seed)
+        pairs = []
+        for _ in range(3):
+            rnd = t.pair()
+            pairs += [frozenset(side) for tb in rnd.tables for side in tb.sides]
+            play(t, rnd, lambda tb: [1, 0])
+        assert len(set(pairs)) == 6, (seed, pairs)
+
+
 def test_arena_repairs_the_free_players_and_avoids_an_immediate_rematch():
     t = make(6, format="arena", ends_at=100.0)
     wave = t.pair(now=0)
@@ -252,6 +265,8 @@ def test_bad_input_is_a_tournament_error():
         Config("swiss")
     with pytest.raises(TournamentError, match="two-sides-only"):
         Config("knockout", seats=4)
+    with pytest.raises(TournamentError, match="random-partners-format"):  # the first reason
+        Config("knockout", seats=4, teams="random")
     t = make(4, format="swiss", rounds=2)
     with pytest.raises(TournamentError, match="already-registered"):
         t.add("p1")

@@ -48,7 +48,9 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /domino pings on|off      whether your turns notify you (the turn is shown either way)
   /tournament swiss|round-robin|knockout|arena VARIANT [rounds=N] [seats=N] [fill=on]
              [clock=SECONDS] [start=MINUTES] [option=value ...]    open a tournament here
+             [partners=fixed|random] (team games: partnership, whist, forty-two...)
   /tournament join|leave|start|standings|drop|export NUMBER
+  /tournament join NUMBER NAME   register with NAME as your partner (fixed pairs)
   bN                        press button N
   /wait SECONDS             let computer players and timers act (for scripts)
   /help    /quit            (end of input quits too)
@@ -338,7 +340,8 @@ class ConsoleChat:
 
     async def _tournament(self, args: list[str]) -> None:
         """/tournament FORMAT VARIANT [key=value ...] opens one (anyone may, here);
-        /tournament join|leave|start|standings|drop|export NUMBER acts on one."""
+        /tournament join|leave|start|standings|drop|export NUMBER acts on one; join NUMBER
+        NAME registers with NAME (the console's user of that name) as one's partner."""
         s, u = self.service, self.user
         acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
                 "standings": s.tournament_standings, "drop": s.drop,
@@ -350,6 +353,11 @@ class ConsoleChat:
             number = args[1].lstrip("#") if len(args) > 1 else ""
             if not number.isdigit():
                 self.say(f"usage: /tournament {args[0].lower()} NUMBER")
+                return
+            if args[0].lower() == "join" and len(args) > 2:  # with a partner, by name
+                name = args[2].lstrip("@")
+                partner = (User(f"console:{name}", name) if NAME.fullmatch(name) else name)
+                self.show(await s.register(u, int(number), partner, where=HERE))
                 return
             self.show(await acts[args[0].lower()](u, int(number), where=HERE))
         else:

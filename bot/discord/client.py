@@ -45,6 +45,14 @@ def user_of(ix: discord.Interaction) -> User:
     return User(f"{PLATFORM}:{ix.user.id}", ix.user.display_name, str(ix.locale.value))
 
 
+def partner_of(who: discord.User | discord.Member) -> User | str:
+    """A tournament partner named by the command's user option: a member of this server
+    (Discord resolves one only there), else their name for the service to refuse."""
+    if isinstance(who, discord.Member) and not who.bot:
+        return User(f"{PLATFORM}:{who.id}", who.display_name)
+    return who.display_name
+
+
 def channel_of(ix: discord.Interaction) -> str:
     return f"{PLATFORM}:{ix.channel_id}"
 
@@ -268,6 +276,8 @@ class DominoClient(discord.Client):
         if words and words[0].lower() in acts and len(words) <= 2:
             number = o["number"] if o["number"] is not None else (
                 words[1].lstrip("#") if len(words) > 1 else "")
+            if words[0].lower() == "join" and o.get("partner") is not None:
+                return await s.register(user, number, partner_of(o["partner"]), where=at)
             return await acts[words[0].lower()](user, number, where=at)
         admin = ix.guild_id is None or ix.permissions.manage_guild
         return await s.open_tournament(user, channel_of(ix), scope_of(ix), o["what"], admin,

@@ -27,13 +27,14 @@ from ..i18n import t
 from ..storage import SeatRow, TableRow, TournamentRow
 from ..tournament import Tournament, TournamentError
 from . import seats as seating
+from . import tourney_teams as teams
 from . import tourney_words as words
 from .lobby import name_computers
 from .messages import Message
 from .opening import Opening
 from .rooms import RoomRegistry
 from .state import COMPUTER, User
-from .tables import Table, final_ranks
+from .tables import Table
 
 log = logging.getLogger("domino.service")
 
@@ -75,6 +76,7 @@ class Rounds(Opening):
     async def _begin_tournament(self, tournament_id: int) -> list[Message]:
         """Pair round 1 (once, by compare-and-set) and open its tables."""
         now = self.clock()
+        alone: list[Any] = []  # fixed pairs: those registered alone, paired now
 
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
             if row.status != "registration":
@@ -82,12 +84,16 @@ class Rounds(Opening):
             if data["t"]["config"]["format"] == "arena":  # its time runs from the start
                 data["t"]["config"]["ends_at"] = now + data.get("minutes", 60) * 60
             tour = Tournament.from_dict(data["t"])
+            alone[:] = teams.pair_leftovers(data, tour, data["lang"])
             if not tour.pair(now=now).tables:
                 raise TournamentError("too-few-entrants")
             data["t"], data["round_at"], data["opening_at"] = tour.to_dict(), now, now
             return "running"
         row, data = await self._change(tournament_id, change)
-        return await self._open_round(row, data)
+        said = teams.leftovers_said(row.id, data["lang"], data["names"], *alone)
+        odd = tuple(alone[1:2]) if alone[1] else ()
+        return [*([Message(row.channel, said, kind="info", mention=odd)] if said else []),
+                *await self._open_round(row, data)]
 
     async def _open_round(self, row: TournamentRow, data: dict[str, Any]) -> list[Message]:
         """Open the current round's tables not opened yet (a lobby each, seats kept)."""
@@ -127,7 +133,8 @@ class Rounds(Opening):
                                    for p, s in zip(players, new.seats, strict=True)]))
             places[new.id] = self.rooms.link(room, row.channel)
             out += self._table_messages(fresh)
-        text = words.round_opened(row.id, n, tour.total_rounds, lang, shown,
+        text = words.round_opened(row.id, n, tour.total_rounds, lang,
+                                  teams.as_sides(shown, tour.config.teams),
                                   [names.get(b, b) for b in rnd.byes], data["clock"], places)
         mention = tuple(e for tb in rnd.tables for e in tour.seats(tb) if e)
         return [Message(row.channel, text, kind="info", mention=mention), *out]
@@ -178,10 +185,10 @@ class Rounds(Opening):
 
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
             tour = Tournament.from_dict(data["t"])
-            entrant = tour.entrants.get(user.id)
+            entrant = tour.entrants.get(teams.entrant_of(tour, user.id) or user.id)
             if row.status != "running" or entrant is None or entrant.dropped is not None:
                 return None
-            tour.drop(user.id)
+            tour.drop(entrant.id)
             data["t"] = tour.to_dict()
             return row.status
         try:
@@ -191,9 +198,13 @@ class Rounds(Opening):
             return out
         if not self._tourney_wrote:
             return out
-        return [*out, Message(row.channel, t(data["lang"], "{who} left their game and is "
-                                             "dropped from tournament #{id}.", who=user.name,
-                                             id=tid), kind="info")]
+        lang, pair = data["lang"], teams.entrant_of(Tournament.from_dict(data["t"]), user.id)
+        text = (t(lang, "{who} left their game: {pair} are dropped from tournament #{id}.",
+                  who=user.name, pair=data["names"].get(pair, pair), id=tid)
+                if pair and pair != user.id else
+                t(lang, "{who} left their game and is dropped from tournament #{id}.",
+                  who=user.name, id=tid))
+        return [*out, Message(row.channel, text, kind="info")]
 
     async def _table_finished(self, table: Table) -> None:
         """A tournament table's game ended: its result goes into the tournament."""
@@ -201,10 +212,9 @@ class Rounds(Opening):
         if link is None:
             return
         tid, round_no, table_no = link
-        result = table.row.result or {}
-        ranks = final_ranks(result, {s.seat for s in table.row.seats
-                                     if s.user_id in table.leavers and s.ai is not None})
-        scores = [len(ranks) - r for r in ranks]  # one side per seat: higher is better
+        left = [s.seat for s in table.row.seats
+                if s.user_id in table.leavers and s.ai is not None]
+        scores = teams.side_scores(table.row.result or {}, left)  # one per side (or team)
         try:
             await self._record(tid, round_no, table_no, scores, [])
         except Exception:  # the game is stored: its end must not fail for the tournament's
@@ -307,8 +317,8 @@ class Rounds(Opening):
         out = [Message(row.channel, words.standings(row.id, lang, ranks, names, played, done),
                        kind="info", image=None if done else image)]
         if done:  # the final places, for the players' pages (once: the writer of "finished")
-            await self.store.save_tournament_places(row.id, [(s.entrant, s.rank) for s in ranks],
-                                                    now)
+            await self.store.save_tournament_places(row.id, teams.places(tour, ranks), now,
+                                                    entrants=len(ranks))
             top = tour.podium() or [s.entrant for s in ranks[:3]]
             return [*out, Message(row.channel, words.podium(row.id, lang, top, names),
                                   kind="result", image=image)]
@@ -331,7 +341,7 @@ class Rounds(Opening):
                 if stored is None or stored.status not in ("lobby", "stopped"):
                     continue
                 came = {s.user_id for s in stored.seats if s.user_id and s.ai is None}
-                absent = [e for e in table.entrants() if e not in came]
+                absent = teams.absent(tour, table, came)
                 await self._record(row.id, n, no, [0.0] * len(table.sides), absent)
                 if live is not None and stored.status == "lobby":
                     out += await self._close(live, t(stored.lang, "Table #{id} is closed: "

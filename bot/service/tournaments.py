@@ -6,6 +6,7 @@ scores the rounds.  Stands on the rounds; the facade puts the methods behind the
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from core.options import parse_pairs
 from ..i18n import error_text, t, tn
 from ..storage import TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
+from . import tourney_teams as teams
 from . import tourney_words as words
 from .limits import clip
 from .messages import Message
@@ -101,60 +103,121 @@ class Tournaments(Rounds):
         start = whole("start", 0, 0, 7 * 1440)
         minutes = whole("minutes", 60, 1, 7 * 1440)  # an arena's length
         fill = str(opts.pop("fill", "off")).lower() in ("on", "yes", "1", "true")
+        partners = opts.pop("partners", opts.pop("teams", None))  # teams=: a synonym
         v.check_players(seats)
-        config = Config(fmt, seats=seats, rounds=rounds, fill=fill,
-                        seed=self.rng.getrandbits(31))
         probe = v.new(players=seats, seed=0, **opts)  # checks every game option now
+        mode = self._partners(partners, teams.is_team_game(probe), v.slug, lang)
+        config = Config(fmt, seats=seats, rounds=rounds, fill=fill, teams=mode,
+                        seed=self.rng.getrandbits(31))
         public = await self.store.get_setting(scope, "lang") or lang
         return {"t": Tournament(config).to_dict(), "variant": v.slug, "options": probe.options,
                 "clock": clock, "minutes": minutes,
                 "starts_at": self.clock() + start * 60 if start else None, "lang": public,
-                "names": {}, "round_at": None, "opening_at": None}
+                "names": {}, "round_at": None, "opening_at": None, "pending": []}
 
-    async def register(self, user: User, tournament_id: int) -> list[Message]:
-        """Register for a tournament still taking registrations."""
+    @staticmethod
+    def _partners(word: object, team_game: bool, slug: str, lang: str) -> str | None:
+        """A tournament's partners: "fixed" (the default) or "random" in a team game, none
+        in any other."""
+        if not team_game:
+            if word is not None:
+                games = ", ".join(teams.team_games())
+                raise Refused(t(lang, "{game} is not played by partners (partners= is for "
+                                "{games}).", game=slug, games=games))
+            return None
+        mode = str(word or "fixed").lower()
+        if mode not in teams.MODES:
+            raise Refused(t(lang, "Partners must be fixed or random."))
+        return mode
+
+    async def register(self, user: User, tournament_id: int, partner: User | str | None = None
+                       ) -> list[Message]:
+        """Register for a tournament still taking registrations.  In a fixed-pairs one,
+        with a `partner` (a member the platform found here; a bare name: one it did not)
+        or alone (a partner who had asked, or one drawn at the start)."""
+        cap = self.limits.tournament_entrants
+        said: list[Any] = []  # a fixed pair's news: its text, and who it notifies
+
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
             tour = Tournament.from_dict(data["t"])
-            cap = self.limits.tournament_entrants
             if row.status != "registration":
                 raise TournamentError("started")
-            if user.id in tour.entrants:
-                raise TournamentError("already-registered")
-            if cap and len(tour.entrants) >= cap:
-                raise TournamentError("full")
-            tour.add(user.id)
-            data["t"], data["names"][user.id] = tour.to_dict(), user.name
+            if isinstance(partner, str) or (partner is not None and (
+                    partner.id.split(":", 1)[0] != user.id.split(":", 1)[0])):
+                raise TournamentError("partner-elsewhere")
+            data["names"][user.id] = user.name
+            if tour.config.teams == "fixed":
+                if partner is not None:
+                    data["names"].setdefault(partner.id, clip(partner.name, self.limits.name)
+                                             or partner.id[-12:])
+                kind, other = teams.register(data, tour, user.id, partner and partner.id, cap,
+                                             data["lang"])
+                data["t"] = tour.to_dict()
+                said[:] = [teams.registered_said(data["lang"], kind, row.id, user.name,
+                                                 data["names"].get(other, other),
+                                                 teams.players(data)),
+                           (other,) if kind == "asked" else ()]
+            elif partner is not None:
+                raise TournamentError("no-partners" if tour.config.teams else "solo")
+            else:
+                if user.id in tour.entrants:
+                    raise TournamentError("already-registered")
+                if cap and len(tour.entrants) >= cap:
+                    raise TournamentError("full")
+                tour.add(user.id)
+            data["t"] = tour.to_dict()
             return row.status
         await self.store.upsert_user(user.id, user.name, user.locale)
-        return await self._command(user, tournament_id, change, lambda n, lang: tn(
+        out = await self._command(user, tournament_id, change, lambda n, lang: tn(
             lang, "{who} is registered in tournament #{id} ({n} player).", "{who} is "
             "registered in tournament #{id} ({n} players).", n, who=user.name,
             id=tournament_id))
+        if said and not errors_in(out):
+            out = [dataclasses.replace(out[0], text=said[0], mention=said[1])]
+        return out
 
     async def unregister(self, user: User, tournament_id: int) -> list[Message]:
-        """Take one's name off a tournament before it starts."""
+        """Take one's name off a tournament before it starts (a fixed pair's partner takes
+        the pair off: the other is told)."""
+        told: list[Message] = []  # a fixed pair's other partner, told
+
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
             tour = Tournament.from_dict(data["t"])
             if row.status != "registration":
                 raise TournamentError("started")
-            tour.remove(user.id)
+            if tour.config.teams == "fixed":
+                partner = teams.unregister(data, tour, user.id)
+                name = data["names"].get(partner, partner)
+                told[:] = [Message(row.channel, t(
+                    data["lang"], "{partner}: your partner {who} took your pair off "
+                    "tournament #{id}; register again to play.", partner=name, who=user.name,
+                    id=row.id), kind="info", mention=(partner,), named=name)] if partner else []
+            else:
+                tour.remove(user.id)
             data["t"] = tour.to_dict()
             return row.status
-        return await self._command(user, tournament_id, change, lambda n, lang: tn(
+        out = await self._command(user, tournament_id, change, lambda n, lang: tn(
             lang, "{who} is no longer registered in tournament #{id} ({n} player).", "{who} "
             "is no longer registered in tournament #{id} ({n} players).", n, who=user.name,
             id=tournament_id))
+        return out + told if not errors_in(out) else out
 
     async def drop(self, user: User, tournament_id: int) -> list[Message]:
-        """Leave a tournament under way: never paired again."""
+        """Leave a tournament under way: never paired again (a fixed pair: both partners)."""
+        pair: list[str] = []
+
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
             tour = Tournament.from_dict(data["t"])
             if row.status != "running":
                 raise TournamentError("not-running")
-            tour.drop(user.id)
+            entrant = teams.entrant_of(tour, user.id) or user.id
+            tour.drop(entrant)
+            pair[:] = [data["names"].get(entrant, entrant)] if entrant != user.id else []
             data["t"] = tour.to_dict()
             return row.status
         return await self._command(user, tournament_id, change, lambda n, lang: t(
+            lang, "{who} leaves tournament #{id}: {pair} are dropped.", who=user.name,
+            id=tournament_id, pair=pair[0]) if pair else t(
             lang, "{who} leaves tournament #{id}.", who=user.name, id=tournament_id))
 
     async def start_tournament(self, user: User, tournament_id: int) -> list[Message]:
@@ -219,5 +282,9 @@ class Tournaments(Rounds):
             row, data = await self._change(tournament_id, change)
         except TournamentError as exc:
             return self._error(user, words.refusal(exc, lang))
-        count = len(data["t"]["entrants"])
+        count = teams.players(data)
         return [Message(row.channel, said(count, data["lang"]), kind="info")]
+
+
+def errors_in(out: list[Message]) -> bool:
+    return any(m.kind == "error" for m in out)

@@ -27,8 +27,9 @@ def record(tid: int, status: str, data: dict[str, Any],
     def name(e: str | None) -> str | None:
         return names.get(e, e) if e else None
     rounds = [{"round": n, "byes": [name(b) for b in rnd.byes],
-               "tables": [{"table_id": tables[n - 1].get(no), "seats": [name(e) for e in
-                                                                        tb.seats()],
+               "tables": [{"table_id": tables[n - 1].get(no),
+                           "seats": [name(p) for p in tour.seats(tb)],
+                           "sides": [[name(e) for e in side] for side in tb.sides],
                            "scores": tb.scores, "no_shows": [name(e) for e in tb.no_shows]}
                           for no, tb in enumerate(rnd.tables, 1)]}
               for n, rnd in enumerate(tour.rounds, 1)]

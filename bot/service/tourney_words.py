@@ -15,6 +15,7 @@ from render.standings import tie_break_label
 from ..i18n import t, tn, translator
 from ..tournament import Standing, TournamentError
 from . import texts
+from . import tourney_teams as teams
 from .messages import Action, Message, action_data
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ def announcement(tid: int, channel: str, lang: str, data: Mapping[str, Any], cou
                seats=cfg["seats"], who=organiser)]
     if cfg["format"] == "swiss":
         lines.append(tn(lang, "{n} round.", "{n} rounds.", cfg["rounds"]))
+    if partners := teams.announcement_line(cfg.get("teams"), lang):
+        lines.append(partners)
     lines.append(tn(lang, "{n} player registered.", "{n} players registered.", count))
     lines.append(tn(lang, "Each round: {n} minute to come to your table.",
                     "Each round: {n} minutes to come to your table.",
@@ -128,7 +131,7 @@ def refusal(exc: TournamentError, lang: str) -> str:
                                 "arena."),
         "bad-seats": lambda: t(lang, "Seats per table: from 2 to 8."),
         "bad-rounds": lambda: t(lang, "A Swiss needs rounds=1 to 50."),
-        "bad-teams": lambda: t(lang, "Teams are not offered yet in tournaments."),
+        "bad-teams": lambda: t(lang, "Partners must be fixed or random."),
         "two-sides-only": lambda: t(lang, "Round-robin and knockout are played two to a "
                                     "table."),
         "random-partners-format": lambda: t(lang, "Random partners are for Swiss and arena "
@@ -140,4 +143,7 @@ def refusal(exc: TournamentError, lang: str) -> str:
         "unknown-entrant": lambda: t(lang, "You are not registered in this tournament."),
     }
     word = words.get(exc.code)
-    return word() if word else t(lang, "This cannot be done now ({code}).", code=exc.code)
+    if word:
+        return word()
+    return teams.refusal(exc.code, lang) or t(lang, "This cannot be done now ({code}).",
+                                                code=exc.code)

@@ -390,13 +390,15 @@ class Queries:
         return [TournamentPlace(int(t), int(p), int(n)) for t, p, n in rows]
 
     async def save_tournament_places(self, tournament_id: int, places: Sequence[tuple[str, int]],
-                                     finished_at: float) -> None:
-        """A finished tournament's final places (user, place), once (again: nothing)."""
+                                     finished_at: float, entrants: int | None = None) -> None:
+        """A finished tournament's final places (user, place), once (again: nothing), of
+        `entrants` places (by default one a user; a pair's two partners share one)."""
         if not places:
             return
         marks = ", ".join(["(?, ?, ?, ?, ?)"] * len(places))
+        count = entrants or len(places)
         params = [x for user, place in places
-                  for x in (user, tournament_id, place, len(places), finished_at)]
+                  for x in (user, tournament_id, place, count, finished_at)]
         await self._write("INSERT INTO tournament_places (user_id, tournament_id, place, "
                           f"entrants, finished_at) VALUES {marks} ON CONFLICT DO NOTHING",
                           params)

@@ -362,7 +362,12 @@ class TelegramBot:
         acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
                 "standings": s.tournament_standings, "drop": s.drop,
                 "export": s.export_tournament}
-        if args and args[0].lower() in acts:
+        joining = bool(args) and args[0].lower() == "join"
+        partner = await self._partner(update, context, args[2:]) if joining else None
+        if partner is not None:
+            number = args[1].lstrip("#") if len(args) > 1 else ""
+            out = await s.register(user, number, partner, where=self.place(update))
+        elif args and args[0].lower() in acts:
             number = args[1].lstrip("#") if len(args) > 1 else ""
             out = await acts[args[0].lower()](user, number, where=self.place(update))
         else:
@@ -370,6 +375,25 @@ class TelegramBot:
                                           await self._admin(update, context),
                                           where=self.place(update))
         await self.send(out, self.origin(update))
+
+    async def _partner(self, update: Update, context: Context, words: list[str]
+                       ) -> User | str | None:
+        """The partner a /tournament join names: the author of the message it replies to,
+        or a member named by a text mention, if a member of this group; else the words
+        (a @name the Bot API cannot look up) for the service to refuse; None: nobody."""
+        msg, chat = update.effective_message, update.effective_chat
+        if msg is None or chat is None:
+            return None
+        named = [e.user for e in msg.entities if e.type == "text_mention" and e.user]
+        reply = msg.reply_to_message
+        who = named[0] if named else (reply.from_user if reply and reply.from_user and
+                                      not reply.from_user.is_bot else None)
+        if who is None:
+            return " ".join(words)[:64] or None
+        member = await context.bot.get_chat_member(chat.id, who.id)
+        if who.is_bot or member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
+            return self.user(who).name
+        return self.user(who)
 
     async def on_settings(self, update: Update, context: Context) -> None:
         """/settings <key> <value>: group administrators (anyone in their private chat)."""

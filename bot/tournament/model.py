@@ -49,10 +49,10 @@ class Config:
             raise TournamentError("bad-seats", seats=self.seats)
         if self.format == "swiss" and not 1 <= self.rounds <= 50:
             raise TournamentError("bad-rounds", rounds=self.rounds)
-        if self.format in ("round-robin", "knockout") and self.per_table != 2:
-            raise TournamentError("two-sides-only", format=self.format)
         if self.teams == "random" and self.format not in ("swiss", "arena"):
             raise TournamentError("random-partners-format", format=self.format)
+        if self.format in ("round-robin", "knockout") and self.per_table != 2:
+            raise TournamentError("two-sides-only", format=self.format)
 
     @property
     def per_table(self) -> int:

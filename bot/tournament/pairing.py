@@ -9,12 +9,15 @@
   do: best first, each table the next entrants who have not met, the odd seats a bye for
   the lowest scores (or computer seats when the organiser allows them).
 * Knockout: the standard bracket, the top seeds get the byes.
+* Random partners: a table's players split into sides of two, as few partners again as
+  can be (every split of the table is looked at: 3 for four seats, 105 for eight).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 
 from caissify_pairings.engines.round_robin import berger_round
 from py4swiss.engines import DutchEngine
@@ -224,3 +227,30 @@ def bracket_order(size: int) -> list[int]:
         n = len(order) * 2
         order = [s for seed in order for s in (seed, n + 1 - seed)]
     return order
+
+
+def _splits(seats: list[str | None]) -> Iterator[list[tuple[str | None, str | None]]]:
+    """Every way to split `seats` (an even number) into pairs."""
+    if not seats:
+        yield []
+        return
+    first, rest = seats[0], seats[1:]
+    for i, other in enumerate(rest):
+        for tail in _splits(rest[:i] + rest[i + 1:]):
+            yield [(first, other), *tail]
+
+
+def draw_partners(seats: Sequence[str | None], had: Counter[frozenset[str | None]],
+                  rng: random.Random) -> list[list[str | None]]:
+    """A table's sides of two partners: a split with the fewest partners who were partners
+    before (`had` counts each pair of partners), drawn at random among those; a computer
+    seat (None) is nobody's partner twice."""
+    options = list(_splits(list(seats)))
+    rng.shuffle(options)
+    best = min(options, key=lambda split: sum(had[frozenset(p)] for p in split
+                                              if None not in p))
+    sides = [list(p) for p in best]
+    for side in sides:
+        rng.shuffle(side)
+    rng.shuffle(sides)
+    return sides

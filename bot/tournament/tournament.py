@@ -204,13 +204,14 @@ class Tournament:
         playing = [e for e in ranked if e not in sitting]
         groups = pairing.group_by_score(playing, sizes, met, strict=strict) or []
         first = Counter(t.seats()[0] for r in self.rounds for t in r.tables)
+        partnered = Counter(frozenset(side) for r in self.rounds for t in r.tables
+                            for side in t.sides if len(side) == 2)
         rng = random.Random(f"{cfg.seed}:{len(self.rounds) + 1}")
         tables = []
         for group in groups:
             seats: list[str | None] = [*group, *[None] * (cfg.per_table - len(group))]
             if cfg.side_size == 2:
-                rng.shuffle(seats)
-                tables.append(Table([seats[0::2], seats[1::2]]))
+                tables.append(Table(pairing.draw_partners(seats, partnered, rng)))
             else:
                 seats.sort(key=lambda e: first[e] if e else math.inf)
                 tables.append(Table([[e] for e in seats]))
