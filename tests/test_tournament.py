@@ -245,6 +245,24 @@ def test_arena_repairs_the_free_players_and_avoids_an_immediate_rematch():
     assert t.finished and len(t.podium()) == 3
 
 
+def test_arena_leaves_out_the_odd_one_who_would_force_a_rematch():
+    t = make(5, format="arena", ends_at=100.0)
+    wave = t.pair(now=0)
+    assert [tb.entrants() for tb in wave.tables] == [["p1", "p2"], ["p3", "p4"]]
+    t.record(1, 1, [1, 0])  # p1, p2 and p5 are free; p1 and p2 just met
+    again = t.pair(now=10)
+    assert [set(tb.entrants()) for tb in again.tables] == [{"p1", "p5"}]
+
+
+def test_arena_allows_an_immediate_rematch_when_asked():
+    t = make(4, format="arena", ends_at=100.0)
+    t.pair(now=0)
+    t.record(1, 1, [1, 0])
+    assert t.pair(now=10).tables == []  # p3 and p4 may come free
+    rematch = t.pair(now=40, rematch=True)
+    assert [set(tb.entrants()) for tb in rematch.tables] == [{"p1", "p2"}]
+
+
 def test_bad_input_is_a_tournament_error():
     with pytest.raises(TournamentError, match="bad-format"):
         Config("ladder")
