@@ -1,7 +1,8 @@
 """Tournaments in the service (issue 31): the commands: open, register, unregister, start,
 standings, drop, and a tournament's buttons.  Every change goes through the rounds'
 compare-and-set (`Rounds._change`, bot/service/rounds.py), which also pairs, opens and
-scores the rounds.  Stands on the rounds; the facade puts the methods behind the door.
+scores the rounds (an arena's: bot/service/arena.py).  Stands on the arena, which stands on
+the rounds; the facade puts the methods behind the door.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from ..i18n import error_text, t, tn
 from ..storage import TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
 from . import tourney_words as words
+from .arena import Arena
 from .limits import clip
 from .messages import Message
 from .numbers import number
 from .origin import ORIGIN
-from .rounds import OPEN, Change, Rounds
+from .rounds import OPEN, Change
 from .state import User
 
 log = logging.getLogger("domino.service")
@@ -34,8 +36,8 @@ class Refused(Exception):
     """A tournament command refused, in words."""
 
 
-class Tournaments(Rounds):
-    """Tournaments: their commands (the rounds are the part below)."""
+class Tournaments(Arena):
+    """Tournaments: their commands (the rounds and the arena's are the parts below)."""
 
     # -- commands ------------------------------------------------------------------------------
 

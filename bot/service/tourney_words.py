@@ -81,10 +81,11 @@ def number(x: float) -> str:
 
 
 def standings(tid: int, lang: str, rows: Sequence[Standing], names: Mapping[str, str],
-              round_no: int, final: bool, limit: int = 20) -> str:
-    """The standings: rank, name, points, then the format's tie-breaks."""
-    head = (t(lang, "Tournament #{id}: final standings", id=tid) if final else
-            t(lang, "Tournament #{id}: standings after round {n}", id=tid, n=round_no))
+              round_no: int, final: bool, limit: int = 20, head: str | None = None) -> str:
+    """The standings: rank, name, points, then the format's tie-breaks (under `head`, else
+    the round's or the final heading)."""
+    head = head or (t(lang, "Tournament #{id}: final standings", id=tid) if final else
+                    t(lang, "Tournament #{id}: standings after round {n}", id=tid, n=round_no))
     lines = [head]
     for s in rows[:limit]:
         breaks = ", ".join(f"{tie_break_name(k, lang)} {number(v)}"
