@@ -5,12 +5,14 @@ play on, the wait before an immediate rematch, each wave's round clock, the end 
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from bot.service.arena import WAIT
 from bot.service.messages import Message
 from bot.service.service import Service
+from bot.storage.backends import open_store
 from bot.tournament import Tournament
 from tests.service_helpers import Clock, RecordingPictures, button, errors, run, with_service
 from tests.test_service_tournaments import (
@@ -154,8 +156,21 @@ def test_each_wave_has_its_round_clock_and_a_no_show_is_not_paired_again(
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
 
 
-def test_an_arena_restarted_in_its_middle_loses_nothing_and_pairs_once(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite"
+async def on_backend(target: Path | str, body: Callable[[Service], Awaitable[Any]],
+                     clock: Clock) -> None:
+    """`with_service` on either backend (a SQLite file or a PostgreSQL URL)."""
+    store = await open_store(target)
+    try:
+        service = Service(store, pictures=RecordingPictures(), ai_delay=0, seed=1, clock=clock,
+                          default_timer=None)
+        await service.start()
+        await body(service)
+    finally:
+        await store.close()
+
+
+def test_an_arena_restarted_in_its_middle_loses_nothing_and_pairs_once(
+        db_target: Path | str) -> None:
     clock = Clock()
     start = clock.now
     saved: dict[str, Any] = {}
@@ -195,4 +210,4 @@ def test_an_arena_restarted_in_its_middle_loses_nothing_and_pairs_once(tmp_path:
         assert points(tour) == {"p1": 2, "p3": 1, "p2": 0, "p4": 0}
 
     for body in (first, second, third):
-        run(with_service(path, body, clock=clock, default_timer=None))
+        run(on_backend(db_target, body, clock))
