@@ -22,7 +22,7 @@ from typing import Any
 
 from ..i18n import t, tn
 from ..storage import TournamentRow
-from ..tournament import Tournament
+from ..tournament import Round, Tournament
 from . import tourney_words as words
 from .messages import Message
 from .rounds import Rounds
@@ -115,14 +115,16 @@ class Arena(Rounds):
             if r.status != "running" or tour.closed:
                 return None
             waiting = d.get("waiting_since")
-            rnd = tour.pair(now=now, rematch=waiting is not None and now - waiting >= WAIT)
+            free, busy = _free(tour)
+            enough = len(free) >= tour.config.per_table
+            if not (enough or busy):
+                tour.close()  # nobody left to pair: over
+                d["t"] = tour.to_dict()
+                return r.status
+            rnd = (tour.pair(now=now, rematch=waiting is not None and now - waiting >= WAIT)
+                   if enough else Round([]))
             if not rnd.tables:
-                free, busy = _free(tour)
-                if not busy and len(free) < tour.config.per_table:
-                    tour.close()  # nobody left to pair: over
-                    d["t"] = tour.to_dict()
-                    return r.status
-                stuck = len(free) >= tour.config.per_table  # who is free just met
+                stuck = enough  # those free just met: they wait, `WAIT` at most
                 if stuck == (waiting is not None):
                     return None
                 d["waiting_since"] = now if stuck else None
