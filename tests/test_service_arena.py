@@ -109,6 +109,20 @@ def test_an_arena_repairs_the_free_players_while_a_slow_table_plays(tmp_path: Pa
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
 
 
+def test_an_arena_says_how_long_it_lasts_and_how_long_is_left(tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        _, ann = await open_swiss(service, "arena seats=2 classic minutes=30")
+        assert "Lasts 30 minutes: players are paired again as soon as they are free." in ann.text
+        tid = await open_arena(service, "minutes=30", 4)
+        clock.now += 5 * 60 + 1
+        (asked,) = await service.tournament_standings(PLAYERS[1], tid, where=HERE)
+        assert asked.text.startswith(f"Tournament #{tid}: standings, 25 minutes left\n")
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
 def test_an_arena_posts_its_standings_every_ten_minutes(tmp_path: Path) -> None:
     clock = Clock()
 

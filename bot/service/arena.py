@@ -17,7 +17,6 @@ Stands on the rounds (bot/service/rounds.py); the commands (tournaments.py) stan
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
 from ..i18n import t, tn
@@ -142,10 +141,8 @@ class Arena(Rounds):
         out: list[Message] = []
         if "standings" in news:
             tour = Tournament.from_dict(data["t"])
-            lang, left = data["lang"], max(0, (tour.config.ends_at or now) - now)
-            head = tn(lang, "Tournament #{id}: standings, {n} minute left",
-                      "Tournament #{id}: standings, {n} minutes left", math.ceil(left / 60),
-                      id=tid)
+            lang = data["lang"]
+            head = words.time_left(tid, lang, tour.config.ends_at or now, now)
             out.append(Message(row.channel, words.standings(
                 tid, lang, tour.standings(), data["names"], len(tour.rounds), False,
                 head=head), kind="info"))

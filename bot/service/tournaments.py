@@ -181,10 +181,14 @@ class Tournaments(Arena):
         tour = Tournament.from_dict(data["t"])
         lang = await self._lang(user, row.scope)
         ranks, n = tour.standings(), len(tour.rounds)
-        image = words.picture(row.id, ranks, data["names"], n, tour.finished,
-                              self._pool.deferred().for_lang(lang))
+        ends = tour.config.ends_at  # an arena under way: the minutes left, text only
+        head = (words.time_left(row.id, lang, ends, self.clock())
+                if row.status == "running" and ends is not None and not tour.closed else None)
+        image = None if head else words.picture(row.id, ranks, data["names"], n, tour.finished,
+                                                self._pool.deferred().for_lang(lang))
         return [Message("", words.standings(row.id, lang, ranks, data["names"], n,
-                                            tour.finished), to=user.id, image=image)]
+                                            tour.finished, head=head), to=user.id,
+                        image=image)]
 
     async def _tournament_press(self, user: User, arg: str) -> list[Message]:
         """A tournament's button: "j12" register, "l12" unregister, "s12" start, "v12" look."""

@@ -7,6 +7,7 @@ calls them.  Every text goes through `t`/`tn` and has its French in the catalogu
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,10 @@ def announcement(tid: int, channel: str, lang: str, data: Mapping[str, Any], cou
                seats=cfg["seats"], who=organiser)]
     if cfg["format"] == "swiss":
         lines.append(tn(lang, "{n} round.", "{n} rounds.", cfg["rounds"]))
+    if cfg["format"] == "arena":
+        lines.append(tn(lang, "Lasts {n} minute: players are paired again as soon as they are "
+                        "free.", "Lasts {n} minutes: players are paired again as soon as they "
+                        "are free.", data.get("minutes", 60)))
     lines.append(tn(lang, "{n} player registered.", "{n} players registered.", count))
     lines.append(tn(lang, "Each round: {n} minute to come to your table.",
                     "Each round: {n} minutes to come to your table.",
@@ -69,6 +74,13 @@ def round_opened(tid: int, round_no: int, total: int | None, lang: str,
                     "Join your table within {n} minutes, or lose that game.",
                     max(1, round(clock / 60))))
     return "\n".join(lines)
+
+
+def time_left(tid: int, lang: str, ends_at: float, now: float) -> str:
+    """An arena's standings heading while it runs: the minutes left (rounded up)."""
+    n = math.ceil(max(0.0, ends_at - now) / 60)
+    return tn(lang, "Tournament #{id}: standings, {n} minute left",
+              "Tournament #{id}: standings, {n} minutes left", n, id=tid)
 
 
 def tie_break_name(key: str, lang: str) -> str:
