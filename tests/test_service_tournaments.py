@@ -64,28 +64,40 @@ async def play_round(service: Service, tid: int) -> None:
     """Every player joins their table; at each, the player registered later leaves the game
     at once, without the tournament's drop (and so loses it); the other plays it to its end
     against the computer."""
+    for table_id in (await round_tables(service, tid)).values():
+        await play_table(service, table_id)
+
+
+async def seat_all(service: Service, table_id: int) -> list[str]:
+    """Every player of a tournament's table joins it (the game starts); their ids."""
     by_id = {u.id: u for u in PLAYERS}
-    tables = await round_tables(service, tid)
-    for table_id in tables.values():
-        table = service.tables[table_id]
-        seated = [uid for uid, _ in table.reserved.values()]
-        for uid in seated:
-            assert not errors(await service.join(by_id[uid], table_id, where=HERE))
-        assert service.tables[table_id].row.status == "playing"
-        loser = max(seated, key=lambda u: int(u.removeprefix("test:p")))
-        # the loser leaves the game as a plain table's player would (a tournament's leaver
-        # is dropped from the later rounds: tests/test_tourney_leavers.py)
-        await super(Rounds, service)._leave_game(by_id[loser], service.tables[table_id])
-        for _ in range(500):
-            live = service.tables.get(table_id)
-            if live is None:
-                break
-            seat = live.game.to_move
-            if live.is_ai(seat):
-                await service.tick()
-            else:
-                await press_a_legal_tile(service, table_id, by_id[live.row.seats[seat].user_id])
-        assert table_id not in service.tables
+    seated = [uid for uid, _ in service.tables[table_id].reserved.values()]
+    for uid in seated:
+        assert not errors(await service.join(by_id[uid], table_id, where=HERE))
+    assert service.tables[table_id].row.status == "playing"
+    return seated
+
+
+async def play_table(service: Service, table_id: int) -> None:
+    """Play a tournament's table (`play_round`'s way): the player registered later loses."""
+    by_id = {u.id: u for u in PLAYERS}
+    live = service.tables[table_id]
+    seated = (await seat_all(service, table_id) if live.row.status == "lobby" else
+              [s.user_id for s in live.row.seats if s.user_id and s.ai is None])
+    loser = max(seated, key=lambda u: int(u.removeprefix("test:p")))
+    # the loser leaves the game as a plain table's player would (a tournament's leaver
+    # is dropped from the later rounds: tests/test_tourney_leavers.py)
+    await super(Rounds, service)._leave_game(by_id[loser], service.tables[table_id])
+    for _ in range(500):
+        live = service.tables.get(table_id)
+        if live is None:
+            break
+        seat = live.game.to_move
+        if live.is_ai(seat):
+            await service.tick()
+        else:
+            await press_a_legal_tile(service, table_id, by_id[live.row.seats[seat].user_id])
+    assert table_id not in service.tables
 
 
 def test_a_swiss_of_eight_finishes_with_correct_standings(tmp_path: Path) -> None:

@@ -269,22 +269,32 @@ class Rounds(Opening):
                 return [Message(row.channel, t(lang, "Tournament #{id} is called off: not "
                                                "enough players.", id=row.id), kind="info")]
         tour = Tournament.from_dict(data["t"])
-        n = len(tour.rounds)
         rnd = tour.rounds[-1]
-        opened = await self.store.tournament_tables(row.id, n)
-        if len(opened) < len(rnd.tables):  # a process stopped while it opened them
-            def claim(r: TournamentRow, d: dict[str, Any]) -> str | None:
-                if now - (d.get("opening_at") or 0) < CLAIM:
-                    return None  # another process is at it
-                d["opening_at"] = now
-                return r.status
-            row, data = await self._change(row.id, claim)
-            return await self._open_round(row, data) if self._tourney_wrote else []
+        reopened = await self._reopen(row, tour, now)
+        if reopened is not None:
+            return reopened
         if rnd.done:
             return await self._next_round(row, now)
         if now >= (data.get("round_at") or now) + data["clock"]:
+            opened = await self.store.tournament_tables(row.id, len(tour.rounds))
             return await self._no_shows(row, tour, opened)
         return []
+
+    async def _reopen(self, row: TournamentRow, tour: Tournament, now: float
+                      ) -> list[Message] | None:
+        """Open the last round's tables a stopped process left unopened (once the claim of
+        the process that was at it is old); None when they are all open."""
+        opened = await self.store.tournament_tables(row.id, len(tour.rounds))
+        if len(opened) >= len(tour.rounds[-1].tables):
+            return None
+
+        def claim(r: TournamentRow, d: dict[str, Any]) -> str | None:
+            if now - (d.get("opening_at") or 0) < CLAIM:
+                return None  # another process is at it
+            d["opening_at"] = now
+            return r.status
+        row, data = await self._change(row.id, claim)
+        return await self._open_round(row, data) if self._tourney_wrote else []
 
     async def _next_round(self, row: TournamentRow, now: float) -> list[Message]:
         """The round is over: the standings, then the next round or the podium."""
@@ -306,6 +316,14 @@ class Rounds(Opening):
         row, data = await self._change(row.id, change)
         if not self._tourney_wrote:
             return []  # another process did it
+        out = await self._announce(row, data, now)
+        return out if row.status == "finished" else out + await self._open_round(row, data)
+
+    async def _announce(self, row: TournamentRow, data: dict[str, Any], now: float
+                        ) -> list[Message]:
+        """The standings after the last round (text and picture), or, once the tournament is
+        finished, the final standings, the podium and the places saved (by the process that
+        wrote "finished": once)."""
         tour = Tournament.from_dict(data["t"])
         lang, names = data["lang"], data["names"]
         done = row.status == "finished"
@@ -322,16 +340,17 @@ class Rounds(Opening):
             top = tour.podium() or [s.entrant for s in ranks[:3]]
             return [*out, Message(row.channel, words.podium(row.id, lang, top, names),
                                   kind="result", image=image)]
-        return out + await self._open_round(row, data)
+        return out
 
-    async def _no_shows(self, row: TournamentRow, tour: Tournament, opened: dict[int, int]
-                        ) -> list[Message]:
-        """The round clock ran out: a table still waiting for players is closed, its
-        absent players forfeit (those who came win); a table stopped (a lobby closed idle,
-        a game stopped by its players) counts the same: those seated at it draw."""
+    async def _no_shows(self, row: TournamentRow, tour: Tournament, opened: dict[int, int],
+                        n: int | None = None) -> list[Message]:
+        """Round n's clock (the last round's by default) ran out: a table still waiting for
+        players is closed, its absent players forfeit (those who came win); a table stopped
+        (a lobby closed idle, a game stopped by its players) counts the same: those seated
+        at it draw."""
         out: list[Message] = []
-        n = len(tour.rounds)
-        for no, table in enumerate(tour.rounds[-1].tables, 1):
+        n = n or len(tour.rounds)
+        for no, table in enumerate(tour.rounds[n - 1].tables, 1):
             if table.done:
                 continue
             tid = opened[no]

@@ -1,7 +1,8 @@
 """Tournaments in the service (issue 31): the commands: open, register, unregister, start,
 standings, drop, and a tournament's buttons.  Every change goes through the rounds'
 compare-and-set (`Rounds._change`, bot/service/rounds.py), which also pairs, opens and
-scores the rounds.  Stands on the rounds; the facade puts the methods behind the door.
+scores the rounds (an arena's: bot/service/arena.py).  Stands on the arena, which stands on
+the rounds; the facade puts the methods behind the door.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from ..storage import TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
 from . import tourney_teams as teams
 from . import tourney_words as words
+from .arena import Arena
 from .limits import clip
 from .messages import Message
 from .numbers import number
 from .origin import ORIGIN
-from .rounds import OPEN, Change, Rounds
+from .rounds import OPEN, Change
 from .state import User
 
 log = logging.getLogger("domino.service")
@@ -36,8 +38,8 @@ class Refused(Exception):
     """A tournament command refused, in words."""
 
 
-class Tournaments(Rounds):
-    """Tournaments: their commands (the rounds are the part below)."""
+class Tournaments(Arena):
+    """Tournaments: their commands (the rounds and the arena's are the parts below)."""
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -242,10 +244,14 @@ class Tournaments(Rounds):
         tour = Tournament.from_dict(data["t"])
         lang = await self._lang(user, row.scope)
         ranks, n = tour.standings(), len(tour.rounds)
-        image = words.picture(row.id, ranks, data["names"], n, tour.finished,
-                              self._pool.deferred().for_lang(lang))
+        ends = tour.config.ends_at  # an arena under way: the minutes left, text only
+        head = (words.time_left(row.id, lang, ends, self.clock())
+                if row.status == "running" and ends is not None and not tour.closed else None)
+        image = None if head else words.picture(row.id, ranks, data["names"], n, tour.finished,
+                                                self._pool.deferred().for_lang(lang))
         return [Message("", words.standings(row.id, lang, ranks, data["names"], n,
-                                            tour.finished), to=user.id, image=image)]
+                                            tour.finished, head=head), to=user.id,
+                        image=image)]
 
     async def _tournament_press(self, user: User, arg: str) -> list[Message]:
         """A tournament's button: "j12" register, "l12" unregister, "s12" start, "v12" look."""

@@ -7,6 +7,7 @@ calls them.  Every text goes through `t`/`tn` and has its French in the catalogu
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +48,10 @@ def announcement(tid: int, channel: str, lang: str, data: Mapping[str, Any], cou
         lines.append(tn(lang, "{n} round.", "{n} rounds.", cfg["rounds"]))
     if partners := teams.announcement_line(cfg.get("teams"), lang):
         lines.append(partners)
+    if cfg["format"] == "arena":
+        lines.append(tn(lang, "Lasts {n} minute: players are paired again as soon as they are "
+                        "free.", "Lasts {n} minutes: players are paired again as soon as they "
+                        "are free.", data.get("minutes", 60)))
     lines.append(tn(lang, "{n} player registered.", "{n} players registered.", count))
     lines.append(tn(lang, "Each round: {n} minute to come to your table.",
                     "Each round: {n} minutes to come to your table.",
@@ -78,6 +83,13 @@ def round_opened(tid: int, round_no: int, total: int | None, lang: str,
     return "\n".join(lines)
 
 
+def time_left(tid: int, lang: str, ends_at: float, now: float) -> str:
+    """An arena's standings heading while it runs: the minutes left (rounded up)."""
+    n = math.ceil(max(0.0, ends_at - now) / 60)
+    return tn(lang, "Tournament #{id}: standings, {n} minute left",
+              "Tournament #{id}: standings, {n} minutes left", n, id=tid)
+
+
 def tie_break_name(key: str, lang: str) -> str:
     """A tie-break's name in `lang`: the picture's words (`render.standings`)."""
     return tie_break_label(key, translator(lang))
@@ -88,10 +100,11 @@ def number(x: float) -> str:
 
 
 def standings(tid: int, lang: str, rows: Sequence[Standing], names: Mapping[str, str],
-              round_no: int, final: bool, limit: int = 20) -> str:
-    """The standings: rank, name, points, then the format's tie-breaks."""
-    head = (t(lang, "Tournament #{id}: final standings", id=tid) if final else
-            t(lang, "Tournament #{id}: standings after round {n}", id=tid, n=round_no))
+              round_no: int, final: bool, limit: int = 20, head: str | None = None) -> str:
+    """The standings: rank, name, points, then the format's tie-breaks (under `head`, else
+    the round's or the final heading)."""
+    head = head or (t(lang, "Tournament #{id}: final standings", id=tid) if final else
+                    t(lang, "Tournament #{id}: standings after round {n}", id=tid, n=round_no))
     lines = [head]
     for s in rows[:limit]:
         breaks = ", ".join(f"{tie_break_name(k, lang)} {number(v)}"

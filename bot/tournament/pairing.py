@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 
 from caissify_pairings.engines.round_robin import berger_round
 from py4swiss.engines import DutchEngine
@@ -40,26 +41,40 @@ _ALONE = {1.0: ResultToken.FULL_POINT_BYE, 0.5: ResultToken.HALF_POINT_BYE,
           0.0: ResultToken.ZERO_POINT_BYE}
 
 
-def _history(entrant: str, rnd: Round, number: dict[str, int]) -> RoundResult:
-    """One round of an entrant's TRF line."""
-    if entrant in rnd.byes:
-        return _BYE
+_POINTS = {ResultToken.WIN: 10, ResultToken.FORFEIT_WIN: 10, ResultToken.FULL_POINT_BYE: 10,
+           ResultToken.PAIRING_ALLOCATED_BYE: 10, ResultToken.DRAW: 5,
+           ResultToken.HALF_POINT_BYE: 5}  # a result's points, times ten (TRF)
+
+
+@lru_cache(maxsize=8192)
+def _result(opponent: int, colour: ColorToken, token: ResultToken) -> RoundResult:
+    """One round of a TRF line, built (and validated) once: rounds played do not change, and
+    py4swiss only reads them."""
+    return RoundResult(id=opponent, color=colour, result=token)
+
+
+def _round_results(rnd: Round, number: dict[str, int]) -> dict[str, RoundResult]:
+    """Each entrant's result in one round (an entrant not in it: none), table by table."""
+    out: dict[str, RoundResult] = {}
     for table in rnd.tables:
-        if entrant not in table.entrants():
-            continue
-        mine = table.side_of(entrant)
-        other = 1 - mine
-        result = table.versus(mine, other)
-        opponent = table.sides[other][0]
-        if opponent is None:  # a computer filled the odd seat: a bye worth the result
-            return RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=_ALONE[result])
-        colour = ColorToken.WHITE if mine == 0 else ColorToken.BLACK
-        if table.forfeited(mine) or table.forfeited(other):
-            token = ResultToken.FORFEIT_WIN if result == 1.0 else ResultToken.FORFEIT_LOSS
-        else:
-            token = _PLAYED[result]
-        return RoundResult(id=number[opponent], color=colour, result=token)
-    return _ABSENT
+        for mine, side in enumerate(table.sides):
+            other = 1 - mine
+            opponent = table.sides[other][0]
+            result = table.versus(mine, other)
+            if opponent is None:  # a computer filled the odd seat: a bye worth the result
+                here = _result(0, ColorToken.BYE_OR_NOT_PAIRED, _ALONE[result])
+            else:
+                colour = ColorToken.WHITE if mine == 0 else ColorToken.BLACK
+                if table.forfeited(mine) or table.forfeited(other):
+                    token = ResultToken.FORFEIT_WIN if result == 1.0 else ResultToken.FORFEIT_LOSS
+                else:
+                    token = _PLAYED[result]
+                here = _result(number[opponent], colour, token)
+            for entrant in side:
+                if entrant is not None:
+                    out.setdefault(entrant, here)
+    out.update(dict.fromkeys(rnd.byes, _BYE))
+    return out
 
 
 def dutch(order: Sequence[str], rounds: Sequence[Round], total: int,
@@ -70,17 +85,14 @@ def dutch(order: Sequence[str], rounds: Sequence[Round], total: int,
     None when no pairing meets the absolute criteria (no repeat, one bye each at most).
     """
     number = {e: i + 1 for i, e in enumerate(order)}
+    played = [_round_results(rnd, number) for rnd in rounds]
     sections = []
     for e in order:
-        results = [_history(e, rnd, number) for rnd in rounds]
-        points = sum(10 if r.result in (ResultToken.WIN, ResultToken.FORFEIT_WIN,
-                                        ResultToken.FULL_POINT_BYE,
-                                        ResultToken.PAIRING_ALLOCATED_BYE)
-                     else 5 if r.result in (ResultToken.DRAW, ResultToken.HALF_POINT_BYE)
-                     else 0 for r in results)
+        results = [r.get(e, _ABSENT) for r in played]
         sections.append(PlayerSection(code=PlayerCode.PLAYER, starting_number=number[e],
-                                      points_times_ten=points, rank=number[e],
-                                      results=results))
+                                      points_times_ten=sum(_POINTS.get(r.result, 0)
+                                                           for r in results),
+                                      rank=number[e], results=results))
     x = XSection(number_of_rounds=max(total, len(rounds) + 1),
                  zeroed_ids={number[e] for e in absent})
     try:

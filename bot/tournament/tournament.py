@@ -98,13 +98,17 @@ class Tournament:
         return (bool(self.rounds) and len(self.rounds) == self.total_rounds
                 and self.rounds[-1].done)
 
-    def pair(self, waiting: Iterable[str] | None = None, now: float | None = None) -> Round:
-        """Pair the next round (an arena: the next wave, among `waiting`) and keep it."""
+    def pair(self, waiting: Iterable[str] | None = None, now: float | None = None,
+             rematch: bool = False) -> Round:
+        """Pair the next round (an arena: the next wave, among `waiting`) and keep it.
+
+        An arena pairs two who just met only when nobody else may come free, or `rematch`.
+        """
         fmt = self.config.format
         if len(self.entrants) < 2:
             raise TournamentError("too-few-entrants", count=len(self.entrants))
         if fmt == "arena":
-            rnd = self._pair_arena(waiting, now)
+            rnd = self._pair_arena(waiting, now, rematch)
             if not rnd.tables:
                 return rnd  # nobody to pair now: not a wave
         else:
@@ -178,7 +182,8 @@ class Tournament:
                 rnd.byes.append(here[0])
         return rnd
 
-    def _pair_arena(self, waiting: Iterable[str] | None, now: float | None) -> Round:
+    def _pair_arena(self, waiting: Iterable[str] | None, now: float | None,
+                    rematch: bool) -> Round:
         ends = self.config.ends_at
         if self.closed or (ends is not None and now is not None and now >= ends):
             raise TournamentError("arena-closed")
@@ -186,11 +191,11 @@ class Tournament:
         pool = (self.active() if waiting is None
                 else list(dict.fromkeys(self._entrant(e).id for e in waiting)))
         pool = [e for e in pool if e not in busy and self.entrants[e].dropped is None]
-        ranked = self._ranked(pool)
-        keep = len(ranked) - len(ranked) % self.config.per_table
-        # an immediate rematch only when nobody else may come free
-        strict = any(e not in pool for e in self.active())
-        return self._grouped(ranked[:keep], self._met(last=True), byes=False, strict=strict)
+        # an immediate rematch only when nobody else may come free (or when asked); the odd
+        # ones left waiting are those the groups leave out (the lowest, if no rematch looms)
+        strict = not rematch and any(e not in pool for e in self.active())
+        return self._grouped(self._ranked(pool), self._met(last=True), byes=False,
+                             strict=strict)
 
     def _grouped(self, ranked: list[str], met: Callable[[str, str], bool], byes: bool,
                  strict: bool = False) -> Round:
