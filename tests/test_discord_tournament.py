@@ -135,7 +135,7 @@ def test_each_table_plays_in_its_own_thread(monkeypatch: pytest.MonkeyPatch,
             standing = next(m["content"] for m in fake.channel_messages()
                             if "final standings" in m["content"])
             came, no_show = (fake.users[u]["username"] for u in seated[second])
-            assert f"{came}: 1 pts" in standing and f"{no_show}: 0 pts" in standing
+            assert f"{came}: 1 point" in standing and f"{no_show}: 0 points" in standing
             assert all(t["thread_metadata"]["archived"] for t in fake.threads.values())
     play(monkeypatch, tmp_path, body)
 

@@ -136,7 +136,7 @@ def test_an_arena_posts_its_standings_every_ten_minutes(tmp_path: Path) -> None:
             await play_table(service, table)
         clock.now += 601
         out = await service.tick()
-        assert said(out, f"Tournament #{tid}: standings, 20 minutes left\n1. p1: 2 pts")
+        assert said(out, f"Tournament #{tid}: standings, 20 minutes left\n1. p1: 2 points")
         assert said(out, "round 3:")
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))

@@ -119,7 +119,7 @@ def test_a_swiss_of_eight_finishes_with_correct_standings(tmp_path: Path) -> Non
         assert tour.standings()[0].entrant == "test:p1"
         assert tour.standings()[-1].entrant == "test:p8"
         last = next(s for s in said if "final standings" in s)
-        assert last.splitlines()[1].startswith("1. p1: 3 pts (Buchholz")
+        assert last.splitlines()[1].startswith("1. p1: 3 points (Buchholz")
         assert any("Podium" in s and "🥇 p1" in s for s in said)
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))

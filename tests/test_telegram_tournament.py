@@ -149,7 +149,7 @@ def test_each_table_plays_in_its_own_forum_topic(tmp_path: Path) -> None:
         assert closed and closed[0]["message_thread_id"] == second
         standing = next(x for x in texts if "final standings" in x)
         came, no_show = (u.first_name for u in seated[second])
-        assert f"{came}: 1 pts" in standing and f"{no_show}: 0 pts" in standing
+        assert f"{came}: 1 point" in standing and f"{no_show}: 0 points" in standing
         assert any("Podium" in x for x in texts)
         assert all(t["closed"] for t in topics.values())
 

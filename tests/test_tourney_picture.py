@@ -81,3 +81,17 @@ def test_no_pictures_no_image(tmp_path: Path) -> None:
 
     run(with_service(tmp_path / "db.sqlite", body, pictures=NoPictures(),
                      default_timer=None))
+
+
+def test_standings_text_says_points_in_each_language_with_its_plural_and_decimals() -> None:
+    from bot.service import tourney_words as words
+    from bot.tournament import Standing
+
+    rows = [Standing(1, "a", 1.5, {"buchholz": 2.5}, 2, False),
+            Standing(2, "b", 1.0, {"buchholz": 1.0}, 2, False)]
+    names = {"a": "Ann", "b": "Bob"}
+    en = words.standings(1, "en", rows, names, 1, False).splitlines()
+    fr = words.standings(1, "fr", rows, names, 1, False).splitlines()
+    assert en[1].startswith("1. Ann: 1.5 points (") and en[2].startswith("2. Bob: 1 point (")
+    assert fr[1].startswith("1. Ann: 1,5 points (") and "2,5" in fr[1]
+    assert fr[2].startswith("2. Bob: 1 point (")

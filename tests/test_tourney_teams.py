@@ -93,7 +93,7 @@ def test_a_fixed_pairs_swiss_of_partnership_is_played_to_the_end(tmp_path: Path)
         assert got == [("test:p1&test:p2", 2), ("test:p3&test:p4", 1),
                        ("test:p5&test:p6", 1), ("test:p7&test:p8", 0)]
         last = next(s for s in said if "final standings" in s)
-        assert last.splitlines()[1].startswith("1. p1 & p2: 2 pts (Buchholz")
+        assert last.splitlines()[1].startswith("1. p1 & p2: 2 points (Buchholz")
         assert any("🥇 p1 & p2" in s for s in said)
         for user in (P1, P2):  # both partners have the pair's place
             (place,) = await service.store.tournament_places(user.id)

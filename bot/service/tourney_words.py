@@ -11,9 +11,11 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from babel.numbers import format_decimal
+
 from render.standings import tie_break_label
 
-from ..i18n import t, tn, translator
+from ..i18n import LANGUAGES, t, tn, translator
 from ..tournament import Standing, TournamentError
 from . import texts
 from . import tourney_teams as teams
@@ -95,8 +97,9 @@ def tie_break_name(key: str, lang: str) -> str:
     return tie_break_label(key, translator(lang))
 
 
-def number(x: float) -> str:
-    return f"{x:g}"
+def number(x: float, lang: str = "en") -> str:
+    """A score as `lang` writes it ("1.5", "1,5"; "2", not "2.0")."""
+    return format_decimal(x, locale=lang if lang in LANGUAGES else "en")
 
 
 def standings(tid: int, lang: str, rows: Sequence[Standing], names: Mapping[str, str],
@@ -107,9 +110,11 @@ def standings(tid: int, lang: str, rows: Sequence[Standing], names: Mapping[str,
                     t(lang, "Tournament #{id}: standings after round {n}", id=tid, n=round_no))
     lines = [head]
     for s in rows[:limit]:
-        breaks = ", ".join(f"{tie_break_name(k, lang)} {number(v)}"
+        breaks = ", ".join(f"{tie_break_name(k, lang)} {number(v, lang)}"
                            for k, v in s.tie_breaks.items())
-        pts = t(lang, "{points} pts", points=number(s.points))
+        whole = s.points == int(s.points)  # a half point is read as plural ("1.5 points")
+        pts = tn(lang, "{points} point", "{points} points", int(s.points) if whole else 2,
+                 points=number(s.points, lang))
         gone = t(lang, " (dropped)") if s.dropped else ""
         lines.append(f"{s.rank}. {names.get(s.entrant, s.entrant)}{gone}: {pts}"
                      + (f" ({breaks})" if breaks else ""))
