@@ -37,6 +37,7 @@ log = logging.getLogger("domino.service")
 OPEN = ("registration", "running")
 CLAIM = 60.0  # seconds a process's claim to open a round's tables holds
 EVERY = 1.0  # seconds between two looks at the tournaments under way
+REPAIR = 600.0  # seconds between two looks for finished tournaments without their places
 Change = Callable[[TournamentRow, dict[str, Any]], str | None]
 
 
@@ -47,6 +48,7 @@ class Rounds(Opening):
     _tourney_looked: float = float("-inf")
     _tourney_due: bool = True
     _tourney_wrote: bool = False  # whether the last `_change` wrote (else: nothing to do)
+    _places_looked: float = float("-inf")
 
     async def _change(self, tournament_id: int, change: Change
                       ) -> tuple[TournamentRow, dict[str, Any]]:
@@ -195,11 +197,31 @@ class Rounds(Opening):
                 more += await self._tournament_tick(row, now)
             except Exception:  # one broken tournament must not stop the others
                 log.exception("tournament %s: tick failed", row.id)
+        if now - self._places_looked >= REPAIR:
+            self._places_looked = now
+            await self._repair_places(now)
         return out + await self._drawn(more)
+
+    async def _save_places(self, tournament_id: int, tour: Tournament, now: float) -> None:
+        """A finished tournament's final places, for the players' pages (once: again, the
+        store keeps the first)."""
+        await self.store.save_tournament_places(
+            tournament_id, [(s.entrant, s.rank) for s in tour.standings()], now)
+
+    async def _repair_places(self, now: float) -> None:
+        """The places of the finished tournaments that have none: the process that wrote
+        "finished" stopped before it wrote them (at a start, then every REPAIR seconds)."""
+        try:
+            for row in await self.store.unplaced_tournaments():
+                log.warning("tournament %s: writing its final places again", row.id)
+                await self._save_places(row.id, Tournament.from_dict(json.loads(row.state)["t"]),
+                                        now)
+        except Exception:
+            log.exception("tournaments: cannot write the missing final places")
 
     async def start(self) -> list[Message]:
         """Reload the tables, then look at every tournament under way at the next tick."""
-        self._tourney_due = True
+        self._tourney_due, self._places_looked = True, float("-inf")
         return await super().start()
 
     async def _tournament_tick(self, row: TournamentRow, now: float) -> list[Message]:
@@ -265,9 +287,8 @@ class Rounds(Opening):
                               self._pool.deferred().for_lang(lang))
         out = [Message(row.channel, words.standings(row.id, lang, ranks, names, played, done),
                        kind="info", image=None if done else image)]
-        if done:  # the final places, for the players' pages (once: the writer of "finished")
-            await self.store.save_tournament_places(row.id, [(s.entrant, s.rank) for s in ranks],
-                                                    now)
+        if done:  # the final places (the writer of "finished"; else `_repair_places`)
+            await self._save_places(row.id, tour, now)
             top = tour.podium() or [s.entrant for s in ranks[:3]]
             return [*out, Message(row.channel, words.podium(row.id, lang, top, names),
                                   kind="result", image=image)]

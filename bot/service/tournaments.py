@@ -178,7 +178,13 @@ class Tournaments(Rounds):
         data = json.loads(row.state)
         tour = Tournament.from_dict(data["t"])
         lang = await self._lang(user, row.scope)
-        ranks, n = tour.standings(), len(tour.rounds)
+        n = len(tour.rounds)  # the rounds over: a round under way does not count yet
+        if n and not tour.finished and not tour.rounds[-1].done:
+            n -= 1
+        if not n:
+            return [Message("", t(lang, "Tournament #{id}: no round is over yet.", id=row.id),
+                            to=user.id)]
+        ranks = tour.standings(n)
         image = words.picture(row.id, ranks, data["names"], n, tour.finished,
                               self._pool.deferred().for_lang(lang))
         return [Message("", words.standings(row.id, lang, ranks, data["names"], n,

@@ -1,0 +1,114 @@
+"""Tournaments' loose ends (issue 31): the final places written even when the process that
+finished the tournament died before writing them; the private standings while a round is
+under way say the rounds that are over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.service.service import Service
+from bot.storage import Store
+from tests.service_helpers import Clock, run, with_service
+from tests.test_service_tournaments import (
+    HERE,
+    ORGANISER,
+    PLAYERS,
+    open_swiss,
+    play_round,
+    register_all,
+)
+
+
+def test_a_finished_tournament_without_its_places_gets_them_at_the_tick(tmp_path: Path
+                                                                        ) -> None:
+    path = tmp_path / "db.sqlite"
+    clock = Clock()
+    saved: dict[str, Any] = {}
+
+    async def dies_before_the_places(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        await play_round(service, tid)
+
+        async def killed(*args: object) -> None:  # the process dies between the two writes
+            raise RuntimeError("killed")
+
+        store: Any = service.store
+        store.save_tournament_places = killed
+        await service.tick()
+        row = await service.store.tournament(tid)
+        assert row is not None and row.status == "finished"
+        assert await service.store.tournament_places(PLAYERS[0].id) == []
+        saved["tid"] = tid
+
+    async def restarted(service: Service) -> None:
+        await service.tick()
+        places = {u.id: await service.store.tournament_places(u.id) for u in PLAYERS[:4]}
+        assert {u: [(p.tournament_id, p.entrants) for p in got]
+                for u, got in places.items()} == {u.id: [(saved["tid"], 4)]
+                                                  for u in PLAYERS[:4]}
+        assert sorted(got[0].place for got in places.values()) == [1, 2, 3, 4]
+
+    run(with_service(path, dies_before_the_places, clock=clock, default_timer=None))
+    run(with_service(path, restarted, clock=clock, default_timer=None))
+
+
+def test_a_live_process_repairs_the_places_of_a_process_that_died(tmp_path: Path) -> None:
+    """Another process, already running, finds the missing places too (within a while)."""
+    path = tmp_path / "db.sqlite"
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        other = Service(await Store.open(path), ai_delay=0, seed=2, clock=clock,
+                        default_timer=None)
+        try:
+            await other.start()
+            await other.tick()  # the other process is running, nothing to repair yet
+            tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic")
+            await register_all(service, ann, PLAYERS[:4])
+            await service.start_tournament(ORGANISER, tid, where=HERE)
+            await play_round(service, tid)
+
+            async def killed(*args: object) -> None:
+                raise RuntimeError("killed")
+
+            store: Any = service.store
+            store.save_tournament_places = killed
+            await service.tick()
+            assert await other.store.tournament_places(PLAYERS[0].id) == []
+            clock.now += 3600
+            await other.tick()
+            assert [p.tournament_id for p in
+                    await other.store.tournament_places(PLAYERS[0].id)] == [tid]
+        finally:
+            await other.store.close()
+
+    run(with_service(path, body, clock=clock, default_timer=None))
+
+
+def test_the_standings_asked_while_a_round_is_played_are_those_after_the_last_round_over(
+        tmp_path: Path) -> None:
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        asked = await service.tournament_standings(PLAYERS[1], tid, where=HERE)
+        assert asked[0].text == f"Tournament #{tid}: no round is over yet."
+        await service.start_tournament(ORGANISER, tid, where=HERE)
+        asked = await service.tournament_standings(PLAYERS[1], tid, where=HERE)
+        assert asked[0].text == f"Tournament #{tid}: no round is over yet."
+        await play_round(service, tid)
+        said = await service.tick()  # round 1's standings, round 2 opens
+        public = next(m.text for m in said if "standings after round 1" in m.text)
+        asked = await service.tournament_standings(PLAYERS[1], tid, where=HERE)
+        assert asked[0].text == public  # round 2 under way: still after round 1
+        await play_round(service, tid)
+        said = await service.tick()
+        public = next(m.text for m in said if "final standings" in m.text)
+        asked = await service.tournament_standings(PLAYERS[1], tid, where=HERE)
+        assert asked[0].text == public
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
