@@ -20,7 +20,6 @@ import os
 import re
 import signal
 import sqlite3
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,10 +27,10 @@ from typing import Any
 from bot.storage import Store
 from bot.tournament import Tournament
 from tests.fake_telegram import TOKEN, FakeBotApi, TgUser
+from tests.fast_bot import spawn
 from tests.test_telegram import data_of, hand_of, playable
 from tests.tournament_driver import Played, recomputed
 
-ROOT = Path(__file__).resolve().parent.parent
 GROUP = -100777
 PLAYERS = [TgUser(2001, "Alice"), TgUser(2002, "Bob"), TgUser(2003, "Carol"),
            TgUser(2004, "Dave")]
@@ -58,15 +57,8 @@ class KillingBotApi(FakeBotApi):
 
 
 async def _bot(tmp: Path, server: FakeBotApi, n: int) -> asyncio.subprocess.Process:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("DOMINO_", "DISCORD_", "TELEGRAM_"))}
-    env.update({"PYTHONPATH": str(ROOT), "TELEGRAM_TOKEN": TOKEN,
-                "TELEGRAM_API_URL": server.base_url, "DOMINO_DB": str(tmp / "bot.sqlite"),
-                "DOMINO_AI_DELAY": "0", "DOMINO_LOG": "warning"})
-    with open(tmp / f"bot{n}.log", "w") as log:
-        return await asyncio.create_subprocess_exec(
-            sys.executable, str(ROOT / "tests" / "fast_bot.py"), cwd=tmp, env=env,
-            stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log)
+    return await spawn(tmp, tmp / f"bot{n}.log", TELEGRAM_TOKEN=TOKEN,
+                       TELEGRAM_API_URL=server.base_url)
 
 
 def _text(m: dict[str, Any]) -> str:
