@@ -112,3 +112,50 @@ def test_the_standings_asked_while_a_round_is_played_are_those_after_the_last_ro
         assert asked[0].text == public
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_a_round_half_opened_by_a_process_that_died_is_completed_at_the_restart(
+        tmp_path: Path) -> None:
+    """A process dies while it opens a round's tables; the restarted process, alone on the
+    database, completes the round at once (not a minute later: the claim is a dead
+    process's) and opens no table twice."""
+    path = tmp_path / "db.sqlite"
+    clock = Clock()
+    saved: dict[str, Any] = {}
+
+    async def dies_while_opening(service: Service) -> None:
+        tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        store: Any = service.store
+        real = store.create_table
+        made: list[int] = []
+
+        async def create_table(row: Any) -> int:
+            if made:
+                raise RuntimeError("killed")  # the process dies before the second table
+            made.append(await real(row))
+            return made[-1]
+
+        store.create_table = create_table
+        try:
+            await service.start_tournament(ORGANISER, tid, where=HERE)
+        except RuntimeError:
+            pass
+        assert len(await service.store.tournament_tables(tid, 1)) == 1
+        saved["tid"] = tid
+
+    async def restarted(service: Service) -> None:
+        tid = saved["tid"]
+        out = await service.tick()
+        opened = await service.store.tournament_tables(tid, 1)
+        assert len(opened) == 2
+        assert [m.text.splitlines()[0] for m in out if "round 1" in m.text] == [
+            f"Tournament #{tid}, round 1 of 1:"]
+        assert not [m for m in await service.tick() if "round" in m.text]  # once
+        assert len(await service.store.tables(("lobby", "playing"))) == 2
+        await play_round(service, tid)
+        assert any("Podium" in m.text for m in await service.tick())
+
+    run(with_service(path, dies_while_opening, clock=clock, default_timer=None))
+    clock.now += 1  # the restart comes later than the claim
+    run(with_service(path, restarted, clock=clock, default_timer=None))

@@ -49,6 +49,8 @@ class Rounds(Opening):
     _tourney_due: bool = True
     _tourney_wrote: bool = False  # whether the last `_change` wrote (else: nothing to do)
     _places_looked: float = float("-inf")
+    # when this process started alone on the database: a claim older is a dead process's
+    _alone_since: float | None = None
 
     async def _change(self, tournament_id: int, change: Change
                       ) -> tuple[TournamentRow, dict[str, Any]]:
@@ -222,6 +224,7 @@ class Rounds(Opening):
     async def start(self) -> list[Message]:
         """Reload the tables, then look at every tournament under way at the next tick."""
         self._tourney_due, self._places_looked = True, float("-inf")
+        self._alone_since = self.clock() if await self.store.peers() == 0 else None
         return await super().start()
 
     async def _tournament_tick(self, row: TournamentRow, now: float) -> list[Message]:
@@ -246,7 +249,9 @@ class Rounds(Opening):
         opened = await self.store.tournament_tables(row.id, n)
         if len(opened) < len(rnd.tables):  # a process stopped while it opened them
             def claim(r: TournamentRow, d: dict[str, Any]) -> str | None:
-                if now - (d.get("opening_at") or 0) < CLAIM:
+                at = d.get("opening_at") or 0
+                dead = self._alone_since is not None and at < self._alone_since
+                if now - at < CLAIM and not dead:
                     return None  # another process is at it
                 d["opening_at"] = now
                 return r.status
