@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.service.service import Service
 from bot.storage import Store
+from bot.storage.backends import open_store
 from tests.service_helpers import Clock, run, with_service
 from tests.test_service_tournaments import (
     HERE,
@@ -137,10 +138,7 @@ def test_a_round_half_opened_by_a_process_that_died_is_completed_at_the_restart(
             return made[-1]
 
         store.create_table = create_table
-        try:
-            await service.start_tournament(ORGANISER, tid, where=HERE)
-        except RuntimeError:
-            pass
+        await service.start_tournament(ORGANISER, tid, where=HERE)  # the door logs it
         assert len(await service.store.tournament_tables(tid, 1)) == 1
         saved["tid"] = tid
 
@@ -159,3 +157,21 @@ def test_a_round_half_opened_by_a_process_that_died_is_completed_at_the_restart(
     run(with_service(path, dies_while_opening, clock=clock, default_timer=None))
     clock.now += 1  # the restart comes later than the claim
     run(with_service(path, restarted, clock=clock, default_timer=None))
+
+
+def test_the_store_names_the_finished_tournaments_without_places(db_target: str | Path
+                                                                  ) -> None:
+    async def main() -> None:
+        store = await open_store(db_target)  # SQLite and PostgreSQL
+        try:
+            done = await store.create_tournament("s", "c", "u", "finished", "{}", 1.0)
+            await store.create_tournament("s", "c", "u", "running", "{}", 1.0)
+            placed = await store.create_tournament("s", "c", "u", "finished", "{}", 1.0)
+            await store.save_tournament_places(placed, [("a", 1), ("b", 2)], 5.0)
+            assert [r.id for r in await store.unplaced_tournaments()] == [done]
+            await store.save_tournament_places(done, [("a", 2), ("b", 1)], 6.0)
+            assert await store.unplaced_tournaments() == []
+        finally:
+            await store.close()
+
+    run(main())

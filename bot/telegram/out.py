@@ -116,9 +116,12 @@ class Outbox:
         queues started unless `hold` (then `start` starts them: after a button's answer)."""
         self._remember_moves(messages, origin)
         must = acting(messages)
-        for m in messages:  # before any job runs: the turn line waits for these hands
-            if m.kind == "hand" and (m.table, m.to) in must:
-                self._hands[(m.table, m.to or "")] = asyncio.Event()
+        coming = {(m.table, m.to or "") for m in messages if m.kind == "hand"}
+        for who in must:  # before any job runs: the turn line waits for these hands
+            if who in coming:
+                self._hands[who] = asyncio.Event()
+            else:  # no hand of theirs on its way (an older one replaced in its queue)
+                self._hands.pop(who, None)
         for m in latest_states(messages):
             if m.to is None:
                 self.queues.put(Job(m, when=when_written(m, messages)))
