@@ -92,6 +92,9 @@ class DominoClient(discord.Client):
         self._registered = False
 
     async def setup_hook(self) -> None:
+        # logged in: the REST calls a thread needs work from now on (not only once the
+        # gateway is ready), so that a round opened meanwhile gets its threads too
+        self.service.rooms.register(PLATFORM, DiscordRooms(self))  # a thread per tournament table
         self.add_dynamic_items(PressButton, PageButton)
         await self.tree.set_translator(CommandTranslator())
         if not self.sync_commands:
@@ -104,7 +107,6 @@ class DominoClient(discord.Client):
             await self.tree.sync()
 
     async def on_ready(self) -> None:
-        self.service.rooms.register(PLATFORM, DiscordRooms(self))  # a thread per tournament table
         if self.router is not None and not self._registered:
             self._registered = True
             await self.router.register(PLATFORM, self)

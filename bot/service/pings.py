@@ -2,8 +2,11 @@
 
 A user's choice is kept in the store's user preferences (both backends), under the service's
 name: ``user_prefs(user, "service", "pings") = "off"``.  The service keeps the users who turned
-pings off in memory (loaded when they sit at a table or after a restart) and marks their
-messages `Message.quiet`: the turn message still names them, the adapters do not notify.
+pings off in memory (loaded when they sit at a table or after a restart; on several
+processes, read again when a table is taken under its lock, at most every `PINGS_FRESH`
+seconds of bot/service/state.py, so that a choice made through another process counts) and
+marks their messages `Message.quiet`: the turn message still names them, the adapters do not
+notify.
 """
 
 from __future__ import annotations

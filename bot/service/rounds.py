@@ -41,6 +41,7 @@ log = logging.getLogger("domino.service")
 OPEN = ("registration", "running")
 CLAIM = 60.0  # seconds a process's claim to open a round's tables holds
 EVERY = 1.0  # seconds between two looks at the tournaments under way
+REPAIR = 600.0  # seconds between two looks for finished tournaments without their places
 Change = Callable[[TournamentRow, dict[str, Any]], str | None]
 
 
@@ -52,6 +53,9 @@ class Rounds(Opening):
     _tourney_due: bool = True
     _tourney_wrote: bool = False  # whether the last `_change` wrote (else: nothing to do)
     _rooms: RoomRegistry
+    _places_looked: float = float("-inf")
+    # when this process started alone on the database: a claim older is a dead process's
+    _alone_since: float | None = None
 
     async def _change(self, tournament_id: int, change: Change
                       ) -> tuple[TournamentRow, dict[str, Any]]:
@@ -245,11 +249,33 @@ class Rounds(Opening):
                 more += await self._tournament_tick(row, now)
             except Exception:  # one broken tournament must not stop the others
                 log.exception("tournament %s: tick failed", row.id)
+        if now - self._places_looked >= REPAIR:
+            self._places_looked = now
+            await self._repair_places(now)
         return out + await self._drawn(more)
+
+    async def _save_places(self, tournament_id: int, tour: Tournament, now: float) -> None:
+        """A finished tournament's final places, for the players' pages (once: again, the
+        store keeps the first)."""
+        ranks = tour.standings()  # both partners of a pair get the pair's place
+        await self.store.save_tournament_places(tournament_id, teams.places(tour, ranks), now,
+                                                entrants=len(ranks))
+
+    async def _repair_places(self, now: float) -> None:
+        """The places of the finished tournaments that have none: the process that wrote
+        "finished" stopped before it wrote them (at a start, then every REPAIR seconds)."""
+        try:
+            for row in await self.store.unplaced_tournaments():
+                log.warning("tournament %s: writing its final places again", row.id)
+                await self._save_places(row.id, Tournament.from_dict(json.loads(row.state)["t"]),
+                                        now)
+        except Exception:
+            log.exception("tournaments: cannot write the missing final places")
 
     async def start(self) -> list[Message]:
         """Reload the tables, then look at every tournament under way at the next tick."""
-        self._tourney_due = True
+        self._tourney_due, self._places_looked = True, float("-inf")
+        self._alone_since = self.clock() if await self.store.peers() == 0 else None
         return await super().start()
 
     async def _tournament_tick(self, row: TournamentRow, now: float) -> list[Message]:
@@ -289,7 +315,9 @@ class Rounds(Opening):
             return None
 
         def claim(r: TournamentRow, d: dict[str, Any]) -> str | None:
-            if now - (d.get("opening_at") or 0) < CLAIM:
+            at = d.get("opening_at") or 0
+            dead = self._alone_since is not None and at < self._alone_since
+            if now - at < CLAIM and not dead:
                 return None  # another process is at it
             d["opening_at"] = now
             return r.status
@@ -334,9 +362,8 @@ class Rounds(Opening):
                               self._pool.deferred().for_lang(lang))
         out = [Message(row.channel, words.standings(row.id, lang, ranks, names, played, done),
                        kind="info", image=None if done else image)]
-        if done:  # the final places, for the players' pages (once: the writer of "finished")
-            await self.store.save_tournament_places(row.id, teams.places(tour, ranks), now,
-                                                    entrants=len(ranks))
+        if done:  # the final places (the writer of "finished"; else `_repair_places`)
+            await self._save_places(row.id, tour, now)
             top = tour.podium() or [s.entrant for s in ranks[:3]]
             return [*out, Message(row.channel, words.podium(row.id, lang, top, names),
                                   kind="result", image=image)]

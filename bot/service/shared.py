@@ -44,6 +44,7 @@ async def table_guard(service: Service, table_id: int) -> AsyncIterator[None]:
     """Hold the table (waiting for other processes) with an up-to-date copy in memory."""
     async with service.store.table_lock(table_id):
         await refresh(service, table_id)
+        await service._recheck_pings(table_id)  # a choice another process took
         try:
             yield
         except BaseException:
@@ -57,6 +58,7 @@ async def tick_guard(service: Service, table_id: int) -> AsyncIterator[bool]:
     async with service.store.try_table_lock(table_id) as held:
         if held:
             await refresh(service, table_id)
+            await service._recheck_pings(table_id)
         try:
             yield held
         except BaseException:

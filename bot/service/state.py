@@ -36,6 +36,7 @@ MAX_TEXT = 2000
 COMPUTER = "greedy"
 SERVICE = "service"  # the "platform" under which the service keeps per-table notes
 LOBBY_CHANGED = "lobby_changed"  # the note of when a lobby last changed (its idle time)
+PINGS_FRESH = 2.0  # seconds a pings choice read from a shared store is trusted (pings.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +94,7 @@ class State:
         # kept reads the table's language until they act again)
         self._langs: Recent[str, str] = Recent()
         self._quiet: set[str] = set()  # users who turned turn pings off (bot/service/pings.py)
+        self._pings_read: dict[str, float] = {}  # user id -> when their choice was read
         self.rng = random.Random(seed)
 
     async def _lobby_changed(self, row: TableRow) -> float:
@@ -213,8 +215,24 @@ class State:
 
     async def _know_pings(self, user_id: str | None) -> None:
         """Load a user's turn pings choice (a user seated at a table, or after a restart)."""
-        if user_id and not await pings.enabled(self.store, user_id):
-            self._quiet.add(user_id)
+        if not user_id:
+            return
+        on = await pings.enabled(self.store, user_id)
+        (self._quiet.discard if on else self._quiet.add)(user_id)
+        self._pings_read[user_id] = self.clock()
+
+    async def _recheck_pings(self, table_id: int) -> None:
+        """Several processes on one database (bot/service/shared.py): another may have
+        changed the choice of a player of the table; read again those read more than
+        PINGS_FRESH seconds ago."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        now = self.clock()
+        for s in table.humans():
+            if s.user_id and now - self._pings_read.get(s.user_id, float("-inf")) >= \
+                    PINGS_FRESH:
+                await self._know_pings(s.user_id)
 
     def _table_messages(self, table: Table, *, prompt: bool = False, hands: bool = False,
                         mover: int | None = None, move: Move | None = None) -> list[Message]:

@@ -243,12 +243,20 @@ class Tournaments(Arena):
         data = json.loads(row.state)
         tour = Tournament.from_dict(data["t"])
         lang = await self._lang(user, row.scope)
-        ranks, n = tour.standings(), len(tour.rounds)
         ends = tour.config.ends_at  # an arena under way: the minutes left, text only
-        head = (words.time_left(row.id, lang, ends, self.clock())
-                if row.status == "running" and ends is not None and not tour.closed else None)
-        image = None if head else words.picture(row.id, ranks, data["names"], n, tour.finished,
-                                                self._pool.deferred().for_lang(lang))
+        if row.status == "running" and ends is not None and not tour.closed:
+            ranks, n = tour.standings(), len(tour.rounds)
+            head, image = words.time_left(row.id, lang, ends, self.clock()), None
+        else:
+            n = len(tour.rounds)  # the rounds over: a round under way does not count yet
+            if n and not tour.finished and not tour.rounds[-1].done:
+                n -= 1
+            if not n:
+                return [Message("", t(lang, "Tournament #{id}: no round is over yet.",
+                                      id=row.id), to=user.id)]
+            ranks, head = tour.standings(n), None
+            image = words.picture(row.id, ranks, data["names"], n, tour.finished,
+                                  self._pool.deferred().for_lang(lang))
         return [Message("", words.standings(row.id, lang, ranks, data["names"], n,
                                             tour.finished, head=head), to=user.id,
                         image=image)]

@@ -139,6 +139,8 @@ SELECT table_no, table_id FROM tournament_tables WHERE tournament_id = ? AND rou
 SQL_TOURNAMENT_PLACES = """
 SELECT tournament_id, place, entrants FROM tournament_places WHERE user_id = ?
 ORDER BY finished_at DESC, tournament_id DESC"""
+SQL_UNPLACED_TOURNAMENTS = f"""{SQL_TOURNAMENTS} WHERE status = 'finished' AND NOT EXISTS (
+SELECT 1 FROM tournament_places p WHERE p.tournament_id = tournaments.id) ORDER BY id"""
 SQL_TABLE_TOURNAMENT = """
 SELECT tournament_id, round, table_no FROM tournament_tables WHERE table_id = ?"""
 
@@ -450,6 +452,11 @@ class Queries:
             where, params = f"{where} AND scope = ?", [*params, scope]
         rows = await self._fetch(f"{SQL_TOURNAMENTS} WHERE {where} ORDER BY id", params)
         return [TournamentRow(*r) for r in rows]
+
+    async def unplaced_tournaments(self) -> list[TournamentRow]:
+        """The finished tournaments whose final places were never written (the process
+        that finished one stopped before it wrote them)."""
+        return [TournamentRow(*r) for r in await self._fetch(SQL_UNPLACED_TOURNAMENTS)]
 
     async def save_tournament(self, tournament_id: int, version: int, status: str,
                               state: str) -> bool:

@@ -37,6 +37,7 @@ while the others play.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import html
 import logging
@@ -59,6 +60,7 @@ from .queues import SPARE, ChatQueues, Job, latest_states, when_written
 log = logging.getLogger("domino.telegram")
 
 MAX_ALERT = 200
+HAND_WAIT = 5.0  # seconds the turn line waits for the hand that asks its player to act
 MAX_SAID = 40  # lines of a table's moves kept for a player's hand caption
 
 
@@ -99,6 +101,10 @@ class Outbox:
         self._told: set[tuple[int | None, str]] = set()  # (table, user) told to open the chat
         self._said: dict[tuple[int, str], list[str]] = {}  # (table, user) -> moves since theirs
         self._turns: dict[int, str] = {}  # table -> the text its turn line shows
+        # (table, user) -> set once the hand that asks the user to act is written: the turn
+        # line waits for it (the group and the private chat are two queues), so that it
+        # knows whether the hand reached them (then its mention does not notify them again)
+        self._hands: dict[tuple[int | None, str], asyncio.Event] = {}
         # table -> the address of its "Web" button (bot/web/reply.py), or None: no button
         self.web_url: Address = no_address
         self.web_app_url: Address = no_address  # the Mini App, in private chats
@@ -110,6 +116,12 @@ class Outbox:
         queues started unless `hold` (then `start` starts them: after a button's answer)."""
         self._remember_moves(messages, origin)
         must = acting(messages)
+        coming = {(m.table, m.to or "") for m in messages if m.kind == "hand"}
+        for who in must:  # before any job runs: the turn line waits for these hands
+            if who in coming:
+                self._hands[who] = asyncio.Event()
+            else:  # no hand of theirs on its way (an older one replaced in its queue)
+                self._hands.pop(who, None)
         for m in latest_states(messages):
             if m.to is None:
                 self.queues.put(Job(m, when=when_written(m, messages)))
@@ -253,6 +265,11 @@ class Outbox:
                     return
                 log.info("could not edit the turn line %s: %s", old.message_id, exc)
         # its mention notifies, but not who turned pings off or gets their hand privately
+        for who in m.mention:  # their hand of this turn first, if it is on its way
+            written = self._hands.get((m.table, who))
+            if written is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(written.wait(), HAND_WAIT)
         silent = bool(m.quiet) or await self._reached(m)
         sent = await self.bot.send_message(chat, text, message_thread_id=thread,
                                            parse_mode=ParseMode.HTML, reply_markup=markup,
@@ -274,6 +291,15 @@ class Outbox:
     # -- the hand in the private chat -------------------------------------------------------
 
     async def _hand(self, job: Job, origin: Origin | None) -> None:
+        try:
+            await self._write_hand(job, origin)
+        finally:
+            key = (job.m.table, job.m.to or "")
+            written = self._hands.pop(key, None) if job.acting else None
+            if written is not None:
+                written.set()
+
+    async def _write_hand(self, job: Job, origin: Origin | None) -> None:
         """The user's hand message of the table, its caption beginning with the moves made
         since theirs: edited in place, or sent anew (the old one deleted) when the user
         must act and did not have to before, so that it notifies them."""

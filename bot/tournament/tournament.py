@@ -277,8 +277,9 @@ class Tournament:
         """An arena's time is up: no more waves (the tables still playing count)."""
         self.closed = True
 
-    def standings(self) -> list[Standing]:
-        return standings(self.config, self._by_seed(), self.rounds)
+    def standings(self, rounds: int | None = None) -> list[Standing]:
+        """The standings after the results in so far (of the first `rounds` rounds)."""
+        return standings(self.config, self._by_seed(), self.rounds[:rounds])
 
     def podium(self) -> list[str]:
         """The first three once the tournament is over, else nothing."""
