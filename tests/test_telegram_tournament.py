@@ -8,6 +8,7 @@ organise."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -63,10 +64,18 @@ def test_a_tournament_in_a_telegram_group(tmp_path: Path) -> None:
         await rig.press(ALICE, ann, register)
         await rig.press(BOB, ann, register)
         assert any("(2 players)" in m.get("text", "") for m in server.chat(GROUP))
+        before = {u.id: server.notifications(u.id) for u in (ALICE, BOB)}
         await rig.press(ALICE, ann, start)
         texts = [m.get("text", m.get("caption", "")) for m in server.chat(GROUP)]
         assert any(x.startswith("Tournament #1, round 1 of 1:") for x in texts)
         assert any("Table #1: Alice, Bob" in x for x in texts)  # not a forum: in the group
+        rounds = [c for c in server.called("sendMessage")
+                  if str(c.params.get("text", "")).startswith("Tournament #1, round 1 of 1:")]
+        assert len(rounds) == 1 and rounds[0].params.get("parse_mode") == "HTML"
+        # the round's line notifies its players (each once), as on Discord
+        assert all(server.notifications(u.id) >= before[u.id] + 1 for u in (ALICE, BOB))
+        assert [len(re.findall(rf"tg://user\?id={u.id}\b", rounds[0].params["text"]))
+                for u in (ALICE, BOB)] == [1, 1]
         assert not server.called("createForumTopic")
         (lobby,) = lobbies(rig)
         assert "message_thread_id" not in lobby
@@ -186,10 +195,12 @@ def test_fixed_pairs_register_by_a_reply_in_a_telegram_group(tmp_path: Path) -> 
         ann = next(m for m in server.chat(GROUP) if "Tournament #1" in m.get("text", ""))
         assert "Fixed partners" in ann["text"]
         said = await server.command(BOB, GROUP, "hello")  # a message of Bob's
+        before = server.notifications(BOB.id)
         await server.command(ALICE, GROUP, "/tournament join 1", reply_to=said)
         await rig.sync(ALICE)
         assert any("Alice asks Bob to be their partner in tournament #1" in m.get("text", "")
                    for m in server.chat(GROUP))
+        assert server.notifications(BOB.id) == before + 1  # the ask notifies Bob
         await rig.say(BOB, GROUP, "/tournament join 1")  # Bob accepts
         assert any("Alice & Bob are registered as partners in tournament #1 (2 players)."
                    in m.get("text", "") for m in server.chat(GROUP))

@@ -6,6 +6,7 @@ it survives a restart)."""
 
 from __future__ import annotations
 
+import html
 import logging
 from typing import Any, NamedTuple
 
@@ -17,13 +18,14 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from ..i18n import t
 from ..service.messages import Message
 from ..storage import Store
-from .format import html_messages
+from .format import html_messages, mention_links
 from .ids import PLATFORM
 
 log = logging.getLogger("domino.telegram")
 
 MAX_TEXT = 4096
 MAX_CAPTION = 1024
+NOTIFYING = ("info", "result")  # public kinds whose mentions notify (the turn line: out.py)
 
 
 class Kept(NamedTuple):
@@ -67,6 +69,14 @@ class Calls:
                 await self.bot.send_message(chat, piece, message_thread_id=thread,
                                             parse_mode=ParseMode.HTML)
             return await self.bot.send_message(chat, last, parse_mode=ParseMode.HTML, **kw)
+        links = (mention_links([u for u in m.mention if u not in m.quiet])
+                 if m.to is None and m.kind in NOTIFYING else "")
+        if links:  # a round's line, a partner asked: the users it names are notified
+            raw = m.text[:MAX_TEXT]
+            while len(html.escape(raw)) + len(links) > MAX_TEXT:
+                raw = raw[:-100]
+            return await self.bot.send_message(chat, html.escape(raw) + links,
+                                               parse_mode=ParseMode.HTML, **kw)
         return await self.bot.send_message(chat, m.text[:MAX_TEXT] or "·", **kw)
 
     async def edit(self, chat: int, message_id: int, photo: bool, m: Message,

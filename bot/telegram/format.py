@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 
 from ..service.texts import split_text
 
 MAX_TEXT = 4096
+MAX_MENTIONS = 50  # links that notify, at most, in one message
 HEADING = re.compile(r"^#{1,6}\s+(.*)$")
 BULLET = re.compile(r"^(\s*)[-*]\s+")
 CODE = re.compile(r"(`[^`\n]+`)")
@@ -23,6 +25,14 @@ ITALIC = re.compile(r"(?<![\w*])\*(?![\s*])([^*\n]+?)(?<!\s)\*(?![\w*])")
 LINK = re.compile(r"\[([^\]\n]+)\]\([^)\s]+\)")
 RULE_ROW = re.compile(r"^\|?[\s:|-]+\|?$")
 SPAN = re.compile("\x00([0-9]+)\x00")
+
+
+def mention_links(users: Sequence[str]) -> str:
+    """Links that notify the Telegram users `users` ("telegram:<id>"; others are skipped)
+    where they are shown, for a message sent as HTML: " 👤" each (at most MAX_MENTIONS)."""
+    ids = [u.split(":", 1)[1] for u in users if u.startswith("telegram:")]
+    unique = list(dict.fromkeys(i for i in ids if i.isdigit()))[:MAX_MENTIONS]
+    return "".join(f' <a href="tg://user?id={i}">👤</a>' for i in unique)
 
 
 def html_messages(markdown: str, size: int = MAX_TEXT) -> list[str]:

@@ -52,6 +52,7 @@ from ..i18n import lang_for, t
 from ..service.messages import Action, Message, acting, action_data
 from ..storage import Store
 from .calls import MAX_CAPTION, MAX_TEXT, Calls
+from .format import mention_links
 from .ids import deep_link, parse_channel
 from .keyboards import Address, keyboard, no_address
 from .pacing import Pace, PacedBot
@@ -244,9 +245,7 @@ class Outbox:
         edited when it says something else (the player is notified in the private chat,
         where their hand comes as a new message)."""
         assert m.table is not None
-        text = html.escape(m.text) + "".join(
-            f' <a href="tg://user?id={who.split(":", 1)[1]}">👤</a>' for who in m.mention
-            if parse_channel(who) is not None and who.split(":", 1)[1].isdigit())
+        text = html.escape(m.text) + mention_links(m.mention)
         button = InlineKeyboardButton(await self.calls.hand_label(m.table),
                                       url=deep_link(self.username, m.table))
         markup = InlineKeyboardMarkup([[button]])
