@@ -87,8 +87,15 @@ async def play_table(service: Service, table_id: int) -> None:
     loser = max(seated, key=lambda u: int(u.removeprefix("test:p")))
     # the loser leaves the game as a plain table's player would (a tournament's leaver
     # is dropped from the later rounds: tests/test_tourney_leavers.py)
-    await super(Rounds, service)._leave_game(by_id[loser], service.tables[table_id])
-    for _ in range(500):
+    await lose_and_play_out(service, table_id, by_id[loser], by_id)
+
+
+async def lose_and_play_out(service: Service, table_id: int, loser: User,
+                            by_id: dict[str, User], moves: int = 2000) -> None:
+    """`loser` leaves the game as a plain table's player would (the computer plays their
+    seat); the others play it to its end."""
+    await super(Rounds, service)._leave_game(loser, service.tables[table_id])
+    for _ in range(moves):
         live = service.tables.get(table_id)
         if live is None:
             break

@@ -19,23 +19,19 @@ import json
 import os
 import re
 import signal
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.storage import Store
-from bot.tournament import Tournament
 from tests.fake_telegram import TOKEN, FakeBotApi, TgUser
 from tests.fast_bot import spawn
+from tests.sigkill_checks import ROUND_2, nothing_lost, stored
 from tests.test_telegram import data_of, hand_of, playable
-from tests.tournament_driver import Played, recomputed
 
 GROUP = -100777
 PLAYERS = [TgUser(2001, "Alice"), TgUser(2002, "Bob"), TgUser(2003, "Carol"),
            TgUser(2004, "Dave")]
 ALICE = PLAYERS[0]
-ROUND_2 = "Tournament #1, round 2 of 2:"
 WAIT = 30.0  # seconds for one expected step before the test fails (a hang, not a timing)
 
 
@@ -148,15 +144,6 @@ async def _play(server: FakeBotApi, done: Callable[[], bool], why: str) -> int:
     return presses
 
 
-def _stored(db: Path) -> tuple[str, dict[str, Any], dict[int, int]]:
-    """The tournament's status and state, and how many tables each round has, as stored."""
-    with sqlite3.connect(db) as con:
-        status, state = con.execute("SELECT status, state FROM tournaments").fetchone()
-        counts = dict(con.execute("SELECT round, count(*) FROM tournament_tables "
-                                  "GROUP BY round").fetchall())
-    return status, json.loads(state), counts
-
-
 def test_a_sigkill_between_rounds_loses_nothing(tmp_path: Path) -> None:
     db = tmp_path / "bot.sqlite"
 
@@ -185,7 +172,7 @@ def test_a_sigkill_between_rounds_loses_nothing(tmp_path: Path) -> None:
             await _play(server, lambda: server.killed is not None, "round 1's end")
             assert await first.wait() == -signal.SIGKILL
 
-            status, at_kill, counts = _stored(db)
+            status, at_kill, counts = stored(db)
             assert status == "running" and counts == {1: 2, 2: 2}
             assert [t["scores"] is not None for r in at_kill["t"]["rounds"]
                     for t in r["tables"]] == [True, True, False, False]
@@ -208,39 +195,7 @@ def test_a_sigkill_between_rounds_loses_nothing(tmp_path: Path) -> None:
             await server.close()
 
         # nothing lost, nothing twice
-        for head in ("Tournament #1, round 1 of 2:", ROUND_2,
-                     "Tournament #1: standings after round 1", "Tournament #1: final standings",
-                     "Tournament #1 is over."):
-            assert len(_sent(server, head)) == 1, (head, _sent(server, head))
-        status, final, counts = _stored(db)
-        assert status == "finished" and counts == {1: 2, 2: 2}
-        assert final["t"]["rounds"][0] == at_kill["t"]["rounds"][0]
-        assert final["t"]["rounds"][1]["tables"] == [
-            {**t, "scores": final["t"]["rounds"][1]["tables"][i]["scores"]}
-            for i, t in enumerate(at_kill["t"]["rounds"][1]["tables"])]  # the same pairing
-        with sqlite3.connect(db) as con:
-            (tables,) = con.execute("SELECT count(*) FROM tables").fetchone()
-        assert tables == 4  # no table opened twice
-
-        store = await Store.open(db)
-        try:
-            tour = Tournament.from_dict(final["t"])
-            linked = {n: await store.tournament_tables(1, n) for n in (1, 2)}
-            row = await store.tournament(1)
-            assert row is not None
-            mine = await recomputed(store, Played(1, row, tour, linked))
-            rows = tour.standings()
-            assert {s.entrant: s.points for s in rows} == {
-                e: v["points"] for e, v in mine.items()}
-            assert sum(s.points for s in rows) == 4 and all(s.games == 2 for s in rows)
-            places = {u.first_name: await store.tournament_places(f"telegram:{u.id}")
-                      for u in PLAYERS}
-            assert sorted(p[0].place for p in places.values()) == [1, 2, 3, 4]
-        finally:
-            await store.close()
-        text = _sent(server, "Tournament #1: final standings")[0]
-        names = {f"telegram:{u.id}": u.first_name for u in PLAYERS}
-        assert [line.split(". ", 1)[1].split(":")[0] for line in text.splitlines()[1:]] == [
-            names[s.entrant] for s in rows]
+        await nothing_lost(db, at_kill, lambda head: _sent(server, head),
+                           [f"telegram:{u.id}" for u in PLAYERS])
 
     asyncio.run(main())

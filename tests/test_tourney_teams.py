@@ -8,15 +8,15 @@ import json
 from pathlib import Path
 
 from bot.service.limits import Limits
-from bot.service.rounds import Rounds
 from bot.service.service import Service, User
 from bot.tournament import Tournament
-from tests.service_helpers import Clock, button, errors, press_a_legal_tile, run, with_service
+from tests.service_helpers import Clock, button, errors, run, with_service
 from tests.test_service_tournaments import (
     HERE,
     ORGANISER,
     PLAYERS,
     final,
+    lose_and_play_out,
     open_swiss,
     register_all,
     round_tables,
@@ -44,17 +44,7 @@ async def play_team_round(service: Service, tid: int) -> list[list[str]]:
             assert not errors(await service.join(BY_ID[uid], table_id, where=HERE))
         assert service.tables[table_id].row.status == "playing"
         loser = max(filter(None, seats), key=number)
-        await super(Rounds, service)._leave_game(BY_ID[loser], service.tables[table_id])
-        for _ in range(2000):
-            live = service.tables.get(table_id)
-            if live is None:
-                break
-            seat = live.game.to_move
-            if live.is_ai(seat):
-                await service.tick()
-            else:
-                await press_a_legal_tile(service, table_id, BY_ID[live.row.seats[seat].user_id])
-        assert table_id not in service.tables
+        await lose_and_play_out(service, table_id, BY_ID[loser], BY_ID)
     return seated_at
 
 
