@@ -4,8 +4,11 @@ themselves, results from the tables' ends, standings, podium, restart, scope, no
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.service.guard import Where
 from bot.service.messages import Message
@@ -377,3 +380,28 @@ def test_a_table_stopped_by_its_players_is_a_draw_at_the_round_clock(tmp_path: P
         assert [s.points for s in tour.standings()] == [0.5, 0.5]
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_a_round_is_paired_off_the_event_loop(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pairing (the FIDE Dutch takes ~0.1 s for 64 players) runs in a worker thread, so
+    that the presses of the tables under way do not wait for it."""
+    threads: list[int] = []
+    pair = Tournament.pair
+
+    def spied(self: Tournament, *args: Any, **kw: Any) -> Any:
+        threads.append(threading.get_ident())
+        return pair(self, *args, **kw)
+
+    monkeypatch.setattr(Tournament, "pair", spied)
+
+    async def body(service: Service) -> None:
+        loop = threading.get_ident()
+        tid, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:4])
+        assert not errors(await service.start_tournament(ORGANISER, tid, where=HERE))
+        await play_round(service, tid)
+        assert any("round 2 of 2" in m.text for m in await service.tick())
+        assert len(threads) == 2 and loop not in threads
+
+    run(with_service(tmp_path / "db.sqlite", body, default_timer=None))

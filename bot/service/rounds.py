@@ -57,16 +57,19 @@ class Rounds(Opening):
     # when this process started alone on the database: a claim older is a dead process's
     _alone_since: float | None = None
 
-    async def _change(self, tournament_id: int, change: Change
+    async def _change(self, tournament_id: int, change: Change, pairs: bool = False
                       ) -> tuple[TournamentRow, dict[str, Any]]:
         """Read, change and write the tournament by compare-and-set, again while another
-        writer comes first.  `change` returns the new status (None: nothing to write)."""
+        writer comes first.  `change` returns the new status (None: nothing to write).  A
+        change that `pairs` a round runs in a worker thread: the FIDE Dutch of a large Swiss
+        takes a tenth of a second or more, which the tables' presses must not wait for."""
         for _ in range(50):
             row = await self.store.tournament(tournament_id)
             if row is None:
                 raise TournamentError("unknown-tournament")
             data = json.loads(row.state)
-            status = change(row, data)
+            status = (await asyncio.to_thread(change, row, data) if pairs else
+                      change(row, data))
             if status is None:
                 self._tourney_wrote = False
                 return row, data
@@ -93,7 +96,7 @@ class Rounds(Opening):
                 raise TournamentError("too-few-entrants")
             data["t"], data["round_at"], data["opening_at"] = tour.to_dict(), now, now
             return "running"
-        row, data = await self._change(tournament_id, change)
+        row, data = await self._change(tournament_id, change, pairs=True)
         said = teams.leftovers_said(row.id, data["lang"], data["names"], *alone)
         odd = tuple(alone[1:2]) if alone[1] else ()
         return [*([Message(row.channel, said, kind="info", mention=odd)] if said else []),
@@ -341,7 +344,7 @@ class Rounds(Opening):
                 return "finished"
             d["t"], d["round_at"], d["opening_at"] = tour.to_dict(), now, now
             return r.status
-        row, data = await self._change(row.id, change)
+        row, data = await self._change(row.id, change, pairs=True)
         if not self._tourney_wrote:
             return []  # another process did it
         out = await self._announce(row, data, now)
