@@ -48,6 +48,7 @@ from ..service.stopping import answers_question
 from ..suggest import closest
 from ..web.reply import FIND_AS as WEB_FIND
 from ..web.reply import miniapp_url, table_url, web_reply
+from . import tourney
 from .ids import PLATFORM, channel_of, user_id
 from .out import Origin, Outbox
 from .pacing import Pace
@@ -352,48 +353,8 @@ class TelegramBot:
         return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
     async def on_tournament(self, update: Update, context: Context) -> None:
-        """/tournament FORMAT VARIANT [key=value ...] opens one (group administrators, or
-        anyone where the group's setting says so); /tournament join|leave|start|standings|
-        drop NUMBER acts on one."""
-        tg = update.effective_user
-        assert tg is not None
-        channel, scope, _ = self.where(update)
-        args, user, s = list(context.args or []), self.user(tg), self.service
-        acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
-                "standings": s.tournament_standings, "drop": s.drop,
-                "export": s.export_tournament}
-        joining = bool(args) and args[0].lower() == "join"
-        partner = await self._partner(update, context, args[2:]) if joining else None
-        if partner is not None:
-            number = args[1].lstrip("#") if len(args) > 1 else ""
-            out = await s.register(user, number, partner, where=self.place(update))
-        elif args and args[0].lower() in acts:
-            number = args[1].lstrip("#") if len(args) > 1 else ""
-            out = await acts[args[0].lower()](user, number, where=self.place(update))
-        else:
-            out = await s.open_tournament(user, channel, scope, " ".join(args),
-                                          await self._admin(update, context),
-                                          where=self.place(update))
-        await self.send(out, self.origin(update))
-
-    async def _partner(self, update: Update, context: Context, words: list[str]
-                       ) -> User | str | None:
-        """The partner a /tournament join names: the author of the message it replies to,
-        or a member named by a text mention, if a member of this group; else the words
-        (a @name the Bot API cannot look up) for the service to refuse; None: nobody."""
-        msg, chat = update.effective_message, update.effective_chat
-        if msg is None or chat is None:
-            return None
-        named = [e.user for e in msg.entities if e.type == "text_mention" and e.user]
-        reply = msg.reply_to_message
-        who = named[0] if named else (reply.from_user if reply and reply.from_user and
-                                      not reply.from_user.is_bot else None)
-        if who is None:
-            return " ".join(words)[:64] or None
-        member = await context.bot.get_chat_member(chat.id, who.id)
-        if who.is_bot or member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
-            return self.user(who).name
-        return self.user(who)
+        """/tournament ...: bot/telegram/tourney.py."""
+        await tourney.command(self, update, context)
 
     async def on_settings(self, update: Update, context: Context) -> None:
         """/settings <key> <value>: group administrators (anyone in their private chat)."""

@@ -1,0 +1,66 @@
+"""Telegram's /tournament command (issue 31): open a tournament (group administrators, or
+anyone where the group's setting says so), or act on one (join, leave, start, standings,
+drop, export); a partner for a fixed pair is the author of the message the command replies
+to, or a member named by a text mention.  The adapter (bot/telegram/adapter.py) routes the
+command here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from telegram import Update
+from telegram.constants import ChatMemberStatus
+from telegram.ext import ContextTypes
+
+from ..service.service import User
+
+if TYPE_CHECKING:
+    from .adapter import TelegramBot
+
+Context = ContextTypes.DEFAULT_TYPE
+
+
+async def command(bot: TelegramBot, update: Update, context: Context) -> None:
+    """/tournament FORMAT VARIANT [key=value ...] opens one (group administrators, or
+    anyone where the group's setting says so); /tournament join|leave|start|standings|
+    drop NUMBER acts on one."""
+    tg = update.effective_user
+    assert tg is not None
+    channel, scope, _ = bot.where(update)
+    args, user, s = list(context.args or []), bot.user(tg), bot.service
+    acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
+            "standings": s.tournament_standings, "drop": s.drop,
+            "export": s.export_tournament}
+    joining = bool(args) and args[0].lower() == "join"
+    mate = await partner(bot, update, context, args[2:]) if joining else None
+    if mate is not None:
+        number = args[1].lstrip("#") if len(args) > 1 else ""
+        out = await s.register(user, number, mate, where=bot.place(update))
+    elif args and args[0].lower() in acts:
+        number = args[1].lstrip("#") if len(args) > 1 else ""
+        out = await acts[args[0].lower()](user, number, where=bot.place(update))
+    else:
+        out = await s.open_tournament(user, channel, scope, " ".join(args),
+                                      await bot._admin(update, context),
+                                      where=bot.place(update))
+    await bot.send(out, bot.origin(update))
+
+
+async def partner(bot: TelegramBot, update: Update, context: Context, words: list[str]
+                  ) -> User | str | None:
+    """The partner a /tournament join names: the author of the message it replies to,
+    or a member named by a text mention, if a member of this group; else the words
+    (a @name the Bot API cannot look up) for the service to refuse; None: nobody."""
+    msg, chat = update.effective_message, update.effective_chat
+    if msg is None or chat is None:
+        return None
+    named = [e.user for e in msg.entities if e.type == "text_mention" and e.user]
+    reply = msg.reply_to_message
+    who = named[0] if named else (reply.from_user if reply and reply.from_user and
+                                  not reply.from_user.is_bot else None)
+    if who is None:
+        return " ".join(words)[:64] or None
+    member = await context.bot.get_chat_member(chat.id, who.id)
+    if who.is_bot or member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
+        return bot.user(who).name
+    return bot.user(who)
