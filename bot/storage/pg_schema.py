@@ -11,6 +11,7 @@ from .schema import (
     MIGRATION_3,
     MIGRATION_4,
     MIGRATION_5,
+    MIGRATION_6,
     POSTGRES,
     SCHEMA_VERSION_TEMPLATE,
     dialect,
@@ -169,4 +170,5 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (*dialect(MIGRATION_3, POSTGRES), *PG_FUNCTIONS),
     (*dialect(MIGRATION_4, POSTGRES), *PG_SEASONS),
     dialect(MIGRATION_5, POSTGRES),
+    dialect(MIGRATION_6, POSTGRES),
 )

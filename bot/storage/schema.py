@@ -191,7 +191,13 @@ MIGRATION_5 = (
         ){WITHOUT_ROWID}""",
 )
 
+# 6: a tournament's places found by the tournament (the tick looks for the finished ones that
+# have none: their primary key begins with the player)
+MIGRATION_6 = (
+        "CREATE INDEX tournament_places_by_tournament ON tournament_places (tournament_id)",
+)
+
 SCHEMA_VERSION_TABLE = SCHEMA_VERSION_TEMPLATE.format_map(SQLITE)
 MIGRATIONS: tuple[tuple[str, ...], ...] = tuple(
     dialect(m, SQLITE) for m in (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
-                                  MIGRATION_5))
+                                  MIGRATION_5, MIGRATION_6))
