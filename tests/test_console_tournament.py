@@ -29,6 +29,8 @@ def test_a_tournament_in_the_console(tmp_path: Path) -> None:
     assert shown[1].head == "[#main] #1 · Classic dominoes"
     out = bot.send("/tournament standings 1")  # round 1 is under way: no standings yet
     assert any("Tournament #1: no round is over yet." in line for line in out), out
+    out = bot.send("/tournament list")
+    assert any("#1: Classic dominoes, Swiss · round 1 of 1" in line for line in out), out
     out = bot.send("/tournament export 1")  # under way: its round 1 as it stands
     record = tmp_path / "tournament-1.json"
     assert any(line.strip() == f"file: {record}" for line in out), out

@@ -405,3 +405,38 @@ def test_a_round_is_paired_off_the_event_loop(tmp_path: Path,
         assert len(threads) == 2 and loop not in threads
 
     run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
+
+
+def test_the_tournaments_of_a_server_are_listed(tmp_path: Path) -> None:
+    """/tournament list: each tournament of this server with its game, its format and where
+    it stands; none of another server's; an unknown verb is refused with the verbs."""
+    clock = Clock()
+
+    async def body(service: Service) -> None:
+        empty = await service.tournament_action(ORGANISER, SCOPE, "list", where=HERE)
+        assert empty[0].text.startswith("No tournament here yet.") and empty[0].to
+        first, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
+        await register_all(service, ann, PLAYERS[:3])
+        second, arena = await open_swiss(service, "arena muggins minutes=30 seats=2")
+        await register_all(service, arena, PLAYERS[4:6])
+        elsewhere = Where("test:other", "test:otherserver")
+        await service.open_tournament(ORGANISER, "test:other", "test:otherserver",
+                                      "knockout classic", is_admin=True, where=elsewhere)
+        assert not errors(await service.start_tournament(ORGANISER, second, where=HERE))
+        clock.now += 600
+        out = await service.tournament_action(ORGANISER, SCOPE, "LIST", where=HERE)
+        assert out[0].to == ORGANISER.id
+        assert out[0].text.splitlines() == [
+            "Tournaments here:",
+            f"#{first}: Classic dominoes, Swiss · registration open, 3 players",
+            f"#{second}: Muggins (fives), arena · under way, 20 minutes left"]
+        fr = await service.tournament_action(User("test:fr", "fr", "fr"), SCOPE, "list",
+                                             where=HERE)
+        assert "inscriptions ouvertes, 3 joueurs" in fr[0].text
+        bad = await service.tournament_action(ORGANISER, SCOPE, "dance", 1, where=HERE)
+        assert errors(bad) == ["Unknown tournament command dance: join, leave, start, standings, "
+                               "drop, export, list."]
+        joined = await service.tournament_action(PLAYERS[3], SCOPE, "join", first, where=HERE)
+        assert not errors(joined) and "(4 players)" in joined[0].text
+
+    run(with_service(tmp_path / "db.sqlite", body, clock=clock))

@@ -79,6 +79,10 @@ def test_a_tournament_in_a_telegram_group(tmp_path: Path) -> None:
         assert not server.called("createForumTopic")
         (lobby,) = lobbies(rig)
         assert "message_thread_id" not in lobby
+        server.start_bot(BOB)
+        await rig.say(BOB, GROUP, "/tournament list")
+        assert server.chat(BOB.id)[-1]["text"] == (  # Bob reads French
+            "Tournois ici :\n#1 : Jeu de dominos classique, système suisse · ronde 1 sur 1")
 
     run_rig(tmp_path, body)
 

@@ -21,7 +21,7 @@ from ..i18n import lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message, acting, fleeting
 from ..service.seasons import season_arg
-from ..service.service import TABLE_FOR, Service, User
+from ..service.service import TABLE_FOR, TOURNAMENT_VERBS, Service, User
 from ..suggest import closest
 
 CHANNEL = "console:main"
@@ -49,6 +49,7 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
   /tournament swiss|round-robin|knockout|arena VARIANT [rounds=N] [seats=N] [fill=on]
              [clock=SECONDS] [start=MINUTES] [option=value ...]    open a tournament here
              [partners=fixed|random] (team games: partnership, whist, forty-two...)
+  /tournament list                                    the tournaments here
   /tournament join|leave|start|standings|drop|export NUMBER
   /tournament join NUMBER NAME   register with NAME as your partner (fixed pairs)
   bN                        press button N
@@ -340,26 +341,28 @@ class ConsoleChat:
 
     async def _tournament(self, args: list[str]) -> None:
         """/tournament FORMAT VARIANT [key=value ...] opens one (anyone may, here);
-        /tournament join|leave|start|standings|drop|export NUMBER acts on one; join NUMBER
-        NAME registers with NAME (the console's user of that name) as one's partner."""
+        /tournament list shows them; /tournament join|leave|start|standings|drop|export
+        NUMBER acts on one; join NUMBER NAME registers with NAME (the console's user of that
+        name) as one's partner."""
         s, u = self.service, self.user
-        acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
-                "standings": s.tournament_standings, "drop": s.drop,
-                "export": s.export_tournament}
+        verb = args[0].lower() if args else ""
         if not args:
             self.say("usage: /tournament swiss VARIANT [rounds=N] [seats=N] ...; "
+                     "/tournament list; "
                      "/tournament join|leave|start|standings|drop|export NUMBER")
-        elif args[0].lower() in acts:
+        elif verb == "list":
+            self.show(await s.tournament_action(u, SCOPE, verb, where=HERE))
+        elif verb in TOURNAMENT_VERBS:
             number = args[1].lstrip("#") if len(args) > 1 else ""
             if not number.isdigit():
-                self.say(f"usage: /tournament {args[0].lower()} NUMBER")
+                self.say(f"usage: /tournament {verb} NUMBER")
                 return
-            if args[0].lower() == "join" and len(args) > 2:  # with a partner, by name
+            partner: User | str | None = None
+            if verb == "join" and len(args) > 2:  # with a partner, by name
                 name = args[2].lstrip("@")
                 partner = (User(f"console:{name}", name) if NAME.fullmatch(name) else name)
-                self.show(await s.register(u, int(number), partner, where=HERE))
-                return
-            self.show(await acts[args[0].lower()](u, int(number), where=HERE))
+            self.show(await s.tournament_action(u, SCOPE, verb, int(number), partner,
+                                                where=HERE))
         else:
             self.show(await s.open_tournament(u, CHANNEL, SCOPE, " ".join(args), is_admin=True,
                                               where=HERE))

@@ -25,7 +25,7 @@ from discord import app_commands
 from ..i18n import lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message, parse_action
-from ..service.service import TABLE_FOR, Service, User
+from ..service.service import TABLE_FOR, TOURNAMENT_VERBS, Service, User
 from ..service.stopping import answers_question
 from ..web.reply import FIND_AS as WEB_FIND
 from ..web.reply import table_url, web_reply
@@ -269,18 +269,16 @@ class DominoClient(discord.Client):
     async def _tournament(self, ix: discord.Interaction, user: User, o: dict[str, Any]
                           ) -> list[Message]:
         """/domino tournament what:<format game options> (server managers, or anyone where
-        the server's setting says so), or what:join|leave|start|standings|drop|export number:N."""
+        the server's setting says so), what:list, or
+        what:join|leave|start|standings|drop|export number:N."""
         s, at = self.service, where_of(ix)
         words = str(o["what"]).split()
-        acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
-                "standings": s.tournament_standings, "drop": s.drop,
-                "export": s.export_tournament}
-        if words and words[0].lower() in acts and len(words) <= 2:
+        if words and words[0].lower() in TOURNAMENT_VERBS and len(words) <= 2:
             number = o["number"] if o["number"] is not None else (
                 words[1].lstrip("#") if len(words) > 1 else "")
-            if words[0].lower() == "join" and o.get("partner") is not None:
-                return await s.register(user, number, partner_of(o["partner"]), where=at)
-            return await acts[words[0].lower()](user, number, where=at)
+            mate = partner_of(o["partner"]) if o.get("partner") is not None else None
+            return await s.tournament_action(user, scope_of(ix), words[0], number, mate,
+                                             where=at)
         admin = ix.guild_id is None or ix.permissions.manage_guild
         return await s.open_tournament(user, channel_of(ix), scope_of(ix), o["what"], admin,
                                        where=at)

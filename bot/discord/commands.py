@@ -183,8 +183,8 @@ class DominoCommands(app_commands.Group):
     @app_commands.command(name=N_("tournament"), description=N_("Open a tournament, or "
                                                               "act on one"))
     @app_commands.rename(what=N_("what"), number=N_("number"), partner=N_("partner"))
-    @app_commands.describe(what=N_("swiss classic rounds=3 seats=2 ..., or join, leave, "
-                                   "start, standings, drop, export"),
+    @app_commands.describe(what=N_("swiss classic rounds=3 seats=2 ..., or list, join, "
+                                   "leave, start, standings, drop, export"),
                            number=N_("The tournament's number"),
                            partner=N_("join: your partner in a team game (fixed pairs)"))
     async def tournament(self, ix: discord.Interaction, what: str,

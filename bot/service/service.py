@@ -20,8 +20,10 @@ returns.  THE CONTRACT adapters rely on (extend it only additively):
   ``review(user, table_id)``; tournaments (bot/service/tournaments.py):
   ``open_tournament(user, channel, scope, text, is_admin=False)``,
   ``register/unregister/drop/start_tournament/tournament_standings/export_tournament(user,
-  tournament_id)``; ``tick()`` plays due computer moves and
-  enforces turn timers; ``run(send)`` ticks forever and passes what ticks return to `send`.
+  tournament_id)``, ``list_tournaments(user, scope)``, ``tournament_action(user, scope,
+  verb, tournament_id="", partner=None)`` (the verb as typed: tournaments.VERBS);
+  ``tick()`` plays due computer moves and enforces turn timers; ``run(send)`` ticks forever
+  and passes what ticks return to `send`.
   ``find_table(channel, user_id, command, private=False)`` (not a message maker: a table id
   or None) is the table a command typed without a table number means.
 * Every message maker also takes ``where=Where(channel, scope, private)`` (bot/service/
@@ -57,10 +59,12 @@ from .opening import TABLE_FOR, Opening, invitees
 from .play import Play
 from .results import Results
 from .state import User
+from .tournaments import VERBS as TOURNAMENT_VERBS
 from .tournaments import Tournaments
 
 # What adapters, tests and scripts import from here (the names moved to the parts).
-__all__ = ["MOVE_TEXT", "TABLE_FOR", "VERBS", "Service", "User", "invitees", "texts"]
+__all__ = ["MOVE_TEXT", "TABLE_FOR", "TOURNAMENT_VERBS", "VERBS", "Service", "User",
+           "invitees", "texts"]
 
 # Button verbs (see bot/service/messages.py); draw and pass have their own, "p" carries
 # the move text.
@@ -104,6 +108,8 @@ class Service(Tournaments):
     register = door()(Tournaments.register)
     unregister = door()(Tournaments.unregister)
     start_tournament = door()(Tournaments.start_tournament)
+    tournament_action = door()(Tournaments.tournament_action)
+    list_tournaments = door()(Tournaments.list_tournaments)
     tournament_standings = door()(Tournaments.tournament_standings)
     drop = door()(Tournaments.drop)
     export_tournament = door()(tourney_export.export_tournament)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,7 @@ from .state import User
 log = logging.getLogger("domino.service")
 
 CLOCK = 600  # seconds to come to one's table, by default
+VERBS = ("join", "leave", "start", "standings", "drop", "export", "list")  # /tournament VERB
 
 
 class Refused(Exception):
@@ -260,6 +262,42 @@ class Tournaments(Arena):
         return [Message("", words.standings(row.id, lang, ranks, data["names"], n,
                                             tour.finished, head=head), to=user.id,
                         image=image)]
+
+    async def tournament_action(self, user: User, scope: str, verb: str,
+                                tournament_id: Any = "", partner: User | str | None = None
+                                ) -> list[Message]:
+        """A tournament command's verb (VERBS), as every chat types it: "list" (the
+        server's tournaments), or one acting on tournament `tournament_id` ("join" with a
+        `partner` registers a fixed pair)."""
+        verb = verb.lower()
+        if verb == "list":
+            return await self.list_tournaments(user, scope)
+        if verb == "join" and partner is not None:
+            return await self.register(user, tournament_id, partner)
+        acts: dict[str, Any] = {
+            "join": self.register, "leave": self.unregister, "start": self.start_tournament,
+            "standings": self.tournament_standings, "drop": self.drop,
+            "export": getattr(self, "export_tournament", None)}
+        act = acts.get(verb)
+        if act is None:
+            return self._error(user, t(await self._lang(user, scope), "Unknown tournament "
+                                       "command {word}: {verbs}.", word=clip(verb, 20),
+                                       verbs=", ".join(VERBS)))
+        return await act(user, tournament_id)  # type: ignore[no-any-return]
+
+    async def list_tournaments(self, user: User, scope: str) -> list[Message]:
+        """The server's tournaments under way and its last five finished, privately."""
+        lang = await self._lang(user, scope)
+        rows = [*await self.store.tournaments(OPEN, scope),
+                *(await self.store.tournaments(("finished",), scope))[-5:]]
+        rows.sort(key=lambda r: r.id)
+        now, left = self.clock(), {}
+        states = [(r.id, r.status, json.loads(r.state)) for r in rows]
+        for tid, status, data in states:
+            ends = data["t"]["config"].get("ends_at")
+            if status == "running" and ends is not None:
+                left[tid] = max(0, math.ceil((ends - now) / 60))
+        return [Message("", words.listing(lang, states, left), to=user.id)]
 
     async def _tournament_press(self, user: User, arg: str) -> list[Message]:
         """A tournament's button: "j12" register, "l12" unregister, "s12" start, "v12" look."""

@@ -38,6 +38,37 @@ def format_name(fmt: str, lang: str) -> str:
     return names.get(fmt, fmt)
 
 
+def listing(lang: str, rows: Sequence[tuple[int, str, Mapping[str, Any]]],
+            minutes_left: Mapping[int, int]) -> str:
+    """The tournaments of a server (`rows`: id, status, state), a line each: the game, the
+    format, and where it stands (registration and its players, the round under way, an
+    arena's minutes left, over)."""
+    if not rows:
+        return t(lang, "No tournament here yet. Open one: /tournament swiss classic rounds=3")
+    lines = [t(lang, "Tournaments here:")]
+    for tid, status, data in rows:
+        cfg = data["t"]["config"]
+        players = sum(len(e["members"]) for e in data["t"]["entrants"])
+        rounds = len(data["t"]["rounds"])
+        if status == "registration":
+            where = tn(lang, "registration open, {n} player", "registration open, {n} players",
+                       players)
+        elif status == "running" and tid in minutes_left:
+            where = tn(lang, "under way, {n} minute left", "under way, {n} minutes left",
+                       minutes_left[tid])
+        elif status == "running":
+            where = (t(lang, "round {n} of {total}", n=rounds, total=cfg["rounds"])
+                     if cfg["format"] == "swiss" else t(lang, "round {n}", n=rounds))
+        elif status == "finished":
+            where = t(lang, "finished")
+        else:
+            where = t(lang, "called off")
+        lines.append(t(lang, "#{id}: {what}, {format} · {where}", id=tid,
+                       what=texts.variant_name(data["variant"], lang),
+                       format=format_name(cfg["format"], lang), where=where))
+    return "\n".join(lines)
+
+
 def announcement(tid: int, channel: str, lang: str, data: Mapping[str, Any], count: int,
                  organiser: str) -> Message:
     """The tournament's public message with its buttons (register, unregister, start)."""

@@ -12,7 +12,7 @@ from telegram import Update
 from telegram.constants import ChatMemberStatus
 from telegram.ext import ContextTypes
 
-from ..service.service import User
+from ..service.service import TOURNAMENT_VERBS, User
 
 if TYPE_CHECKING:
     from .adapter import TelegramBot
@@ -22,23 +22,18 @@ Context = ContextTypes.DEFAULT_TYPE
 
 async def command(bot: TelegramBot, update: Update, context: Context) -> None:
     """/tournament FORMAT VARIANT [key=value ...] opens one (group administrators, or
-    anyone where the group's setting says so); /tournament join|leave|start|standings|
-    drop NUMBER acts on one."""
+    anyone where the group's setting says so); /tournament list shows the group's;
+    /tournament join|leave|start|standings|drop|export NUMBER acts on one."""
     tg = update.effective_user
     assert tg is not None
     channel, scope, _ = bot.where(update)
     args, user, s = list(context.args or []), bot.user(tg), bot.service
-    acts = {"join": s.register, "leave": s.unregister, "start": s.start_tournament,
-            "standings": s.tournament_standings, "drop": s.drop,
-            "export": s.export_tournament}
-    joining = bool(args) and args[0].lower() == "join"
-    mate = await partner(bot, update, context, args[2:]) if joining else None
-    if mate is not None:
+    verb = args[0].lower() if args else ""
+    mate = await partner(bot, update, context, args[2:]) if verb == "join" else None
+    if verb in TOURNAMENT_VERBS:
         number = args[1].lstrip("#") if len(args) > 1 else ""
-        out = await s.register(user, number, mate, where=bot.place(update))
-    elif args and args[0].lower() in acts:
-        number = args[1].lstrip("#") if len(args) > 1 else ""
-        out = await acts[args[0].lower()](user, number, where=bot.place(update))
+        out = await s.tournament_action(user, scope, verb, number, mate,
+                                        where=bot.place(update))
     else:
         out = await s.open_tournament(user, channel, scope, " ".join(args),
                                       await bot._admin(update, context),
