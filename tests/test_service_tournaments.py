@@ -204,7 +204,10 @@ def test_who_may_organise_and_the_bounds(tmp_path: Path) -> None:
         for text, why in (("swiss rounds=0 classic", "rounds=1 to 50"),
                           ("swiss nosuchgame", "Cannot open the tournament"),
                           ("knockout seats=4 classic", "two to a table"),
-                          ("swiss classic draw=nonsense", "Cannot open the tournament")):
+                          ("swiss classic draw=nonsense", "Cannot open the tournament"),
+                          ("swiss patience", "Patience is played alone: a tournament needs "
+                           "a game for two or more."),
+                          ("arena magic-square", "is played alone")):
             out = await service.open_tournament(ORGANISER, CHANNEL, SCOPE, text,
                                                 is_admin=True, where=HERE)
             assert errors(out) and why in errors(out)[0], (text, errors(out))

@@ -20,6 +20,7 @@ from core.options import parse_pairs
 from ..i18n import error_text, t, tn
 from ..storage import TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
+from . import texts
 from . import tourney_teams as teams
 from . import tourney_words as words
 from .arena import Arena
@@ -101,7 +102,10 @@ class Tournaments(Arena):
                                 key=key, lo=lo, hi=hi))
             return n
 
-        seats = whole("seats", v.default_players, 2, 8)
+        if v.max_players < 2:
+            raise Refused(t(lang, "{game} is played alone: a tournament needs a game for two "
+                            "or more.", game=texts.variant_name(v.slug, lang)))
+        seats = whole("seats", max(2, v.default_players), 2, 8)
         rounds = whole("rounds", 3 if fmt == "swiss" else 0, 0, 50)
         clock = whole("clock", CLOCK, 30, 86_400)
         start = whole("start", 0, 0, 7 * 1440)
