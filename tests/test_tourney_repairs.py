@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.service.service import Service
 from bot.storage import Store
 from bot.storage.backends import open_store
@@ -131,10 +133,10 @@ def test_a_round_half_opened_by_a_process_that_died_is_completed_at_the_restart(
         real = store.create_table
         made: list[int] = []
 
-        async def create_table(row: Any) -> int:
+        async def create_table(row: Any, **kw: Any) -> int:
             if made:
                 raise RuntimeError("killed")  # the process dies before the second table
-            made.append(await real(row))
+            made.append(await real(row, **kw))
             return made[-1]
 
         store.create_table = create_table
@@ -171,6 +173,35 @@ def test_the_store_names_the_finished_tournaments_without_places(db_target: str 
             assert [r.id for r in await store.unplaced_tournaments()] == [done]
             await store.save_tournament_places(done, [("a", 2), ("b", 1)], 6.0)
             assert await store.unplaced_tournaments() == []
+        finally:
+            await store.close()
+
+    run(main())
+
+
+def test_a_round_table_and_its_link_are_written_together(db_target: str | Path) -> None:
+    """A tournament's table is stored with its link to the round in one transaction: a link
+    that cannot be written (here: the round's table number taken) leaves no table behind,
+    which no round would know (SQLite and PostgreSQL)."""
+    from bot.storage import SeatRow, TableRow
+
+    async def main() -> None:
+        store = await open_store(db_target)
+        try:
+            tid = await store.create_tournament("s", "c", "u", "running", "{}", 1.0)
+
+            def lobby() -> TableRow:
+                return TableRow(0, "c", "s", "", "classic", {}, 2, None, "lobby", 1, "en", 1.0,
+                                seats=[SeatRow(0, None, "Open"), SeatRow(1, None, "Open")])
+
+            first = await store.create_table(lobby(), tournament=(tid, 1, 1))
+            assert await store.tournament_tables(tid, 1) == {1: first}
+            assert await store.table_tournament(first) == (tid, 1, 1)
+            before = len(await store.tables(("lobby",)))
+            with pytest.raises(Exception):  # noqa: B017 (each backend's integrity error)
+                await store.create_table(lobby(), tournament=(tid, 1, 1))
+            assert len(await store.tables(("lobby",))) == before  # rolled back
+            assert await store.tournament_tables(tid, 1) == {1: first}
         finally:
             await store.close()
 

@@ -131,8 +131,7 @@ class Rounds(Opening):
                            seats=seats)
             fresh = Table(new, reserved=kept)
             name_computers(fresh)
-            new.id = await self.store.create_table(new)
-            await self.store.link_tournament_table(row.id, n, no, new.id)
+            new.id = await self.store.create_table(new, tournament=(row.id, n, no))
             await seating.save(self.store, fresh)
             self.tables[new.id] = fresh
             self._changed[new.id] = self.clock()

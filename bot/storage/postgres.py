@@ -50,6 +50,7 @@ from .queries import (
     SQL_ADD_VERSION,
     SQL_GET_SETTING,
     SQL_INSERT_TABLE,
+    SQL_LINK_TOURNAMENT_TABLE,
     SQL_VERSION,
     Queries,
     pg,
@@ -296,10 +297,14 @@ class PostgresStore(TableLocks, Queries):
 
     # -- tables -----------------------------------------------------------------------------
 
-    async def create_table(self, row: TableRow) -> int:
-        async with self._con() as con:
+    async def create_table(self, row: TableRow,
+                           tournament: tuple[int, int, int] | None = None) -> int:
+        """As SQLite's: the table, its seats, and its tournament's link in one transaction."""
+        async with self._con() as con, con.transaction():
             table_id = int(await con.fetchval(SQL_CREATE_TABLE, *table_params(row),
                                               *_seat_arrays(row.seats)))
+            if tournament is not None:
+                await con.execute(pg(SQL_LINK_TOURNAMENT_TABLE), *tournament, table_id)
         self._seen[table_id] = 0  # as written: a copy made from `row` is current
         return table_id
 

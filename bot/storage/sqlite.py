@@ -50,6 +50,7 @@ from .queries import (
     ORDINAL_SQL,
     SQL_ADD_VERSION,
     SQL_INSERT_TABLE,
+    SQL_LINK_TOURNAMENT_TABLE,
     SQL_SEATS,
     SQL_TABLE,
     SQL_VERSION,
@@ -333,14 +334,20 @@ class Store(Queries):
 
     # -- tables -----------------------------------------------------------------------------
 
-    async def create_table(self, row: TableRow) -> int:
-        """Insert the table and its seats; `row.id` is ignored. Returns the new id."""
+    async def create_table(self, row: TableRow,
+                           tournament: tuple[int, int, int] | None = None) -> int:
+        """Insert the table and its seats; `row.id` is ignored. Returns the new id.  With
+        `tournament` (its id, the round, the table's number), the table is linked to it in
+        the same transaction: a crash leaves no table of a round that the round does not
+        know."""
         params = table_params(row)
         async with self._transaction() as db:
             cursor = await db.execute(SQL_INSERT_TABLE, params)
             table_id = cursor.lastrowid
             assert table_id is not None
             await db.executemany(SQL_INSERT_SEAT, seat_params(table_id, row.seats))
+            if tournament is not None:
+                await db.execute(SQL_LINK_TOURNAMENT_TABLE, (*tournament, table_id))
         return table_id
 
     async def get_table(self, table_id: int) -> TableRow | None:
