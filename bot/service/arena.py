@@ -177,9 +177,7 @@ class Arena(Rounds):
                     continue
                 table_id = opened[no]
                 async with self._lock(table_id):
-                    live = self.tables.get(table_id)
-                    stored = (live.row if live is not None else
-                              await self.store.get_table(table_id))
+                    live, stored = self.tables.get(table_id), await self._table_row(table_id)
                     if stored is None or stored.status != "lobby":
                         continue
                     await self._record(row.id, k, no, [0.0] * len(table.sides),

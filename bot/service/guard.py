@@ -141,8 +141,7 @@ async def _check_table(service: Service, user: User, table_id: Any, where: Where
         return [Message("", t(lang, "There is no open table #{id}.", id=clip(str(table_id), 20)),
                         to=user.id, kind="error")]
     if where is not None:
-        live = service.tables.get(n)
-        row = live.row if live is not None else await service.store.get_table(n)
+        row = await service._table_row(n)
         if row is not None and not may_act(row, user.id, where):
             lang = lang_of(service, user)
             return [Message("", t(lang, "Table #{id} is not played here.", id=n), to=user.id,

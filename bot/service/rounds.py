@@ -162,8 +162,7 @@ class Rounds(Opening):
         return await self.rooms.open(row.channel, title, members)
 
     async def _table_channel(self, table_id: int) -> str:
-        live = self.tables.get(table_id)
-        stored = live.row if live is not None else await self.store.get_table(table_id)
+        stored = await self._table_row(table_id)
         return stored.channel if stored is not None else ""
 
     async def _room_link(self, row: TournamentRow, table_id: int) -> str:
@@ -335,9 +334,9 @@ class Rounds(Opening):
             if tour.finished:
                 return "finished"
             try:
-                if not tour.pair(now=now).tables:  # an arena with nobody left to pair
+                if not tour.pair(now=now).tables:  # nobody left to pair
                     raise TournamentError("arena-closed")
-            except TournamentError:  # nobody left to pair, or the arena's time is up: over
+            except TournamentError:  # nobody left to pair: over
                 tour.close()
                 d["t"] = tour.to_dict()
                 return "finished"
@@ -384,8 +383,7 @@ class Rounds(Opening):
                 continue
             tid = opened[no]
             async with self._lock(tid):
-                live = self.tables.get(tid)
-                stored = live.row if live is not None else await self.store.get_table(tid)
+                live, stored = self.tables.get(tid), await self._table_row(tid)
                 if stored is None or stored.status not in ("lobby", "stopped"):
                     continue
                 came = {s.user_id for s in stored.seats if s.user_id and s.ai is None}

@@ -187,6 +187,12 @@ class State:
                                        n=MAX_TEXT))
         return []
 
+    async def _table_row(self, table_id: int) -> TableRow | None:
+        """The table's row: as this process holds it (in play), else as stored (finished,
+        stopped, or another process's), None when there is no such table."""
+        live = self.tables.get(table_id)
+        return live.row if live is not None else await self.store.get_table(table_id)
+
     async def _no_table(self, user: User, table_id: int) -> list[Message]:
         lang = await self._lang(user)
         row = await self.store.get_table(table_id)
