@@ -20,7 +20,7 @@ from core.options import parse_pairs
 from ..i18n import error_text, t, tn
 from ..storage import TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
-from . import texts
+from . import texts, tourney_export
 from . import tourney_teams as teams
 from . import tourney_words as words
 from .arena import Arena
@@ -281,7 +281,7 @@ class Tournaments(Arena):
         acts: dict[str, Any] = {
             "join": self.register, "leave": self.unregister, "start": self.start_tournament,
             "standings": self.tournament_standings, "drop": self.drop,
-            "export": getattr(self, "export_tournament", None)}
+            "export": lambda u, n: tourney_export.export_tournament(self, u, n)}
         act = acts.get(verb)
         if act is None:
             return self._error(user, t(await self._lang(user, scope), "Unknown tournament "

@@ -8,13 +8,15 @@ The facade puts `export_tournament` behind the door (bot/service/service.py).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import t
 from ..tournament import Tournament
 from .messages import Message
 from .state import User
-from .tournaments import Tournaments
+
+if TYPE_CHECKING:
+    from .tournaments import Tournaments
 
 
 def record(tid: int, status: str, data: dict[str, Any],

@@ -18,12 +18,11 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from ..i18n import t
 from ..service.messages import Message
 from ..storage import Store
-from .format import html_messages, mention_links
+from .format import MAX_TEXT, html_messages, mention_links
 from .ids import PLATFORM
 
 log = logging.getLogger("domino.telegram")
 
-MAX_TEXT = 4096
 MAX_CAPTION = 1024
 NOTIFYING = ("info", "result")  # public kinds whose mentions notify (the turn line: out.py)
 

@@ -51,8 +51,8 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from ..i18n import lang_for, t
 from ..service.messages import Action, Message, acting, action_data
 from ..storage import Store
-from .calls import MAX_CAPTION, MAX_TEXT, Calls
-from .format import mention_links
+from .calls import MAX_CAPTION, Calls
+from .format import MAX_TEXT, mention_links
 from .ids import deep_link, parse_channel
 from .keyboards import Address, keyboard, no_address
 from .pacing import Pace, PacedBot
