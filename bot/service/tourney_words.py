@@ -48,7 +48,7 @@ def listing(lang: str, rows: Sequence[tuple[int, str, Mapping[str, Any]]],
     lines = [t(lang, "Tournaments here:")]
     for tid, status, data in rows:
         cfg = data["t"]["config"]
-        players = sum(len(e["members"]) for e in data["t"]["entrants"])
+        players = teams.players(data)  # as the registration lines count them
         rounds = len(data["t"]["rounds"])
         if status == "registration":
             where = tn(lang, "registration open, {n} player", "registration open, {n} players",
