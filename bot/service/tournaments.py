@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -295,13 +294,8 @@ class Tournaments(Arena):
         rows = [*await self.store.tournaments(OPEN, scope),
                 *(await self.store.tournaments(("finished",), scope))[-5:]]
         rows.sort(key=lambda r: r.id)
-        now, left = self.clock(), {}
         states = [(r.id, r.status, json.loads(r.state)) for r in rows]
-        for tid, status, data in states:
-            ends = data["t"]["config"].get("ends_at")
-            if status == "running" and ends is not None:
-                left[tid] = max(0, math.ceil((ends - now) / 60))
-        return [Message("", words.listing(lang, states, left), to=user.id)]
+        return [Message("", words.listing(lang, states, self.clock()), to=user.id)]
 
     async def _tournament_press(self, user: User, arg: str) -> list[Message]:
         """A tournament's button: "j12" register, "l12" unregister, "s12" start, "v12" look."""

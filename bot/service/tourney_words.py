@@ -38,11 +38,11 @@ def format_name(fmt: str, lang: str) -> str:
     return names.get(fmt, fmt)
 
 
-def listing(lang: str, rows: Sequence[tuple[int, str, Mapping[str, Any]]],
-            minutes_left: Mapping[int, int]) -> str:
+def listing(lang: str, rows: Sequence[tuple[int, str, Mapping[str, Any]]], now: float
+            ) -> str:
     """The tournaments of a server (`rows`: id, status, state), a line each: the game, the
     format, and where it stands (registration and its players, the round under way, an
-    arena's minutes left, over)."""
+    arena's minutes left at `now`, over)."""
     if not rows:
         return t(lang, "No tournament here yet. Open one: /tournament swiss classic rounds=3")
     lines = [t(lang, "Tournaments here:")]
@@ -53,9 +53,9 @@ def listing(lang: str, rows: Sequence[tuple[int, str, Mapping[str, Any]]],
         if status == "registration":
             where = tn(lang, "registration open, {n} player", "registration open, {n} players",
                        players)
-        elif status == "running" and tid in minutes_left:
-            where = tn(lang, "under way, {n} minute left", "under way, {n} minutes left",
-                       minutes_left[tid])
+        elif status == "running" and cfg.get("ends_at") is not None:  # an arena
+            n = minutes_left(cfg["ends_at"], now)
+            where = tn(lang, "under way, {n} minute left", "under way, {n} minutes left", n)
         elif status == "running":
             where = (t(lang, "round {n} of {total}", n=rounds, total=cfg["rounds"])
                      if cfg["format"] == "swiss" else t(lang, "round {n}", n=rounds))
@@ -116,9 +116,14 @@ def round_opened(tid: int, round_no: int, total: int | None, lang: str,
     return "\n".join(lines)
 
 
+def minutes_left(ends_at: float, now: float) -> int:
+    """An arena's minutes left at `now`, rounded up."""
+    return math.ceil(max(0.0, ends_at - now) / 60)
+
+
 def time_left(tid: int, lang: str, ends_at: float, now: float) -> str:
-    """An arena's standings heading while it runs: the minutes left (rounded up)."""
-    n = math.ceil(max(0.0, ends_at - now) / 60)
+    """An arena's standings heading while it runs: the minutes left."""
+    n = minutes_left(ends_at, now)
     return tn(lang, "Tournament #{id}: standings, {n} minute left",
               "Tournament #{id}: standings, {n} minutes left", n, id=tid)
 
