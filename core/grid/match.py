@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DominoError, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, add_legal, deal_tile
 from ..moves import PASS, PLAY
 from ..scoring import MatchRules
 from ..tiles import TileSet, iter_ids, tile_id, twenty_set
@@ -395,8 +395,7 @@ class GridMatch(MatchBase):
         })
         if seat is not None:
             v["hand"] = self.ts.mask_names(self.racks[seat])
-            if seat == self.to_move:
-                v["legal"] = [m.text for m in self.legal_moves()]
+            add_legal(self, v, seat)
         return v
 
     def copy(self) -> GridMatch:
