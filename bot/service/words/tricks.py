@@ -204,6 +204,9 @@ def event_line(e: dict[str, Any], view: dict[str, Any], names: list[str], lang: 
     if e.get("type") == "trick":
         who = seat_name(names, e["seat"]) if "seat" in e else ""
         return t(lang, "{who} takes the trick.", who=who)
+    if e.get("type") == "redeal" and "bids" in view:
+        return t(lang, "Everyone passed: the tiles are dealt again, and {who} bids first.",
+                 who=seat_name(names, e["seat"]))
     return None
 
 
