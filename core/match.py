@@ -15,6 +15,12 @@ per reason it scored (a capture, a cap, the others' hands...), and the final
 board (``board``), both shown in the public ``last_round`` view key.  With
 ``MatchRules(reach="loses")`` the seats that reach the target leave the
 match (`gone`): the family deals the next rounds to the others only.
+
+The view contract, every family's (`add_legal` is its one home): ``view(seat)["legal"]``,
+the texts of the legal moves, is in the view of the seat to move only; the view of a seat
+that is waiting, and the public view (``view(None)``), have no ``legal`` key, even in a
+game with nothing hidden (memory, patience), so that no page or chat offers a move that is
+not the seat's to make (tests/test_view_contract.py checks it over every slug).
 """
 
 from __future__ import annotations
@@ -454,6 +460,16 @@ def copy_result(result: dict[str, Any]) -> dict[str, Any]:
     if "teams" in out:
         out["teams"] = [t[:] for t in out["teams"]]
     return out
+
+
+def add_legal(game: Any, view: dict[str, Any], seat: int | None) -> bool:
+    """The view contract: put ``legal`` (the legal moves' texts, in their order) in `view`
+    when `seat` is the seat to move, and nothing else; True when it did. A waiting seat's
+    view and the public view get no ``legal``."""
+    if seat is None or seat != game.to_move:
+        return False
+    view["legal"] = [m.text for m in game.legal_moves()]
+    return True
 
 
 def event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:

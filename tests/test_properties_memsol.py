@@ -92,7 +92,9 @@ def test_tiles_are_conserved_and_views_hide_what_they_must(slug: str, data: st.D
             assert sum(g.view(None)["scores"]) == g.ts.mask_pips(sum(g.kept))
             public = g.view(None)
             for s in range(g.players):  # one view for all: it helps nobody's memory
-                assert {**g.view(s), "seat": None} == public
+                v = g.view(s)  # but the legal moves, in the view of the seat to move only
+                assert ("legal" in v) == (s == g.to_move)
+                assert {**v, "seat": None, "legal": None} == {**public, "legal": None}
             for c, t in enumerate(g.grid):  # a tile not up this turn is face down
                 if t != EMPTY and c not in g.up and not g.over:
                     assert public["cells"][c] == "down"

@@ -85,14 +85,17 @@ def test_tiles_that_share_no_value_are_turned_back_face_down_in_every_view() -> 
 
 
 def test_views_of_every_seat_are_the_public_view_but_for_the_seat() -> None:
+    """Nothing is hidden, but the legal moves are in the view of the seat to move only."""
     g = MEMORY.new(players=4, seed=3)
     bots = [make_player("greedy", s) for s in range(4)]
     while not g.over:
         public = g.view(None)
+        assert "legal" not in public
         for s in range(4):
             v = g.view(s)
             assert v["seat"] == s and v["hand"] == []
-            assert {**v, "seat": None} == public
+            legal = {"legal": [m.text for m in g.legal_moves()]} if s == g.to_move else {}
+            assert v == {**public, "seat": s, **legal}
         g.play(bots[g.to_move].choose(g))
 
 

@@ -172,8 +172,9 @@ def test_vingt_asks_to_pass_when_pass_is_the_only_play(tmp_path: Path) -> None:
             "left": [5, 7]})
         hand = hand_message(await service.hand(ALICE, tid), ALICE)
         assert hand is not None
-        assert [a.label for a in hand.actions] == ["Pass"]
-        assert "Build a play" not in hand.text and "No play is possible: pass." in hand.text
+        assert [a.label for a in hand.actions] == ["You cannot make 20: pass"]
+        assert "Build a play" not in hand.text
+        assert "You cannot make 20 with your rack: pass." in hand.text
         # every play has its button: the best ones are marked there, not offered again
         table.game = variants.get("vingt").new(players=2, seed=1, deal={
             "hands": [["9-5", "4-2", "1-1"], ["8-8"]], "stock": ["3-3", "7-7"]})

@@ -8,8 +8,12 @@ when no single tile of the rack makes 20), or a pass when nothing makes 20.
 The rack is refilled to 5 when the turn ends.  The round ends when a seat
 has placed all its markers (it wins), or when every seat in a row laid
 nothing (the stock empty, or nobody able to make 20): the fewest markers
-left win.  With a target, the round's winners score the markers the others
-have left, minus their own (004, "Compétition").
+left win.  When every seat passes before the first line (nobody can open),
+the tiles are dealt again from the match's shuffler (so a record replays),
+and the same seat starts (a "redeal" event).  A seat whose only move is
+``pass`` is told why in its view (``pass_reason``: ``"cannot_make_20"``).
+With a target, the round's winners score the markers the others have left,
+minus their own (004, "Compétition").
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DominoError, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, add_legal, deal_tile
 from ..moves import PASS, PLAY
 from ..scoring import MatchRules
 from ..tiles import TileSet, iter_ids, tile_id, twenty_set
@@ -45,6 +49,7 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 RACK = 5
+PASS_REASON = "cannot_make_20"  # a view's ``pass_reason`` when pass is the only move
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,10 +273,24 @@ class GridMatch(MatchBase):
         self.laid_turn = 0
         if not self.stock and not any(self.racks):
             self._finish("tiles", self._fewest())
+        elif self.idle >= self.players and not self.laid:
+            self._redeal()
         elif self.idle >= self.players:
             self._finish("tiles" if not self.stock else "blocked", self._fewest())
         else:
             self.to_move = (seat + 1) % self.players
+
+    def _redeal(self) -> None:
+        """Nobody could open (every seat passed on an empty grid): every tile goes back and
+        is dealt again by the match's shuffler, and the same seat starts (the book is silent;
+        a new deal is what players expect: docs/rules/vingt.md, "Choices we made")."""
+        racks, stock = self._shuffle()
+        self.racks = racks
+        self.stock = stock[::-1]  # draw with pop()
+        self.idle = 0
+        self.to_move = self.leader
+        self._legal = None
+        self.events.append(("redeal", self.leader))
 
     def _fewest(self) -> list[int]:
         best = min(self.left)
@@ -395,8 +414,8 @@ class GridMatch(MatchBase):
         })
         if seat is not None:
             v["hand"] = self.ts.mask_names(self.racks[seat])
-            if seat == self.to_move:
-                v["legal"] = [m.text for m in self.legal_moves()]
+            if add_legal(self, v, seat) and v["legal"] == [PASS_MOVE.text]:
+                v["pass_reason"] = PASS_REASON  # pass is the only move: say why
         return v
 
     def copy(self) -> GridMatch:

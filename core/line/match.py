@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, deal_tile
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
 from ..tiles import TileSet, iter_ids
@@ -272,8 +272,7 @@ class LineMatch(LineRound, MatchBase):
         })
         if seat is not None:
             v["hand"] = ts.mask_names(hands[seat])
-            if seat == self.to_move:
-                v["legal"] = [m.text for m in self.legal_moves()]
+            add_legal(self, v, seat)
         if self.hooked:
             v.update(self._view_extra(seat))
         return v

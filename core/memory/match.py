@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, add_legal, deal_tile
 from ..scoring import MatchRules
 from ..tiles import TileSet, tile_set
 from .grid import CELLS, COLS, ROWS, CellMove, cell_move, cell_name, parse_cell
@@ -192,7 +192,8 @@ class MemoryMatch(MatchBase):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What everyone may see (the same for every seat: memory has no hand, so its
-        `hand_sizes` are zeros; each seat's tiles are under `kept`)."""
+        `hand_sizes` are zeros; each seat's tiles are under `kept`), and the legal moves
+        in the view of the seat to move only (`add_legal`)."""
         self._check_seat(seat)
         ts = self.ts
         names = ts.names
@@ -210,7 +211,6 @@ class MemoryMatch(MatchBase):
             "board": [names[self.grid[c]] for c in self.up],
             "ends": [],
             "stock": 0,
-            "legal": [m.text for m in self.legal_moves()],
             "rows": ROWS,
             "cols": COLS,
             "cells": cells,
@@ -223,6 +223,7 @@ class MemoryMatch(MatchBase):
                        "turned": turned, "pair": self.pair, "kept": kept,
                        "to_move": self.to_move},
         })
+        add_legal(self, v, seat)  # the seat to move's only, though the rest is public
         return v
 
     def _event(self, e: tuple[Any, ...]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, add_legal, deal_tile
 from ..scoring import MatchRules
 from ..tiles import Tile, TileSet, tile_set
 from .patience_search import PIPS, TOTAL, pairs, solve
@@ -277,7 +277,6 @@ class PatienceMatch(MatchBase):
             "board": [c["up"] for c in columns if c["up"]],
             "ends": [],
             "stock": 0,
-            "legal": [m.text for m in self.legal_moves()],
             "columns": columns,
             "removed": removed,
             "winnable": result.get("winnable"),
@@ -285,6 +284,7 @@ class PatienceMatch(MatchBase):
                        "removed": len(removed) * 2, "over": self.over,
                        "won": self.reason == "cleared", "winnable": result.get("winnable")},
         })
+        add_legal(self, v, seat)  # the player's view only, not the public one
         return v
 
     def _event(self, e: tuple[Any, ...]) -> dict[str, Any]:

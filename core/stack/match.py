@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, illegal
 from ..line.match import parse_deal
-from ..match import MATCH_SLOTS, MatchBase, copy_deal, event_dict
+from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, event_dict
 from ..scoring import MatchRules
 from ..tiles import TileSet, iter_ids
 from .geometry import DIR_LETTERS, Construction, Placed, direction, fall_risk, step
@@ -523,8 +523,7 @@ class StackMatch(MatchBase):
         })
         if seat is not None:
             v["hand"] = ts.mask_names(self._hands[seat])
-            if seat == self.to_move:
-                v["legal"] = [m.text for m in self.legal_moves()]
+            if add_legal(self, v, seat):
                 v["risks"] = self.risks()
         return v
 

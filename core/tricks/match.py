@@ -17,7 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, copy_deal, deal_tile, score_sheet
+from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, deal_tile, score_sheet
 from ..moves import PASS, PLAY, Move, move_for
 from ..scoring import MatchRules
 from ..tiles import iter_ids, tile_id, tile_set
@@ -627,8 +627,7 @@ class TrickMatch(MatchBase):
         v["layout"] = {"kind": "tricks"}  # render reads the trick keys above
         if seat is not None:
             v["hand"] = [names[t] for t in self.hand_order(self.hands[seat])]
-            if seat == self.to_move:
-                v["legal"] = [m.text for m in self.legal_moves()]
+            add_legal(self, v, seat)
         return v
 
 

@@ -1,8 +1,9 @@
 """The words of the "20" game (vingt): tiles laid in lines that total 20 on a grid.
 
 The directions of a play (→ right, ↓ down...), the markers each seat has left, the lines of
-20 a play made, the sentence of a play, the rack and the prompts of the hand, and the labels
-of its best plays.
+20 a play made, the sentence of a play, a new deal when nobody could open, the rack and the
+prompts of the hand (why a seat must pass: ``view["pass_reason"]``), and the labels of its
+best plays.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ def grid_label(move: str, lang: str) -> str:
 
 
 def move_label(move: str, view: dict[str, Any], lang: str) -> str:
+    """A play as a button; ``pass`` says why when it is the only move."""
+    if move == "pass" and view.get("pass_reason") == "cannot_make_20":
+        return t(lang, "You cannot make 20: pass")
     return grid_label(move, lang)
 
 
@@ -71,6 +75,9 @@ def event_line(e: dict[str, Any], view: dict[str, Any], names: list[str], lang: 
     if e.get("type") == "markers":
         who = seat_name(names, e["seat"]) if "seat" in e else ""
         return t(lang, "{who} places markers.", who=who)
+    if e.get("type") == "redeal" and "markers" in view:  # a vingt view (tricks redeal too)
+        return t(lang, "Nobody can make 20 to open: the tiles are dealt again, and {who} "
+                 "starts.", who=seat_name(names, e["seat"]))
     return None
 
 
@@ -101,7 +108,10 @@ def ask(view: dict[str, Any], prefix: str, lang: str) -> str:
     every play has its button, else to build one (a page cannot hold them all)."""
     legal = view.get("legal") or []
     if legal == ["pass"]:
-        return t(lang, "No play is possible: pass.")
+        if view.get("pass_reason") == "cannot_make_20" and not view.get("board"):
+            return t(lang, "You cannot make 20 with your rack to open the grid: pass. If "
+                     "nobody can, the tiles are dealt again.")
+        return t(lang, "You cannot make 20 with your rack: pass.")
     if len(legal) <= PER_PAGE:
         return t(lang, "Choose a play; the best ones say how many markers they place.")
     return t(lang, "Build a play: tiles, then the first cell and the direction; or take one "

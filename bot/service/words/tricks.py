@@ -1,11 +1,12 @@
 """The words of the trick games: forty-two and Texas 42.
 
 Bids (points, marks, plunge, splash) and trumps (a suit, doubles, follow-me, nello, sevens),
-the table's lines (the bids so far, the contract, the trick on the table, the teams' count
-and marks), the last trick, the sentences of a bid, of trumps named and of a hand laid down,
-a team's score, the hand's prompts and buttons, and the score sheet of a hand (made or set,
-and by how much).  Public text is built from the public view only; a label from the seat's
-own view at most.
+the table's lines (during the bidding the bids so far, the high bid and who bids next: there
+is no contract yet; then the contract, the trick on the table, the teams' count and marks),
+the last trick, the sentences of a bid, of trumps named and of a hand laid down, a team's
+score, the hand's prompts and buttons, and the score sheet of a hand (the contract, made or
+set and by how much, the last trick complete, what each team scores).  Public text is
+built from the public view only; a label from the seat's own view at most.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from render.tricks import bid_words
 
 from ...i18n import t, tn, translator
 from .common import scorer_name, seat_label, seat_name
+
+HAND_TRICKS = 7  # the tricks of a hand played out
+ALL_POINTS = 42  # every point of a hand: a bid of marks must take them all
 
 
 def trump_name(value: Any, lang: str) -> str:
@@ -87,11 +91,14 @@ def summary_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str
     out: list[str] = []
     phase = view.get("phase")
     bids = view.get("bids") or []
-    if phase == "bidding" or (bids and not view.get("contract")):
+    bidding = phase == "bidding"
+    if bidding or (bids and not view.get("contract")):
         said = ", ".join(f"{seat_name(names, b['seat'])} {bid_text(b['bid'], lang)}"
                          for b in bids) or t(lang, "none yet")
         out.append(t(lang, "Bidding. Bids: {bids}", bids=said))
-    contract = view.get("contract")
+    if bidding:
+        out.append(bidding_line(view, names, lang))
+    contract = None if bidding else view.get("contract")  # the high bid is no contract yet
     if contract:
         line = t(lang, "Contract: {who} bid {bid}", who=seat_name(names, contract["seat"]),
                  bid=bid_text(contract.get("text", contract.get("bid")), lang))
@@ -123,6 +130,22 @@ def summary_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str
     return out
 
 
+def bidding_line(view: dict[str, Any], names: list[str], lang: str) -> str:
+    """Where the bidding stands: the high bid so far (it is no contract until the bidding
+    ends), and who bids next (the dealer who may not pass, after three passes)."""
+    high = view.get("contract")
+    parts = [t(lang, "High bid: {who} {bid}", who=seat_name(names, high["seat"]),
+               bid=bid_text(high.get("text", high.get("bid")), lang))
+             if high else t(lang, "No bid yet")]
+    mover = view.get("to_move")
+    if mover is not None and view.get("must_bid"):
+        parts.append(t(lang, "{who} must bid: the three others passed",
+                       who=seat_name(names, mover)))
+    elif mover is not None:
+        parts.append(t(lang, "{who} to bid", who=seat_name(names, mover)))
+    return " · ".join(parts)
+
+
 def last_tricks(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The tricks taken this hand; before the first, those of the hand that just ended."""
     return list(view.get("tricks") or ((view.get("last_round") or {}).get("board") or {})
@@ -134,11 +157,15 @@ def last_trick_text(view: dict[str, Any], names: list[str], lang: str) -> str:
     tricks = last_tricks(view)
     if not tricks:
         return t(lang, "No trick has been taken yet.")
-    last = tricks[-1]
-    tiles = ", ".join(f"{seat_name(names, p['seat'])} {p['tile']}" for p in last["tiles"])
+    return trick_text(tricks[-1], names, lang)
+
+
+def trick_text(trick: dict[str, Any], names: list[str], lang: str) -> str:
+    """A trick taken, complete: who played which tile, in order, and who took it."""
+    tiles = ", ".join(f"{seat_name(names, p['seat'])} {p['tile']}" for p in trick["tiles"])
     return tn(lang, "Last trick: {tiles}. {who} takes it ({n} point).",
-              "Last trick: {tiles}. {who} takes it ({n} points).", last.get("points", 0),
-              tiles=tiles, who=seat_name(names, last["winner"]))
+              "Last trick: {tiles}. {who} takes it ({n} points).", trick.get("points", 0),
+              tiles=tiles, who=seat_name(names, trick["winner"]))
 
 
 def last_trick_button(lang: str) -> str:
@@ -177,6 +204,9 @@ def event_line(e: dict[str, Any], view: dict[str, Any], names: list[str], lang: 
     if e.get("type") == "trick":
         who = seat_name(names, e["seat"]) if "seat" in e else ""
         return t(lang, "{who} takes the trick.", who=who)
+    if e.get("type") == "redeal" and "bids" in view:
+        return t(lang, "Everyone passed: the tiles are dealt again, and {who} bids first.",
+                 who=seat_name(names, e["seat"]))
     return None
 
 
@@ -221,8 +251,9 @@ def ask(view: dict[str, Any], prefix: str, lang: str) -> str:
 
 def sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """The score sheet of a hand: the hands dealt, who bid what and trumps, made or set and
-    by how much, what each team took (tricks and count), then what each team scores, one
-    reason a line counted once, and the totals."""
+    by how much, the last trick complete (or that the hand was laid down), what each team
+    took (tricks and count), then what each team scores (points or marks), one reason a
+    line counted once, and the totals."""
     last = view["last_round"]
     hand = last.get("board") or {}
     contract = last["contract"]
@@ -242,6 +273,13 @@ def sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     lines.append(line + ".")
     lines.append(contract_result(last, trumps, scorer_name(names, teams[team]), bidder, marks,
                                  lang))
+    tricks = hand.get("tricks") or []
+    if tricks:
+        lines.append(trick_text(tricks[-1], names, lang))
+    if len(tricks) < HAND_TRICKS:  # laid down: the result was decided, the rest not played
+        lines.append(tn(lang, "The hand was laid down: {n} trick was not played.",
+                        "The hand was laid down: {n} tricks were not played.",
+                        HAND_TRICKS - len(tricks)))
     took = []
     for i, seats in enumerate(teams):
         tricks, points = last["tricks_won"][i], last["taken"][i]
@@ -254,7 +292,8 @@ def sheet_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str]:
         items = [f"{hand_reason(x, lang)} +{unit_points(x['points'], marks, lang)}"
                  for x in last["lines"][i]]
         total = last["totals"][i]
-        standing = t(lang, "total {total} of {target}", total=total, target=target)
+        standing = t(lang, "total {total} of {target}", target=target,
+                     total=unit_points(total, marks, lang))
         lines.append(t(lang, "{who}: {scored} · {standing}", who=scorer_name(names, seats),
                        scored=" · ".join(items) or t(lang, "nothing"), standing=standing))
     return lines
@@ -284,11 +323,12 @@ def contract_result(last: dict[str, Any], trumps: Any, bidders: str, bidder: str
         won = last["tricks_won"][team]  # the bidder alone plays (the partner sits out)
         return t(lang, "Made: {who} took no trick.", who=bidder) if made else tn(
             lang, "Set: {who} took {n} trick.", "Set: {who} took {n} tricks.", won, who=bidder)
-    if trumps == "sevens" or (marks and contract["bid"] >= 42):
+    if trumps == "sevens" or (marks and contract["bid"] >= ALL_POINTS):
         lost = last["tricks_won"][1 - team]
         return t(lang, "Made: {who} took every trick.", who=bidders) if made else tn(
-            lang, "Set: {who} lost {n} trick.", "Set: {who} lost {n} tricks.", lost,
-            who=bidders)
+            lang, "Set: {who} lost {n} trick, and took {points} of the {bid} points needed.",
+            "Set: {who} lost {n} tricks, and took {points} of the {bid} points needed.", lost,
+            who=bidders, points=last["taken"][team], bid=ALL_POINTS)
     bid, taken = contract["bid"], last["taken"][team]
     if made and taken == bid:
         return t(lang, "Made exactly: {who} took the {bid} points needed.", who=bidders,

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...errors import N_, IllegalMove, illegal
-from ...match import RECORD_FORMAT
+from ...match import RECORD_FORMAT, add_legal
 from ...tiles import Tile
 from . import cells as cellnames
 from . import moves as mv
@@ -417,7 +417,7 @@ class PuzzleGame:
         }
         if seat is not None:
             v["hand"] = to_place
-            v["legal"] = [m.text for m in self.legal_moves()]
+            add_legal(self, v, seat)
         return v
 
     def solution_view(self) -> dict[str, Any] | None:
