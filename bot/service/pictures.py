@@ -32,11 +32,9 @@ log = logging.getLogger("domino.pictures")
 
 
 def check_public(view: dict[str, Any]) -> None:
-    """Refuse a view that is not the public one (it has a seat, a hand or legal moves;
-    a game with nothing hidden, memory or patience, may show an empty hand and the
-    public moves in its public view)."""
-    if view.get("seat") is not None or view.get("hand") or ("legal" in view
-                                                            and "hand" not in view):
+    """Refuse a view that is not the public one: it has a seat, a hand or legal moves (the
+    core gives `legal` to the seat to move only, never to the public view)."""
+    if view.get("seat") is not None or view.get("hand") or "legal" in view:
         raise ValueError("a picture for the channel must be made from the public view")
 
 
