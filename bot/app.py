@@ -18,7 +18,8 @@ import logging
 import re
 import signal
 import sys
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from .config import ConfigError, Settings
@@ -190,6 +191,32 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
     loop until the adapters end or SIGINT/SIGTERM arrives; then stop them and close the
     database (which first writes the moves still queued)."""
     runners = {name: platform_runner(name) for name in settings.platforms}
+    with _running(settings.database):
+        await _serve(settings, runners, stdin, out)
+
+
+@contextlib.contextmanager
+def _running(database: Path | str) -> Iterator[None]:
+    """Say, for `domino restore`, that a bot uses this SQLite database (a flock held until
+    the process ends: bot/storage/backup.py)."""
+    from .storage.backup import BackupError, running_lock
+
+    try:
+        lock = running_lock(database)
+        lock.__enter__()
+    except BackupError as exc:
+        raise StoreError(str(exc)) from None
+    except OSError as exc:
+        raise StoreError(f"{database}: cannot take its lock file ({exc.strerror or exc})"
+                         ) from None
+    try:
+        yield
+    finally:
+        lock.__exit__(None, None, None)
+
+
+async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[Any, Any, None]]],
+                 stdin: TextIO | None, out: TextIO | None) -> None:
     stop = asyncio.Event()
     signals = _on_signals(stop.set)
     store = await open_store(settings.database)
