@@ -88,11 +88,19 @@ def _args(args: Any) -> tuple[Any, ...]:
 
 
 def setup_logging(settings: Settings, stream: TextIO | None = None) -> None:
-    """Log to stderr at DOMINO_LOG level, with the tokens redacted from every record."""
+    """Log to stderr at DOMINO_LOG level, as text or JSON lines (DOMINO_LOG_FORMAT), with the
+    tokens redacted from every record."""
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(Redact([settings.discord_token or "", settings.telegram_token or "",
-                              settings.web.secret or "" if settings.web else ""]))
+    redact = Redact([settings.discord_token or "", settings.telegram_token or "",
+                     settings.web.secret or "" if settings.web else ""])
+    if settings.log_format == "json":  # one JSON object per line (bot/logformat.py)
+        from .logformat import JsonFormatter
+
+        handler.setFormatter(JsonFormatter(redact.clean))
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: "
+                                               "%(message)s"))
+    handler.addFilter(redact)
     root = logging.getLogger()
     for old in root.handlers[:]:
         root.removeHandler(old)
