@@ -18,10 +18,12 @@ import logging
 import re
 import signal
 import sys
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from . import health
 from .config import ConfigError, Settings
 from .service.messages import Message
 from .service.pictures import NoPictures, Pictures
@@ -32,6 +34,8 @@ log = logging.getLogger("domino")
 
 Deliver = Callable[[list[Message]], Awaitable[None]]
 MAX_HELD = 10_000  # messages kept for an expected adapter that has not registered yet
+STOP_WITHIN = 10.0  # seconds from SIGTERM to the exit (docker stop's default grace period)
+DRAIN = 3.0  # seconds the presses under way have to finish when the bot stops
 
 
 # Libraries that log call parameters (a player's hand sent to a private chat) or raw events
@@ -230,11 +234,14 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
     store = await open_store(settings.database)
     tasks: list[asyncio.Task[None]] = []
     web_table: Any = None
+    service: Service | None = None
+    exporter: Any = None
     try:
         pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()
         service = Service(store, pictures=pictures, ai_delay=settings.ai_delay,
                           default_lang=settings.lang, limits=settings.limits)
         router = Router(expect=tuple(runners))
+        health.expect(service, list(runners), router)
         main: Callable[[], Coroutine[Any, Any, None]]
         if runners:
             main = functools.partial(_platforms, service, router, settings, runners)
@@ -246,6 +253,8 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
             main = functools.partial(chat.run, stdin or _text_stdin())
         if settings.web is not None:
             web_table = await _start_web(service, router.deliver, settings)
+        if settings.metrics is not None:
+            exporter = _start_metrics(service, web_table, settings.metrics)
         if not runners:
             chat.hello(settings.database, web_table.links.base_url if web_table else None)
         await router.deliver(await service.start())
@@ -258,17 +267,38 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
             if not task.cancelled() and task.exception():
                 raise task.exception()  # type: ignore[misc]
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        if web_table is not None:
-            await web_table.stop()
-        await store.close()
+        await _stop(service, tasks, web_table, exporter, store, signalled=stop.is_set())
         loop = asyncio.get_running_loop()
         for sig in signals:
             loop.remove_signal_handler(sig)
-        if stop.is_set():
-            log.info("stopped by a signal")
+
+
+async def _stop(service: Service | None, tasks: list[asyncio.Task[None]], web_table: Any,
+                exporter: Any, store: Any, signalled: bool) -> None:
+    """The clean stop (SIGTERM, SIGINT, the console's end of input), within `STOP_WITHIN`
+    seconds: refuse new presses and let those under way finish (`DRAIN` seconds at most),
+    stop the ticks (their moves under way finish: Service.run) and the platforms (their
+    connections closed, their queued writes given `STOP_WITHIN` in all), tell each web page
+    that the server restarts (close code 1012), and close the store, which writes the moves
+    still queued."""
+    began = time.monotonic()
+    if signalled:
+        log.info("stopping: a signal came")
+    if service is not None and not await health.close(service, DRAIN):
+        log.warning("stopping: commands were still under way after %.0f s", DRAIN)
+    for task in tasks:
+        task.cancel()
+    if tasks:
+        left = max(1.0, STOP_WITHIN - 2.0 - (time.monotonic() - began))
+        _, late = await asyncio.wait(tasks, timeout=left)
+        if late:
+            log.warning("stopping: %s did not end in time", ", ".join(t.get_name() for t in late))
+    if web_table is not None:
+        await web_table.stop()
+    if exporter is not None:
+        exporter.stop()
+    await store.close()
+    log.info("stopped in %.1f s", time.monotonic() - began)
 
 
 def _heard(service: Service, deliver: Deliver) -> Deliver:
@@ -310,6 +340,21 @@ async def _start_web(service: Service, deliver: Deliver, settings: Settings) -> 
         table.public_host = f"{host}:{port}"
     publish(service, links)
     return table
+
+
+def _start_metrics(service: Service, web_table: Any, where: tuple[str, int]) -> Any:
+    """Serve /metrics at `where` (DOMINO_METRICS) on its own small server (bot/metrics.py)."""
+    from . import metrics
+    from .service.rounds import OPEN
+
+    host, port = where
+    try:
+        server = metrics.Server(metrics.install(service, OPEN, web_table), host, port)
+    except OSError as exc:
+        raise ConfigError(f"DOMINO_METRICS: cannot listen on {host}:{port} "
+                          f"({exc.strerror or exc})") from None
+    log.info("metrics on http://%s:%d/metrics", host, server.port)
+    return server
 
 
 async def _wait(event: asyncio.Event) -> None:

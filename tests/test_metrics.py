@@ -1,0 +1,118 @@
+"""Prometheus metrics (bot/metrics.py) read over HTTP after a game played through the
+service, the platforms' refusals counted from real HTTP answers, and the DOMINO_METRICS
+setting."""
+
+from __future__ import annotations
+
+import asyncio
+import urllib.request
+from pathlib import Path
+
+import aiohttp
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot import metrics
+from bot.config import ConfigError, Settings
+from bot.service.rounds import OPEN
+from bot.service.service import Service, User
+from tests.fake_telegram import FakeBotApi, Limits, TgUser
+from tests.service_helpers import play_to_the_end, run, started_table, with_service
+
+ANN = User("telegram:11", "ann")
+BEN = User("discord:22", "ben")
+
+
+def scrape(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    """Every sample of /metrics: (name, labels) -> value."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as answer:
+        assert answer.headers["Content-Type"].startswith("text/plain")
+        text = answer.read().decode()
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def value(samples: dict[tuple[str, tuple[tuple[str, str], ...]], float], name: str,
+          **labels: str) -> float:
+    return samples.get((name, tuple(sorted(labels.items()))), 0.0)
+
+
+def test_a_scrape_after_a_game_counts_it(tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        server = metrics.Server(metrics.install(service, OPEN), "127.0.0.1", 0)
+        try:
+            before = await asyncio.to_thread(scrape, server.port)
+            done = await started_table(service, ANN, (BEN,))
+            await play_to_the_end(service, done, {0: ANN, 1: BEN})
+            await started_table(service, BEN, (ANN,))  # a second game, under way
+            await service.tick()
+            after = await asyncio.to_thread(scrape, server.port)
+            moves = len(await service.store.moves(done))
+        finally:
+            server.stop()
+        assert moves > 0
+        assert value(after, "domino_moves_total", family="line") - value(
+            before, "domino_moves_total", family="line") == moves
+        assert value(after, "domino_tables", family="line", status="finished") == 1
+        assert value(after, "domino_tables", family="line", status="playing") == 1
+        assert value(after, "domino_tables_loaded", family="line", status="playing") == 1
+        assert value(after, "domino_tournaments_running") == 0
+        for platform in ("telegram", "discord"):
+            assert value(after, "domino_press_seconds_count", platform=platform) > value(
+                before, "domino_press_seconds_count", platform=platform)
+        assert value(after, "domino_db_call_seconds_count", method="append_move") >= moves - 1
+        assert value(after, "domino_tick_seconds_count") > value(
+            before, "domino_tick_seconds_count")
+        assert ("domino_telegram_queued_writes", ()) in after
+        names = {name for name, _ in after}
+        assert all(not n.startswith("domino") or n.startswith("domino_") for n in names)
+        labels = {k for _, ls in after for k, _ in ls}
+        assert not labels & {"user", "user_id", "name", "channel", "table"}  # no person
+
+    run(with_service(tmp_path / "bot.sqlite", body))
+
+
+def test_the_platforms_refusals_are_counted_from_their_answers() -> None:
+    from telegram.error import Forbidden
+    from telegram.ext import AIORateLimiter, ApplicationBuilder
+
+    async def main() -> None:
+        server = FakeBotApi(limits=Limits(group=2, scale=0.02))
+        await server.start()
+        limited = metrics.LIMITED.labels("telegram")._value.get()
+        refused = metrics.REFUSED.labels("telegram", "403")._value.get()
+        discord = metrics.REFUSED.labels("discord", "400")._value.get()
+        try:
+            limiter = metrics.counted_limiter(AIORateLimiter(
+                max_retries=5, overall_max_rate=0, group_max_rate=0))
+            app = (ApplicationBuilder().token(server.token).base_url(server.base_url)
+                   .rate_limiter(limiter).build())
+            async with app:
+                for i in range(4):  # over the group's 2 writes a "minute": 429, retried
+                    await app.bot.send_message(-100, f"write {i}")
+                with pytest.raises(Forbidden):  # a user who never opened the private chat
+                    await app.bot.send_message(TgUser(5, "x").id, "hello")
+            trace = metrics.http_trace("discord")
+            async with aiohttp.ClientSession(trace_configs=[trace]) as http:
+                url = f"{server.base_url}{server.token}/noSuchMethod"
+                async with http.post(url) as answer:
+                    assert answer.status == 400
+        finally:
+            await server.close()
+        assert server.refused  # the fake did answer 429
+        assert metrics.LIMITED.labels("telegram")._value.get() - limited == len(server.refused)
+        assert metrics.REFUSED.labels("telegram", "403")._value.get() - refused == 1
+        assert metrics.REFUSED.labels("discord", "400")._value.get() - discord == 1
+
+    asyncio.run(main())
+
+
+def test_the_setting(tmp_path: Path) -> None:
+    assert Settings.from_env({}, tmp_path).metrics is None
+    assert Settings.from_env({"DOMINO_METRICS": "off"}, tmp_path).metrics is None
+    assert Settings.from_env({"DOMINO_METRICS": "127.0.0.1:9100"}, tmp_path).metrics == (
+        "127.0.0.1", 9100)
+    assert Settings.from_env({"DOMINO_METRICS": "[::1]:9100"}, tmp_path).metrics == ("::1", 9100)
+    for bad in ("9100", "host:", "host:99999", "host:x"):
+        with pytest.raises(ConfigError, match="DOMINO_METRICS must be off or HOST:PORT"):
+            Settings.from_env({"DOMINO_METRICS": bad}, tmp_path)
