@@ -116,3 +116,37 @@ def test_the_setting(tmp_path: Path) -> None:
     for bad in ("9100", "host:", "host:99999", "host:x"):
         with pytest.raises(ConfigError, match="DOMINO_METRICS must be off or HOST:PORT"):
             Settings.from_env({"DOMINO_METRICS": bad}, tmp_path)
+
+
+def test_the_dockerfiles_healthcheck_asks_the_running_bot(tmp_path: Path) -> None:
+    """The HEALTHCHECK's command, as Docker runs it, against a real bot's /healthz."""
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from tests.console_helpers import ConsoleBot
+    from tests.test_dockerfile import instructions
+
+    args = next(a for w, a in instructions() if w == "HEALTHCHECK")
+    command = json.loads(args[args.index("CMD") + 3:].strip())
+    assert command[0] == "python"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+
+    def check(web: str) -> int:
+        env = {**os.environ, "DOMINO_WEB": web}
+        return subprocess.run([sys.executable, *command[1:]], env=env, timeout=30,
+                              capture_output=True).returncode
+
+    assert check(f"0.0.0.0:{port}") != 0  # nothing answers yet
+    assert check("off") == 0  # no web table: the process itself is the check
+    bot = ConsoleBot(tmp_path, DOMINO_WEB=f"127.0.0.1:{port}")
+    try:
+        bot.start()
+        assert check(f"0.0.0.0:{port}") == 0
+    finally:
+        code, _ = bot.close()
+    assert code == 0
