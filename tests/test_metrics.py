@@ -150,3 +150,25 @@ def test_the_dockerfiles_healthcheck_asks_the_running_bot(tmp_path: Path) -> Non
     finally:
         code, _ = bot.close()
     assert code == 0
+
+
+def test_compose_prometheus_is_off_by_default_and_its_alerts_name_real_metrics() -> None:
+    import re
+
+    import yaml
+
+    root = Path(__file__).resolve().parent.parent
+    services = yaml.safe_load((root / "docker-compose.yml").read_text())["services"]
+    assert services["prometheus"]["profiles"] == ["monitoring"]
+    bots = [name for name in services if name.startswith("bot-")]
+    for name in bots:
+        assert services[name]["environment"]["DOMINO_METRICS"] == "${DOMINO_METRICS:-off}"
+    config = yaml.safe_load((root / "deploy" / "prometheus.yml").read_text())
+    targets = config["scrape_configs"][0]["static_configs"][0]["targets"]
+    assert sorted(targets) == sorted(f"{name}:9100" for name in bots)
+    known = {c._name for c in (metrics.MOVES, metrics.PRESS, metrics.REFUSED, metrics.LIMITED,
+                               metrics.DB_CALLS, metrics.DB_ERRORS, metrics.TICK)}
+    alerts = yaml.safe_load((root / "deploy" / "alerts.yml").read_text())
+    used = {re.sub(r"_(bucket|total)$", "", name) for rule in alerts["groups"][0]["rules"]
+            for name in re.findall(r"domino_\w+", rule["expr"])}
+    assert used and used <= known
