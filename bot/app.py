@@ -203,8 +203,7 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
     loop until the adapters end or SIGINT/SIGTERM arrives; then stop them and close the
     database (which first writes the moves still queued)."""
     runners = {name: platform_runner(name) for name in settings.platforms}
-    with _running(settings.database):
-        await _serve(settings, runners, stdin, out)
+    await _serve(settings, runners, stdin, out)
 
 
 @contextlib.contextmanager
@@ -236,7 +235,9 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
     web_table: Any = None
     service: Service | None = None
     exporter: Any = None
+    running = contextlib.ExitStack()
     try:
+        running.enter_context(_running(settings.database))  # the store checked the folder
         pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()
         service = Service(store, pictures=pictures, ai_delay=settings.ai_delay,
                           default_lang=settings.lang, limits=settings.limits)
@@ -268,6 +269,7 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
                 raise task.exception()  # type: ignore[misc]
     finally:
         await _stop(service, tasks, web_table, exporter, store, signalled=stop.is_set())
+        running.close()
         loop = asyncio.get_running_loop()
         for sig in signals:
             loop.remove_signal_handler(sig)

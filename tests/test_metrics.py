@@ -172,3 +172,42 @@ def test_compose_prometheus_is_off_by_default_and_its_alerts_name_real_metrics()
     used = {re.sub(r"_(bucket|total)$", "", name) for rule in alerts["groups"][0]["rules"]
             for name in re.findall(r"domino_\w+", rule["expr"])}
     assert used and used <= known
+
+
+def test_the_running_bot_serves_metrics_with_its_web_sockets(tmp_path: Path) -> None:
+    """DOMINO_METRICS in the real process: a scrape over HTTP after moves through the console
+    counts them, and the open web socket."""
+    import re
+    import socket
+
+    from tests.console_helpers import ConsoleBot, play_first_legal, plays
+    from tests.web_helpers import state
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    bot = ConsoleBot(tmp_path, DOMINO_METRICS=f"127.0.0.1:{port}")
+    try:
+        bot.start()
+        lines = bot.send("/start classic players=2 ai=1", "/web")
+        url = next(u for line in lines for u in re.findall(r"http://127\.0\.0\.1:\d+/t/\S+",
+                                                            line))
+        base, token = url.split("/t/")
+        out = bot.send("/hand")
+        for _ in range(2):
+            out = play_first_legal(bot, "alice", out)
+
+        async def with_socket() -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+            async with aiohttp.ClientSession() as http, http.ws_connect(
+                    f"{base}/ws?token={token}", headers={"Origin": base}) as ws:
+                await state(ws)
+                return await asyncio.to_thread(scrape, port)
+
+        got = asyncio.run(with_socket())
+    finally:
+        code, _ = bot.close()
+    assert code == 0
+    assert value(got, "domino_web_sockets") == 1
+    assert value(got, "domino_moves_total", family="line") == len(plays(bot.output)) > 2
+    assert value(got, "domino_tables", family="line", status="playing") == 1
+    assert value(got, "domino_press_seconds_count", platform="console") > 2

@@ -178,3 +178,44 @@ def test_the_gate_refuses_new_commands_and_waits_for_those_under_way(tmp_path: P
         assert await closing is True
 
     run(with_service(tmp_path / "bot.sqlite", body))
+
+
+def test_sigterm_through_the_discord_adapter(tmp_path: Path) -> None:
+    from tests.fake_discord import FakeDiscord
+    from tests.test_discord_sigkill import _play, _until, _with_button
+
+    db = tmp_path / "bot.sqlite"
+
+    def stored() -> int:
+        with sqlite3.connect(db) as c:
+            return int(c.execute("SELECT count(*) FROM moves").fetchone()[0])
+
+    async def main() -> tuple[int | None, float, int]:
+        async with FakeDiscord() as fake:
+            boss, bob = fake.add_user("boss"), fake.add_user("bob")
+            proc = await spawn(tmp_path, tmp_path / "bot.log", DISCORD_TOKEN="fake-token",
+                               DOMINO_TEST_DISCORD=f"http://127.0.0.1:{fake.port}")
+            try:
+                await _until(lambda: fake.logins == 1 and fake.commands, "the login")
+                await fake.slash(boss, "start", variant="classic", players=2)
+                lobby = int((await _until(lambda: _with_button(fake, "Join", 1),
+                                          "the lobby"))[-1]["id"])
+                await fake.click(bob, lobby, fake.button(lobby, "Join"))
+                await fake.click(boss, lobby, fake.button(lobby, "Start"))
+                await _play(fake, lambda: stored() >= 4, "four moves")
+                before = stored()
+                began = time.monotonic()
+                proc.send_signal(signal.SIGTERM)
+                code = await asyncio.wait_for(proc.wait(), STOP_WITHIN + 5)
+                return code, time.monotonic() - began, before
+            finally:
+                if proc.returncode is None:
+                    proc.kill()
+                    await proc.wait()
+
+    code, took, before = asyncio.run(main())
+    log = (tmp_path / "bot.log").read_text()
+    assert code == 0, log
+    assert took < STOP_WITHIN, took
+    assert "Traceback" not in log
+    assert stored() == before >= 4  # every move kept, the game intact
