@@ -25,7 +25,7 @@ from typing import Any
 
 from ..i18n import t
 from ..storage import SeatRow, TableRow, TournamentRow
-from ..tournament import Tournament, TournamentError
+from ..tournament import Round, Tournament, TournamentError
 from . import seats as seating
 from . import tourney_teams as teams
 from . import tourney_words as words
@@ -43,6 +43,19 @@ CLAIM = 60.0  # seconds a process's claim to open a round's tables holds
 EVERY = 1.0  # seconds between two looks at the tournaments under way
 REPAIR = 600.0  # seconds between two looks for finished tournaments without their places
 Change = Callable[[TournamentRow, dict[str, Any]], str | None]
+
+
+def paired(tour: Tournament, **kw: Any) -> Round:
+    """`tour.pair(**kw)`, where any failure of the pairing's code is a TournamentError
+    ("cannot-pair", logged), which ends the registration, the round or the arena in words
+    instead of failing every tick after."""
+    try:
+        return tour.pair(**kw)
+    except TournamentError:
+        raise
+    except Exception:
+        log.exception("tournament: a round cannot be paired")
+        raise TournamentError("cannot-pair") from None
 
 
 class Rounds(Opening):
@@ -92,7 +105,7 @@ class Rounds(Opening):
                 data["t"]["config"]["ends_at"] = now + data.get("minutes", 60) * 60
             tour = Tournament.from_dict(data["t"])
             alone[:] = teams.pair_leftovers(data, tour, data["lang"])
-            if not tour.pair(now=now).tables:
+            if not paired(tour, now=now).tables:
                 raise TournamentError("too-few-entrants")
             data["t"], data["round_at"], data["opening_at"] = tour.to_dict(), now, now
             return "running"
@@ -288,13 +301,16 @@ class Rounds(Opening):
                 return []
             try:
                 return await self._begin_tournament(row.id)
-            except TournamentError:  # too few players: the tournament is called off
+            except TournamentError as exc:  # too few players: the tournament is called off
                 await self._change(row.id, lambda r, d: "stopped" if r.status ==
                                    "registration" else None)
                 if not self._tourney_wrote:  # another process started it meanwhile
                     return []
-                return [Message(row.channel, t(lang, "Tournament #{id} is called off: not "
-                                               "enough players.", id=row.id), kind="info")]
+                text = (t(lang, "Tournament #{id} is called off: its first round cannot be "
+                          "paired.", id=row.id) if exc.code == "cannot-pair" else
+                        t(lang, "Tournament #{id} is called off: not enough players.",
+                          id=row.id))
+                return [Message(row.channel, text, kind="info")]
         tour = Tournament.from_dict(data["t"])
         rnd = tour.rounds[-1]
         reopened = await self._reopen(row, tour, now)
@@ -334,7 +350,7 @@ class Rounds(Opening):
             if tour.finished:
                 return "finished"
             try:
-                if not tour.pair(now=now).tables:  # nobody left to pair
+                if not paired(tour, now=now).tables:  # nobody left to pair
                     raise TournamentError("arena-closed")
             except TournamentError:  # nobody left to pair: over
                 tour.close()
