@@ -156,3 +156,25 @@ def test_a_pairing_that_cannot_be_made_calls_off_or_ends(tmp_path: Path, caplog:
         assert len(data["t"]["rounds"]) == 1
 
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+
+
+def test_a_forfeit_is_not_a_game_played(tmp_path: Path) -> None:
+    """Item 7, kept and documented (docs/tournaments.md): at two a table, two players whose
+    game was a forfeit may meet again; a game played is never repeated."""
+    tour = Tournament(Config("swiss", seats=2, rounds=4, seed=1))
+    for e in "ABCD":
+        tour.add(e)
+    met: set[frozenset[str]] = set()
+    for r in range(1, 4):
+        for no, tb in enumerate(tour.pair().tables, 1):
+            a, b = tb.entrants()
+            if r < 3:
+                tour.record(r, no, [1, 0])
+                met.add(frozenset((a, b)))
+            else:  # round 3: both tables forfeit (a no-show each)
+                tour.record(r, no, [0, 0], no_shows=[b])
+    last = {frozenset(tb.entrants()) for tb in tour.pair().tables}
+    assert not last & met  # no game played twice
+    assert last == {frozenset(tb.entrants()) for tb in tour.rounds[2].tables}
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "tournaments.md").read_text()
+    assert "A forfeit is not a game played" in doc

@@ -3,7 +3,8 @@ have open, when an idle lobby closes, how many workers draw pictures.
 
 Every limit is a setting (bot/config.py: DOMINO_MAX_NAME, DOMINO_TABLES_PER_USER,
 DOMINO_TABLES_PER_CHANNEL, DOMINO_SOLO_TABLES, DOMINO_LOBBY_TTL, DOMINO_SOLO_TTL,
-DOMINO_PICTURE_WORKERS, DOMINO_WATCH); `Limits()` holds the defaults.  The checks themselves
+DOMINO_PICTURE_WORKERS, DOMINO_WATCH, DOMINO_TOURNAMENTS, DOMINO_TOURNAMENT_ENTRANTS,
+DOMINO_TOURNAMENT_REGISTRATION_TTL); `Limits()` holds the defaults.  The checks themselves
 are small functions over the service's tables in memory (every lobby and game under way is
 there).
 """
@@ -59,6 +60,9 @@ class Limits:
     watch: float = 600.0  # seconds a channel counts as watched after a human acted there
     tournaments_per_scope: int = 3  # tournaments registering or running in a server at once
     tournament_entrants: int = 256  # players registered in one tournament
+    # seconds a tournament with no start time takes registrations before it closes, unless
+    # its organiser starts it (0: it waits for good)
+    tournament_registration_ttl: float = 86400.0
 
 
 def clip(text: str, size: int) -> str:

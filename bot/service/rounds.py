@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import t
+from ..i18n import t, tn
 from ..storage import SeatRow, TableRow, TournamentRow
 from ..tournament import Round, Tournament, TournamentError
 from . import seats as seating
@@ -297,7 +297,9 @@ class Rounds(Opening):
         lang = data["lang"]
         if row.status == "registration":
             starts = data.get("starts_at")
-            if starts is None or now < starts:
+            if starts is None:
+                return await self._expire_registration(row, now)
+            if now < starts:
                 return []
             try:
                 return await self._begin_tournament(row.id)
@@ -322,6 +324,22 @@ class Rounds(Opening):
             opened = await self.store.tournament_tables(row.id, len(tour.rounds))
             return await self._no_shows(row, tour, opened)
         return []
+
+    async def _expire_registration(self, row: TournamentRow, now: float) -> list[Message]:
+        """A registration with no start time that its organiser did not start within
+        `limits.tournament_registration_ttl` seconds closes (once), its channel told."""
+        ttl = self.limits.tournament_registration_ttl
+        if ttl <= 0 or now - row.created_at < ttl:
+            return []
+        row, data = await self._change(row.id, lambda r, d: "stopped" if r.status ==
+                                       "registration" else None)
+        if not self._tourney_wrote:  # started, cancelled or closed meanwhile
+            return []
+        hours = max(1, round(ttl / 3600))
+        return [Message(row.channel, tn(data["lang"], "Tournament #{id} is closed: nobody "
+                                        "started it within {n} hour.", "Tournament #{id} is "
+                                        "closed: nobody started it within {n} hours.", hours,
+                                        id=row.id), kind="info")]
 
     async def _reopen(self, row: TournamentRow, tour: Tournament, now: float
                       ) -> list[Message] | None:
