@@ -18,6 +18,7 @@ Stands on the opening (bot/service/opening.py); the commands (tournaments.py) st
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 from collections.abc import Callable
@@ -251,14 +252,22 @@ class Rounds(Opening):
         await self._change(tid, change)
 
     async def tick(self, wait: float | None = None) -> list[Message]:
-        """The tables' tick, then the tournaments' (rounds opened, closed, no-shows)."""
+        """The tables' tick, then the tournaments' (rounds opened, closed, no-shows).  Each
+        part is guarded: a part that fails (logged) loses no other part's messages (the
+        computers' moves this tick stored are said even when the tournaments cannot be
+        read)."""
         out = await super().tick(wait)
         now = self.clock()
         if not self._tourney_due and now - self._tourney_looked < EVERY:
             return out
         self._tourney_looked, self._tourney_due = now, False
         more: list[Message] = []
-        for row in await self.store.tournaments(OPEN):
+        try:
+            rows = await self.store.tournaments(OPEN)
+        except Exception:  # looked at again at the next tick
+            log.exception("tournaments: cannot read the tournaments under way")
+            rows, self._tourney_due = [], True
+        for row in rows:
             try:
                 more += await self._tournament_tick(row, now)
             except Exception:  # one broken tournament must not stop the others
@@ -266,7 +275,11 @@ class Rounds(Opening):
         if now - self._places_looked >= REPAIR:
             self._places_looked = now
             await self._repair_places(now)
-        return out + await self._drawn(more)
+        try:
+            return out + await self._drawn(more)
+        except Exception:  # the pictures: the words still go out
+            log.exception("tournaments: cannot draw the tick's pictures")
+            return out + [dataclasses.replace(m, image=None) for m in more]
 
     async def _save_places(self, tournament_id: int, tour: Tournament, now: float) -> None:
         """A finished tournament's final places, for the players' pages (once: again, the
