@@ -11,8 +11,10 @@ there).
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -63,6 +65,32 @@ class Limits:
     # seconds a tournament with no start time takes registrations before it closes, unless
     # its organiser starts it (0: it waits for good)
     tournament_registration_ttl: float = 86400.0
+
+
+class KeyLocks:
+    """Locks of this process by key (a user, a channel), each dropped once nobody holds or
+    waits for it: a limit's check and the write it guards are one step for the tasks of
+    one process (the store makes them one step across processes: storage/queries.py `Cap`)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+    def __len__(self) -> int:
+        return len(self._locks)
 
 
 def clip(text: str, size: int) -> str:

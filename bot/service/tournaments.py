@@ -17,7 +17,7 @@ from core import DominoError, variants
 from core.options import parse_pairs
 
 from ..i18n import error_text, t, tn
-from ..storage import TournamentRow
+from ..storage import OverLimit, TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
 from . import texts, tourney_export
 from . import tourney_teams as teams
@@ -67,16 +67,16 @@ class Tournaments(Arena):
             why = (words.refusal(exc, lang) if isinstance(exc, TournamentError) else
                    str(exc) if isinstance(exc, Refused) else error_text(lang, exc))
             return self._error(user, t(lang, "Cannot open the tournament: {why}", why=why))
-        here = await self.store.tournaments(OPEN, scope)
-        cap = self.limits.tournaments_per_scope
-        if cap and len(here) >= cap:
+        await self.store.upsert_user(user.id, user.name, user.locale)
+        try:  # the server's count and the write are one step (storage/queries.py `Cap`)
+            tid = await self.store.create_tournament(scope, channel, user.id, "registration",
+                                                     json.dumps(data), self.clock(),
+                                                     cap=self.limits.tournaments_per_scope)
+        except OverLimit as over:
             return self._error(user, tn(lang, "This server already has {n} tournament under "
                                         "way; wait for it to end.", "This server already has "
                                         "{n} tournaments under way; wait for one to end.",
-                                        len(here)))
-        await self.store.upsert_user(user.id, user.name, user.locale)
-        tid = await self.store.create_tournament(scope, channel, user.id, "registration",
-                                                 json.dumps(data), self.clock())
+                                        over.count))
         self._tourney_due = True
         return [words.announcement(tid, channel, data["lang"], data, 0, user.name)]
 
