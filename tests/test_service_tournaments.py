@@ -438,7 +438,7 @@ def test_the_tournaments_of_a_server_are_listed(tmp_path: Path) -> None:
         assert "inscriptions ouvertes, 3 joueurs" in fr[0].text
         bad = await service.tournament_action(ORGANISER, SCOPE, "dance", 1, where=HERE)
         assert errors(bad) == ["Unknown tournament command dance: join, leave, start, standings, "
-                               "drop, export, list."]
+                               "drop, export, cancel, list."]
         joined = await service.tournament_action(PLAYERS[3], SCOPE, "join", first, where=HERE)
         assert not errors(joined) and "(4 players)" in joined[0].text
 
