@@ -56,7 +56,7 @@ def test_typed_numbers_act_on_both_backends(db_target: str | Path) -> None:
     run(with_service(db_target, body, default_timer=None))
 
 
-FORGED = ["²", "١", "３", "01", "+1", "-1", "1.0", "1e0", "0x1", "1 1", "##1", "",
+FORGED = ["²", "١", "３", "01", "+1", "-1", "1.0", "1e0", "0x1", "1 1", "##1", "#",
           "9" * 30, "١٢", "1\x00", str(2**63), "𝟏"]
 
 
@@ -75,6 +75,8 @@ def test_forged_numbers_are_refused_in_words(db_target: str | Path) -> None:
         row = await service.store.tournament(tid)
         assert row is not None and row.status == "registration"
         assert json.loads(row.state)["t"]["entrants"] == []
+        out = await service.tournament_action(PLAYERS[1], SCOPE, "join", " ", where=HERE)
+        assert errors(out) == ["Which tournament? Give its number after join."]
 
     run(with_service(db_target, body, default_timer=None))
 

@@ -316,6 +316,9 @@ class Tournaments(Arena):
             return self._error(user, t(lang, "Unknown tournament command {word}: {verbs}.",
                                        word=clip(verb, 20), verbs=", ".join(VERBS)))
         n = table_number(tournament_id)
+        if n is None and not str(tournament_id).strip():
+            return self._error(user, t(lang, "Which tournament? Give its number after "
+                                       "{verb}.", verb=verb))
         if n is None:
             return self._error(user, t(lang, "There is no tournament #{id}.",
                                        id=clip(str(tournament_id), 20)))
