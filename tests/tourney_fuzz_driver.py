@@ -123,7 +123,7 @@ class Fuzz:
                                clock=self.clock, seed=self.rng.getrandbits(30),
                                default_timer=20, miss_limit=1, warn_before=0,
                                limits=Limits(tournament_registration_ttl=3600))
-        await self._call("start", self.service.start())
+        await self._call("boot", self.service.start())
 
     async def _close(self) -> None:
         if self.store is not None:
