@@ -196,8 +196,13 @@ class Fuzz:
         at = server(k)
         elsewhere = (tid is not None and self.known[tid] != k
                      and verb not in ("list", "nonsense"))
-        out = await self._call(verb, service.tournament_action(
-            user, at.scope, verb, number, is_admin=self.rng.random() < 0.3, where=at))
+        button = {"join": "j", "leave": "l", "start": "s", "standings": "v"}.get(verb)
+        if button and self.rng.random() < 0.3:  # its button instead ("0:0:t:j12")
+            out = await self._call(f"press {verb}", service.press(
+                user, f"0:0:t:{button}{str(number).strip()}", where=at))
+        else:
+            out = await self._call(verb, service.tournament_action(
+                user, at.scope, verb, number, is_admin=self.rng.random() < 0.3, where=at))
         if elsewhere:
             after = await self.store.tournament(tid)
             if not any(m.kind == "error" for m in out) or (
