@@ -36,6 +36,8 @@ class Book:
     seen: list[str] = field(default_factory=list)
     moves: list[Entry] = field(default_factory=list)
     langs: set[str] = field(default_factory=set)
+    humans: set[int] = field(default_factory=set)  # the seats players hold (not computers)
+    ended: bool = False  # a hand or round ended, and no player has moved since
 
 
 class LogBook:
@@ -46,6 +48,11 @@ class LogBook:
 
     def forget(self, table_id: int) -> None:
         self._books.pop(table_id, None)
+
+    def ended(self, row: TableRow, game: Any, lang: str) -> bool:
+        """Did a hand or round end with no move of a player since (the computers may have
+        begun the next one: its result still waits for the players)?"""
+        return self._book(row, game, lang).ended
 
     def entries(self, row: TableRow, game: Any, lang: str) -> list[dict[str, Any]]:
         """The log of `game` (the table's game, under its lock) in `lang`, latest first:
@@ -71,6 +78,7 @@ class LogBook:
             if len(self._books) >= MAX_BOOKS:
                 self._books.pop(next(iter(self._books)))
             self._books[row.id] = book
+        book.humans = {s.seat for s in row.seats if s.ai is None}
         for text in moves[len(book.seen):]:
             self._replay(book, text)
         return book
@@ -89,3 +97,7 @@ class LogBook:
             own = own or bool(said)
             lines[lang] = ([said] if said else []) + words.events_lines(view, book.names, lang)
         book.moves.append(Entry(mover if own else None, lines))
+        if words.round_just_ended(view):
+            book.ended = True
+        elif mover in book.humans:
+            book.ended = False

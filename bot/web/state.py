@@ -13,13 +13,12 @@ checks every move and every action.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from render.svg import board_svg
 
 from ..i18n import t, tn, translator
-from ..service import assist, words
+from ..service import assist, families, words
 from ..service.levels import level_word
 from ..service.naming import variant_name
 from ..service.review import reviewable
@@ -28,7 +27,6 @@ from .log import LogBook
 
 RESULT_WAIT = 8  # seconds a hand's or round's result stays over the board (a game's: for good)
 HINT_LEVELS = ("1", "2", "3", "4")  # a puzzle's hints (the core's "hint N" move)
-CELL = re.compile(r"([A-Z]+)(\d+)")
 
 
 def title_of(row: TableRow, lang: str) -> str:
@@ -96,12 +94,13 @@ def seat_label(panel: dict[str, Any], lang: str, tiles: bool) -> str:
     return ", ".join(parts) + "."
 
 
-def result(public: dict[str, Any], names: list[str], lang: str) -> dict[str, Any] | None:
-    """The panel of what just ended (a hand, a round, the game), or None: from the end until
-    the next one's first move (`words.round_just_ended`, the chat's rule for its score
-    sheet); for a game's end, for good."""
+def result(public: dict[str, Any], names: list[str], lang: str, ended: bool
+           ) -> dict[str, Any] | None:
+    """The panel of what just ended (a hand, a round, the game), or None: from the end
+    (`ended`: `LogBook.ended`) until a player makes a move of the next one (the computers'
+    moves do not hide it: a page would never see it); for a game's end, for good."""
     over = bool(public.get("over"))
-    ended = words.round_just_ended(public)
+    ended = (ended or words.round_just_ended(public)) and bool(public.get("last_round"))
     if not over and not ended:
         return None
     family = words.family_of(public)
@@ -149,7 +148,8 @@ def shared(row: TableRow, game: Any, public: dict[str, Any], lang: str, log: Log
     return {
         "family": words.family_of(public), "variant": row.variant,
         "name": game_name(row.variant, lang), "seats": panels,
-        "log": log.entries(row, game, lang), "result": result(public, names, lang),
+        "log": log.entries(row, game, lang),
+        "result": result(public, names, lang, log.ended(row, game, lang)),
         "alt": words.board_alt(public, names, lang),
     }
 
@@ -188,32 +188,24 @@ def actions(row: TableRow, game: Any, family: str, seat: int | None, lang: str,
     return out
 
 
-def _cell(name: str) -> tuple[int, int] | None:
-    m = CELL.fullmatch(name)
-    if not m:
-        return None
-    col = 0
-    for ch in m.group(1):
-        col = col * 26 + ord(ch) - 64
-    return col, int(m.group(2))
-
-
-def place(view: dict[str, Any]) -> dict[str, Any] | None:
+def place(game: Any, view: dict[str, Any]) -> dict[str, Any] | None:
     """A puzzle's free placement: the tiles still to place, the free cells, and each free
-    cell's free neighbours (a tile covers two neighbouring cells)."""
-    layout = view.get("layout") or {}
-    if layout.get("kind") != "puzzle" or view.get("over") or view.get("seat") is None:
+    cell's partners (the cells a tile may cover with it), from the core's own placements
+    (`families.builder_moves`, kept per turn: the chat's builder offers the same)."""
+    if view.get("over") or view.get("seat") is None:
         return None
-    used = {c for tile in layout.get("tiles") or [] for c in tile.get("cells") or []}
-    free = [c for c in layout.get("cells") or [] if c not in used]
-    where = {c: xy for c in free if (xy := _cell(c)) is not None}
-    at = {xy: c for c, xy in where.items()}
-    pairs = {}
-    for c, (x, y) in where.items():
-        near = [at[p] for p in ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)) if p in at]
-        if near:
-            pairs[c] = near
-    return {"tiles": list(view.get("to_place") or []), "free": free, "pairs": pairs}
+    pairs: dict[str, set[str]] = {}
+    for move in families.builder_moves(game, view):
+        parts = move.split()
+        if len(parts) == 3 and parts[0][:1].isdigit():
+            pairs.setdefault(parts[1], set()).add(parts[2])
+            pairs.setdefault(parts[2], set()).add(parts[1])
+    cells = (view.get("layout") or {}).get("cells") or []
+    order = {c: i for i, c in enumerate(cells)}
+    free = sorted(pairs, key=lambda c: order.get(c, len(order)))
+    return {"tiles": list(view.get("to_place") or []), "free": free,
+            "pairs": {c: sorted(pairs[c], key=lambda x: order.get(x, len(order)))
+                      for c in free}}
 
 
 def personal(common: dict[str, Any], row: TableRow, game: Any, view: dict[str, Any],
@@ -229,7 +221,7 @@ def personal(common: dict[str, Any], row: TableRow, game: Any, view: dict[str, A
            "timer": timer(row, game, now),
            "actions": actions(row, game, common["family"], seat, lang, local)}
     if common["family"] == "puzzle":
-        out["place"] = place(view)
+        out["place"] = place(game, view)
     return out
 
 
