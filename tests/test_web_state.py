@@ -82,6 +82,9 @@ def test_a_line_game_has_panels_log_alt_and_sorted_hand(tmp_path: Path) -> None:
         assert mid["alt"].startswith("The line: ") and "Last move: " in mid["alt"]
         assert last["result"]["key"] == "game" and last["result"]["wait"] is None
         assert last["result"]["lines"] and last["result"]["kind"] == "game"
+        shown = last["result"]["hands"]  # the line game's hands revealed at the end
+        assert [h["seat"] for h in shown] == [0, 1] and shown[0]["name"] == "alice"
+        assert sum(len(h["tiles"]) for h in shown) == sum(p["count"] for p in last["seats"])
         assert [a["action"] for a in last["actions"]] == ["rematch", "review"]
         assert last["alt"] == board_alt(env.service.tables[tid].game.view(None), names, "en") \
             if tid in env.service.tables else last["alt"]

@@ -124,17 +124,18 @@ def result(public: dict[str, Any], names: list[str], lang: str, ended: bool
         title = (t(lang, "Hand {n} is over.", n=number) if kind == "hand"
                  else t(lang, "Round {n} is over.", n=number))
     svg, hands = "", []
-    if last and last.get("board"):
+    if last and last.get("board") and (not over or family == "tricks"):
+        # (a game's end elsewhere: the board shown is the ended one, not sent twice)
         ended_board = {**public, **last["board"], "hand": [], "legal": [], "to_move": None}
         try:
             svg = board_svg(ended_board, translator(lang), names)
         except (KeyError, TypeError, ValueError):
             svg = ""
-        if family != "tricks":  # a trick game's hands are all on the table
-            pips = last.get("pips") or []
-            hands = [{"seat": i, "name": words.seat_label(names, i, lang), "tiles": list(tiles),
-                      "count": pips[i] if i < len(pips) else None}
-                     for i, tiles in enumerate(last.get("hands") or [])]
+    if last and family != "tricks":  # a trick game's hands are all on the table
+        pips = last.get("pips") or []
+        hands = [{"seat": i, "name": words.seat_label(names, i, lang), "tiles": list(tiles),
+                  "count": pips[i] if i < len(pips) else None}
+                 for i, tiles in enumerate(last.get("hands") or [])]
     return {"key": key, "kind": kind, "title": title,
             "lines": [x.strip() for x in lines if x and x.strip()], "board_svg": svg,
             "hands": hands, "wait": None if over else RESULT_WAIT}
