@@ -315,3 +315,15 @@ def test_the_finished_game_page_says_who_played(tmp_path: Path) -> None:
         assert re.search(rf"Move 1 of {len(moves)}: (alice|CPU 1) plays {first}", page), page
         assert "/static/game.css" in page
     run(serving(tmp_path, body))
+
+
+def test_a_lobby_has_its_panels_and_nothing_else(tmp_path: Path) -> None:
+    async def body(env: Env) -> None:
+        tid = table_id(await env.service.open_table(ALICE, CHANNEL, SCOPE, "classic",
+                                                    options="players=3 ai=1"))
+        ws = await env.socket(env.links.token(tid, ALICE.id))
+        s = (await state(ws))["state"]
+        assert s["family"] == "line" and s["spectator"] is False and s["log"] == []
+        assert [p["you"] for p in s["seats"]] == [True, False, False]
+        assert s["seats"][2]["ai"] == "normal" and s["result"] is None and s["actions"] == []
+    run(serving(tmp_path, body))

@@ -18,7 +18,7 @@ from ..service import words
 from ..service.tables import rebuild
 from ..storage import TableRow
 
-MAX_BOOKS = 4096  # tables whose log is kept (the oldest is dropped beyond)
+MAX_BOOKS = 1024  # tables whose log is kept (the oldest is dropped beyond)
 
 
 @dataclass

@@ -395,6 +395,7 @@ class WebTable:
 
     async def _push(self, table_id: int) -> None:
         self._dirty.discard(table_id)
+        self.shared.keep(self.watchers)
         try:
             await self._send_state(table_id, list(self.watchers.get(table_id, ())))
         except Exception:

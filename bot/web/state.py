@@ -23,7 +23,7 @@ from ..service.levels import level_word
 from ..service.naming import variant_name
 from ..service.review import reviewable
 from ..storage import TableRow
-from .log import LogBook
+from .log import MAX_BOOKS, LogBook
 
 RESULT_WAIT = 8  # seconds a hand's or round's result stays over the board (a game's: for good)
 HINT_LEVELS = ("1", "2", "3", "4")  # a puzzle's hints (the core's "hint N" move)
@@ -257,12 +257,18 @@ class SharedStates:
         self._made.pop(table_id, None)
         self.log.forget(table_id)
 
+    def keep(self, watched: Any) -> None:
+        """Forget the tables nobody watches any more (a page that comes back replays its
+        table's moves again: a few milliseconds)."""
+        for table_id in [x for x in self._made if x not in watched]:
+            self.forget(table_id)
+
     def get(self, row: TableRow, game: Any, lang: str) -> tuple[dict[str, Any], str]:
         key = (id(game), len(game.moves), game.turn, game.over, row.status, row.deadline,
                tuple((s.name, s.ai, s.user_id, s.misses) for s in row.seats))
         made = self._made.get(row.id)
         if made is None or made[0] != key:
-            if len(self._made) >= 4096:
+            if len(self._made) >= MAX_BOOKS:
                 self._made.pop(next(iter(self._made)))
             made = self._made[row.id] = (key, {})
         if lang not in made[1]:
