@@ -143,13 +143,14 @@ def result(public: dict[str, Any], names: list[str], lang: str, ended: bool
 
 def shared(row: TableRow, game: Any, public: dict[str, Any], lang: str, log: LogBook
            ) -> dict[str, Any]:
-    """What every page of the table sees alike, in `lang` (from the public view)."""
+    """What every page of the table sees alike, in `lang` (from the public view); its
+    "log" is the log's JSON text (`with_log` puts it in a state's JSON)."""
     names = [s.name for s in row.seats]
     panels = seats(row, public, lang)
     return {
         "family": words.family_of(public), "variant": row.variant,
         "name": game_name(row.variant, lang), "seats": panels,
-        "log": log.entries(row, game, lang),
+        "log": log.json(row, game, lang, public),
         "result": result(public, names, lang, log.ended(row, game, lang)),
         "alt": words.board_alt(public, names, lang),
     }
@@ -263,7 +264,10 @@ class SharedStates:
         for table_id in [x for x in self._made if x not in watched]:
             self.forget(table_id)
 
-    def get(self, row: TableRow, game: Any, lang: str) -> tuple[dict[str, Any], str]:
+    def get(self, row: TableRow, game: Any, lang: str, public: dict[str, Any] | None = None
+            ) -> tuple[dict[str, Any], str]:
+        """`shared` (its log as `LOG_MARK`) and the log's JSON; `public`: the game's public
+        view now, if the caller made it already."""
         key = (id(game), len(game.moves), game.turn, game.over, row.status, row.deadline,
                tuple((s.name, s.ai, s.user_id, s.misses) for s in row.seats))
         made = self._made.get(row.id)
@@ -272,9 +276,9 @@ class SharedStates:
                 self._made.pop(next(iter(self._made)))
             made = self._made[row.id] = (key, {})
         if lang not in made[1]:
-            public = game.view(None)
+            public = game.view(None) if public is None else public
             common = shared(row, game, public, lang, self.log)
-            log_json = json.dumps(common.pop("log"), ensure_ascii=False)
+            log_json = common["log"]
             common["log"] = LOG_MARK
             made[1][lang] = (common, log_json)
         return made[1][lang]
