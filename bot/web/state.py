@@ -75,12 +75,11 @@ def seats(row: TableRow, view: dict[str, Any] | None, lang: str) -> list[dict[st
     return out
 
 
-def seat_label(panel: dict[str, Any], lang: str, tiles: bool) -> str:
+def seat_label(panel: dict[str, Any], lang: str) -> str:
     """A panel in one sentence, for screen readers."""
     parts = [panel["name"] + (" " + t(lang, "(you)") if panel["you"] else "")]
     if panel["count"] is not None:
-        parts.append(tn(lang, "{n} tile", "{n} tiles", panel["count"]) if tiles else
-                     tn(lang, "{n} card", "{n} cards", panel["count"]))
+        parts.append(tn(lang, "{n} tile", "{n} tiles", panel["count"]))
     if panel["score"] is not None:
         parts.append(t(lang, "score {score}", score=panel["score"]))
     if panel["team"] is not None:
@@ -213,11 +212,10 @@ def place(game: Any, view: dict[str, Any]) -> dict[str, Any] | None:
 def personal(common: dict[str, Any], row: TableRow, game: Any, view: dict[str, Any],
              seat: int | None, lang: str, *, local: bool, now: float) -> dict[str, Any]:
     """The state's new fields for the page of `seat` (None: a spectator)."""
-    tiles = common["family"] != "tricks"
     panels = []
     for panel in common["seats"]:
         mine = {**panel, "you": panel["seat"] == seat}
-        mine["label"] = seat_label(mine, lang, tiles)
+        mine["label"] = seat_label(mine, lang)
         panels.append(mine)
     out = {**common, "spectator": seat is None, "seats": panels,
            "timer": timer(row, game, now),
@@ -232,7 +230,7 @@ def waiting(row: TableRow, lang: str, seat: int | None) -> dict[str, Any]:
     panels = seats(row, None, lang)
     for panel in panels:
         panel["you"] = panel["seat"] == seat
-        panel["label"] = seat_label(panel, lang, True)
+        panel["label"] = seat_label(panel, lang)
     return {"family": _family(row.variant), "variant": row.variant,
             "name": game_name(row.variant, lang), "spectator": seat is None, "seats": panels,
             "timer": None, "log": [], "result": None, "actions": [], "alt": ""}
