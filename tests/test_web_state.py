@@ -327,3 +327,25 @@ def test_a_lobby_has_its_panels_and_nothing_else(tmp_path: Path) -> None:
         assert [p["you"] for p in s["seats"]] == [True, False, False]
         assert s["seats"][2]["ai"] == "normal" and s["result"] is None and s["actions"] == []
     run(serving(tmp_path, body))
+
+
+def test_a_hint_where_the_table_allows_it(tmp_path: Path) -> None:
+    async def body(env: Env) -> None:
+        tid = await open_table(env, "classic", "players=2 ai=1 hints=on")
+        ws = await env.socket(env.links.token(tid, ALICE.id))
+        s = await state(ws)
+        assert [a["action"] for a in s["state"]["actions"]] == ["hint"]
+        assert "levels" not in s["state"]["actions"][0]
+        await ws.send_json({"type": "action", "action": "hint", "version": s["version"]})
+        got = await state(ws, timeout=20)
+        assert got["type"] == "hint" and got["text"].startswith("Hint: the expert would play")
+        tid = await open_table(env, "patience", "")
+        ws = await env.socket(env.links.token(tid, ALICE.id))
+        s = await state(ws)
+        await ws.send_json({"type": "action", "action": "hint", "version": s["version"]})
+        got = await state(ws, timeout=20)
+        assert got["type"] == "hint" and got["text"].startswith(("Hint: remove", "No hint"))
+        await ws.send_json({"type": "action", "action": "give-up", "version": s["version"]})
+        got = await state(ws)
+        assert got["type"] == "error"  # patience has no giving up: the core's refusal
+    run(serving(tmp_path, body))

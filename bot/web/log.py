@@ -60,7 +60,7 @@ class LogBook:
         said = book.said[lang]
         made = book.joined.get(lang)
         if made is None or made[0] != len(said):
-            made = book.joined[lang] = (len(said), "[" + ", ".join(reversed(said)) + "]")
+            made = book.joined[lang] = (len(said), "[" + ",".join(reversed(said)) + "]")
         return made[1]
 
     def entries(self, row: TableRow, game: Any, lang: str) -> list[dict[str, Any]]:
@@ -107,7 +107,8 @@ class LogBook:
             for i, line in enumerate(texts):
                 entries.append(json.dumps({"n": len(entries) + 1,
                                            "seat": mover if own and i == 0 else None,
-                                           "text": line}, ensure_ascii=False))
+                                           "text": line}, ensure_ascii=False,
+                                          separators=(",", ":")))
         if words.round_just_ended(view):
             book.ended = True
         elif mover in book.humans:
