@@ -23,6 +23,7 @@
 | DOMINO_WATCH | seconds a channel counts as watched after a human acted there | 600 |
 | DOMINO_TOURNAMENTS | tournaments registering or running in one server at once (0: no limit) | 3 |
 | DOMINO_TOURNAMENT_ENTRANTS | players registered in one tournament (0: no limit) | 256 |
+| DOMINO_TOURNAMENT_REGISTRATION_TTL | seconds a registration with no start time lasts | 86400 |
 | DOMINO_WEB | the web table: off, or host:port to listen on (docs/web.md) | console: 127.0.0.1:0 |
 | DOMINO_WEB_URL | the public base of web links (https behind a proxy) | http://DOMINO_WEB |
 | DOMINO_WEB_SECRET | the key of signed web links (16+ characters) | random at each start |
@@ -158,7 +159,10 @@ class Settings:
                         tournaments_per_scope=count("DOMINO_TOURNAMENTS",
                                                     defaults.tournaments_per_scope, 10_000),
                         tournament_entrants=count("DOMINO_TOURNAMENT_ENTRANTS",
-                                                  defaults.tournament_entrants, 1024))
+                                                  defaults.tournament_entrants, 1024),
+                        tournament_registration_ttl=count(
+                            "DOMINO_TOURNAMENT_REGISTRATION_TTL",
+                            defaults.tournament_registration_ttl, 10**8))
         return cls(
             limits=limits,
             database=database_setting(folder, get("DOMINO_DB", "domino.sqlite")),

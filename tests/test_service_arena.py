@@ -60,7 +60,7 @@ def pair(a: str, b: str) -> frozenset[str]:
     return frozenset((a, b))
 
 
-def test_an_arena_repairs_the_free_players_while_a_slow_table_plays(tmp_path: Path) -> None:
+def test_an_arena_repairs_the_free_players_while_a_slow_table_plays(db_target: str | Path) -> None:
     clock = Clock()
     start = clock.now
 
@@ -106,10 +106,10 @@ def test_an_arena_repairs_the_free_players_while_a_slow_table_plays(tmp_path: Pa
         assert row is not None and row.status == "stopped"
         assert not said(await service.tick(), "round")
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+    run(with_service(db_target, body, clock=clock, default_timer=None))
 
 
-def test_an_arena_says_how_long_it_lasts_and_how_long_is_left(tmp_path: Path) -> None:
+def test_an_arena_says_how_long_it_lasts_and_how_long_is_left(db_target: str | Path) -> None:
     clock = Clock()
 
     async def body(service: Service) -> None:
@@ -120,10 +120,10 @@ def test_an_arena_says_how_long_it_lasts_and_how_long_is_left(tmp_path: Path) ->
         (asked,) = await service.tournament_standings(PLAYERS[1], tid, where=HERE)
         assert asked.text.startswith(f"Tournament #{tid}: standings, 25 minutes left\n")
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+    run(with_service(db_target, body, clock=clock, default_timer=None))
 
 
-def test_an_arena_posts_its_standings_every_ten_minutes(tmp_path: Path) -> None:
+def test_an_arena_posts_its_standings_every_ten_minutes(db_target: str | Path) -> None:
     clock = Clock()
 
     async def body(service: Service) -> None:
@@ -139,7 +139,7 @@ def test_an_arena_posts_its_standings_every_ten_minutes(tmp_path: Path) -> None:
         assert said(out, f"Tournament #{tid}: standings, 20 minutes left\n1. p1: 2 points")
         assert said(out, "round 3:")
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+    run(with_service(db_target, body, clock=clock, default_timer=None))
 
 
 def test_each_wave_has_its_round_clock_and_a_no_show_is_not_paired_again(

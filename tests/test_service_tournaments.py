@@ -110,7 +110,7 @@ async def lose_and_play_out(service: Service, table_id: int, loser: User,
     assert table_id not in service.tables
 
 
-def test_a_swiss_of_eight_finishes_with_correct_standings(tmp_path: Path) -> None:
+def test_a_swiss_of_eight_finishes_with_correct_standings(db_target: str | Path) -> None:
     clock = Clock()
 
     async def body(service: Service) -> None:
@@ -132,7 +132,7 @@ def test_a_swiss_of_eight_finishes_with_correct_standings(tmp_path: Path) -> Non
         assert last.splitlines()[1].startswith("1. p1: 3 points (Buchholz")
         assert any("Podium" in s and "🥇 p1" in s for s in said)
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+    run(with_service(db_target, body, clock=clock, default_timer=None))
 
 
 def test_a_restart_between_rounds_loses_nothing(db_target: str | Path) -> None:
@@ -175,7 +175,7 @@ def test_a_restart_between_rounds_loses_nothing(db_target: str | Path) -> None:
         run(with_service(path, body, clock=clock, default_timer=None))
 
 
-def test_commands_from_another_server_are_refused(tmp_path: Path) -> None:
+def test_commands_from_another_server_are_refused(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         tid, ann = await open_swiss(service)
         elsewhere = Where("test:other-chan", "test:other-server")
@@ -188,10 +188,10 @@ def test_commands_from_another_server_are_refused(tmp_path: Path) -> None:
         row = await service.store.tournament(tid)
         assert row is not None and '"entrants": []' in row.state
 
-    run(with_service(tmp_path / "db.sqlite", body))
+    run(with_service(db_target, body))
 
 
-def test_who_may_organise_and_the_bounds(tmp_path: Path) -> None:
+def test_who_may_organise_and_the_bounds(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         out = await service.open_tournament(PLAYERS[1], CHANNEL, SCOPE, "swiss classic",
                                             where=HERE)
@@ -218,10 +218,10 @@ def test_who_may_organise_and_the_bounds(tmp_path: Path) -> None:
         assert errors(out) == ["This server already has 3 tournaments under way; wait for "
                                "one to end."]
 
-    run(with_service(tmp_path / "db.sqlite", body))
+    run(with_service(db_target, body))
 
 
-def test_a_no_show_forfeits_at_the_round_clock(tmp_path: Path) -> None:
+def test_a_no_show_forfeits_at_the_round_clock(db_target: str | Path) -> None:
     clock = Clock()
 
     async def body(service: Service) -> None:
@@ -240,10 +240,10 @@ def test_a_no_show_forfeits_at_the_round_clock(tmp_path: Path) -> None:
         row = await service.store.tournament(tid)
         assert row is not None and row.status == "finished"
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+    run(with_service(db_target, body, clock=clock, default_timer=None))
 
 
-def test_an_odd_player_meets_a_computer_where_the_organiser_allows(tmp_path: Path) -> None:
+def test_an_odd_player_meets_a_computer_where_the_organiser_allows(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic fill=on")
         await register_all(service, ann, PLAYERS[:3])
@@ -256,10 +256,10 @@ def test_an_odd_player_meets_a_computer_where_the_organiser_allows(tmp_path: Pat
         out = await service.start_tournament(ORGANISER, tid2, where=HERE)
         assert "Bye: p3" in out[0].text
 
-    run(with_service(tmp_path / "db.sqlite", body))
+    run(with_service(db_target, body))
 
 
-def test_registrations_are_bounded(tmp_path: Path) -> None:
+def test_registrations_are_bounded(db_target: str | Path) -> None:
     from bot.service.limits import Limits
 
     async def body(service: Service) -> None:
@@ -270,7 +270,7 @@ def test_registrations_are_bounded(tmp_path: Path) -> None:
         out = await service.press(PLAYERS[1], button(ann, "Register"), where=HERE)
         assert errors(out) == ["You are already registered."]
 
-    run(with_service(tmp_path / "db.sqlite", body, limits=Limits(tournament_entrants=2)))
+    run(with_service(db_target, body, limits=Limits(tournament_entrants=2)))
 
 
 def test_two_processes_open_a_round_once(db_target: str | Path) -> None:
@@ -304,7 +304,7 @@ def test_two_processes_open_a_round_once(db_target: str | Path) -> None:
     run(with_service(path, body, default_timer=None))
 
 
-def test_a_stale_write_of_a_tournament_is_refused(tmp_path: Path) -> None:
+def test_a_stale_write_of_a_tournament_is_refused(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         tid, _ = await open_swiss(service)
         row = await service.store.tournament(tid)
@@ -314,7 +314,7 @@ def test_a_stale_write_of_a_tournament_is_refused(tmp_path: Path) -> None:
         again = await service.store.tournament(tid)
         assert again is not None and (again.state, again.version) == ("{}", row.version + 1)
 
-    run(with_service(tmp_path / "db.sqlite", body))
+    run(with_service(db_target, body))
 
 
 def test_the_bounds_are_settings(tmp_path: Path) -> None:
@@ -325,7 +325,7 @@ def test_the_bounds_are_settings(tmp_path: Path) -> None:
     assert (s.limits.tournaments_per_scope, s.limits.tournament_entrants) == (5, 64)
 
 
-def test_an_arena_pairs_again_until_its_time_is_up(tmp_path: Path) -> None:
+def test_an_arena_pairs_again_until_its_time_is_up(db_target: str | Path) -> None:
     clock = Clock()
 
     async def body(service: Service) -> None:
@@ -342,10 +342,10 @@ def test_an_arena_pairs_again_until_its_time_is_up(tmp_path: Path) -> None:
         tour = await final(service, tid)
         assert len(tour.rounds) == 2 and tour.standings()[0].entrant == "test:p1"
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+    run(with_service(db_target, body, clock=clock, default_timer=None))
 
 
-def test_a_knockout_and_a_round_robin_through_the_service(tmp_path: Path) -> None:
+def test_a_knockout_and_a_round_robin_through_the_service(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         for text, rounds, points in (("knockout classic seats=2", 2, [2, 1, 0, 0]),
                                      ("round-robin classic seats=2", 3, [3, 2, 1, 0])):
@@ -360,10 +360,10 @@ def test_a_knockout_and_a_round_robin_through_the_service(tmp_path: Path) -> Non
             tour = await final(service, tid)
             assert [s.points for s in tour.standings()] == points, text
 
-    run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
+    run(with_service(db_target, body, default_timer=None))
 
 
-def test_a_table_stopped_by_its_players_is_a_draw_at_the_round_clock(tmp_path: Path) -> None:
+def test_a_table_stopped_by_its_players_is_a_draw_at_the_round_clock(db_target: str | Path) -> None:
     clock = Clock()
 
     async def body(service: Service) -> None:
@@ -382,7 +382,7 @@ def test_a_table_stopped_by_its_players_is_a_draw_at_the_round_clock(tmp_path: P
         tour = await final(service, tid)
         assert [s.points for s in tour.standings()] == [0.5, 0.5]
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
+    run(with_service(db_target, body, clock=clock, default_timer=None))
 
 
 def test_a_round_is_paired_off_the_event_loop(tmp_path: Path,
@@ -410,7 +410,7 @@ def test_a_round_is_paired_off_the_event_loop(tmp_path: Path,
     run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
 
 
-def test_the_tournaments_of_a_server_are_listed(tmp_path: Path) -> None:
+def test_the_tournaments_of_a_server_are_listed(db_target: str | Path) -> None:
     """/tournament list: each tournament of this server with its game, its format and where
     it stands; none of another server's; an unknown verb is refused with the verbs."""
     clock = Clock()
@@ -438,8 +438,8 @@ def test_the_tournaments_of_a_server_are_listed(tmp_path: Path) -> None:
         assert "inscriptions ouvertes, 3 joueurs" in fr[0].text
         bad = await service.tournament_action(ORGANISER, SCOPE, "dance", 1, where=HERE)
         assert errors(bad) == ["Unknown tournament command dance: join, leave, start, standings, "
-                               "drop, export, list."]
+                               "drop, export, cancel, list."]
         joined = await service.tournament_action(PLAYERS[3], SCOPE, "join", first, where=HERE)
         assert not errors(joined) and "(4 players)" in joined[0].text
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=clock))
+    run(with_service(db_target, body, clock=clock))

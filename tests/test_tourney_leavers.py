@@ -28,7 +28,7 @@ async def stored(service: Service, tid: int) -> Tournament:
     return Tournament.from_dict(json.loads(row.state)["t"])
 
 
-def test_a_player_who_leaves_a_tournament_game_is_dropped(tmp_path: Path) -> None:
+def test_a_player_who_leaves_a_tournament_game_is_dropped(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         tid, ann = await open_swiss(service, "swiss rounds=2 seats=2 classic")
         await register_all(service, ann, PLAYERS[:4])
@@ -50,10 +50,10 @@ def test_a_player_who_leaves_a_tournament_game_is_dropped(tmp_path: Path) -> Non
         others = [u for u in PLAYERS[:4] if u != leaver]
         assert all(tour.entrants[u.id].dropped is None for u in others)
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=Clock(), default_timer=None))
+    run(with_service(db_target, body, clock=Clock(), default_timer=None))
 
 
-def test_the_places_of_a_finished_tournament_reach_the_players_page(tmp_path: Path) -> None:
+def test_the_places_of_a_finished_tournament_reach_the_players_page(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         assert await service.store.tournament_places(PLAYERS[0].id) == []
         tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic")
@@ -73,10 +73,10 @@ def test_the_places_of_a_finished_tournament_reach_the_players_page(tmp_path: Pa
         lines = (await service.history(PLAYERS[1], CHANNEL, where=HERE))[0].text.splitlines()
         assert f"Tournament #{tid} · Classic dominoes · place 2 of 2" in lines, lines
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=Clock(), default_timer=None))
+    run(with_service(db_target, body, clock=Clock(), default_timer=None))
 
 
-def test_a_tournament_is_exported_as_json(tmp_path: Path) -> None:
+def test_a_tournament_is_exported_as_json(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         tid, ann = await open_swiss(service, "swiss rounds=1 seats=2 classic")
         await register_all(service, ann, PLAYERS[:2])
@@ -98,4 +98,4 @@ def test_a_tournament_is_exported_as_json(tmp_path: Path) -> None:
         assert errors(await service.export_tournament(PLAYERS[1], 999, where=HERE)) == [
             "There is no tournament #999."]
 
-    run(with_service(tmp_path / "db.sqlite", body, clock=Clock(), default_timer=None))
+    run(with_service(db_target, body, clock=Clock(), default_timer=None))

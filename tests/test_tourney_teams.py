@@ -54,7 +54,7 @@ async def state(service: Service, tid: int) -> dict:
     return json.loads(row.state)
 
 
-def test_a_fixed_pairs_swiss_of_partnership_is_played_to_the_end(tmp_path: Path) -> None:
+def test_a_fixed_pairs_swiss_of_partnership_is_played_to_the_end(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         tid, ann = await open_swiss(service, "swiss partnership rounds=2 target=1")
         assert "4 per table" in ann.text and "Fixed partners" in ann.text
@@ -95,10 +95,10 @@ def test_a_fixed_pairs_swiss_of_partnership_is_played_to_the_end(tmp_path: Path)
         assert record["rounds"][0]["tables"][0]["sides"] == [["p1 & p2"], ["p5 & p6"]]
         assert record["rounds"][0]["tables"][0]["seats"] == ["p1", "p5", "p2", "p6"]
 
-    run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
+    run(with_service(db_target, body, default_timer=None))
 
 
-def test_pair_registration_and_the_leftovers_at_the_start(tmp_path: Path) -> None:
+def test_pair_registration_and_the_leftovers_at_the_start(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         tid, _ = await open_swiss(service, "swiss partnership rounds=1 target=1")
         await service.register(P3, tid, where=HERE)  # alone
@@ -136,7 +136,7 @@ def test_pair_registration_and_the_leftovers_at_the_start(tmp_path: Path) -> Non
         out = await service.register(P8, tid, where=HERE)
         assert errors(out) == ["The tournament has already started."]
 
-    run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
+    run(with_service(db_target, body, default_timer=None))
 
 
 def test_an_odd_player_gets_a_computer_partner_where_the_organiser_allows(tmp_path: Path
@@ -154,7 +154,7 @@ def test_an_odd_player_gets_a_computer_partner_where_the_organiser_allows(tmp_pa
     run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
 
 
-def test_registrations_count_players_against_the_bound(tmp_path: Path) -> None:
+def test_registrations_count_players_against_the_bound(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         tid, _ = await open_swiss(service, "swiss partnership rounds=1")
         await service.register(P1, tid, P2, where=HERE)
@@ -163,10 +163,10 @@ def test_registrations_count_players_against_the_bound(tmp_path: Path) -> None:
         out = await service.register(P4, tid, where=HERE)
         assert errors(out) == ["The tournament is full."]
 
-    run(with_service(tmp_path / "db.sqlite", body, limits=Limits(tournament_entrants=3)))
+    run(with_service(db_target, body, limits=Limits(tournament_entrants=3)))
 
 
-def test_random_partners_are_drawn_again_each_round(tmp_path: Path) -> None:
+def test_random_partners_are_drawn_again_each_round(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         tid, ann = await open_swiss(service, "swiss texas-42 rounds=3 partners=random "
                                     "target=1")
@@ -187,10 +187,10 @@ def test_random_partners_are_drawn_again_each_round(tmp_path: Path) -> None:
         assert {s.entrant: s.points for s in tour.standings()} == {
             P1.id: 2, P2.id: 2, P3.id: 2, P4.id: 0}
 
-    run(with_service(tmp_path / "db.sqlite", body, default_timer=None))
+    run(with_service(db_target, body, default_timer=None))
 
 
-def test_team_refusals_at_the_opening(tmp_path: Path) -> None:
+def test_team_refusals_at_the_opening(db_target: str | Path) -> None:
     async def body(service: Service) -> None:
         for text, why in (
                 ("swiss classic partners=fixed", "classic is not played by partners "
@@ -213,7 +213,7 @@ def test_team_refusals_at_the_opening(tmp_path: Path) -> None:
         _, ann = await open_swiss(service, "arena forty-two partners=random")
         assert "Random partners" in ann.text
 
-    run(with_service(tmp_path / "db.sqlite", body))
+    run(with_service(db_target, body))
 
 
 def test_a_pair_missing_a_partner_forfeits_and_a_leaver_drops_the_pair(tmp_path: Path
@@ -246,8 +246,8 @@ def test_a_pair_missing_a_partner_forfeits_and_a_leaver_drops_the_pair(tmp_path:
     run(with_service(tmp_path / "db.sqlite", body, clock=clock, default_timer=None))
 
 
-def test_waiting_partners_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite"
+def test_waiting_partners_survive_a_restart(db_target: str | Path) -> None:
+    path = db_target
 
     async def first(service: Service) -> None:
         tid, _ = await open_swiss(service, "swiss forty-two rounds=1 target=1")

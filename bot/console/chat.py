@@ -50,7 +50,7 @@ HELP = """Commands (the /domino prefix is optional: /start classic = /domino sta
              [clock=SECONDS] [start=MINUTES] [option=value ...]    open a tournament here
              [partners=fixed|random] (team games: partnership, whist, forty-two...)
   /tournament list                                    the tournaments here
-  /tournament join|leave|start|standings|drop|export NUMBER
+  /tournament join|leave|start|standings|drop|export|cancel NUMBER
   /tournament join NUMBER NAME   register with NAME as your partner (fixed pairs)
   bN                        press button N
   /wait SECONDS             let computer players and timers act (for scripts)
@@ -167,10 +167,11 @@ class ConsoleChat:
         self.out.flush()
 
     def hello(self, database: Path, web: str | None = None) -> None:
-        """The greeting, one line (with the web table's address when it runs)."""
-        there = f"; the web table is at {web} (/web: your link)" if web else ""
-        self.say(f"Domino console, database {database}. Type /help for the commands; "
-                 f"you are {self.user.name}{there}")
+        """The greeting, one line: the web table's address first when it runs (its home page
+        plays every game in a browser), then the console's."""
+        there = f"Play in your browser: {web}/ (/web: your link). " if web else ""
+        self.say(f"{there}Domino console, database {database}. Type /help for the commands; "
+                 f"you are {self.user.name}")
 
     # -- input ---------------------------------------------------------------------------
 
@@ -341,7 +342,7 @@ class ConsoleChat:
 
     async def _tournament(self, args: list[str]) -> None:
         """/tournament FORMAT VARIANT [key=value ...] opens one (anyone may, here);
-        /tournament list shows them; /tournament join|leave|start|standings|drop|export
+        /tournament list shows them; /tournament join|leave|start|standings|drop|export|cancel
         NUMBER acts on one; join NUMBER NAME registers with NAME (the console's user of that
         name) as one's partner."""
         s, u = self.service, self.user
@@ -349,20 +350,21 @@ class ConsoleChat:
         if not args:
             self.say("usage: /tournament swiss VARIANT [rounds=N] [seats=N] ...; "
                      "/tournament list; "
-                     "/tournament join|leave|start|standings|drop|export NUMBER")
+                     "/tournament join|leave|start|standings|drop|export|cancel NUMBER")
         elif verb == "list":
             self.show(await s.tournament_action(u, SCOPE, verb, where=HERE))
         elif verb in TOURNAMENT_VERBS:
-            number = args[1].lstrip("#") if len(args) > 1 else ""
-            if not number.isdigit():
+            if len(args) < 2:
                 self.say(f"usage: /tournament {verb} NUMBER")
                 return
             partner: User | str | None = None
             if verb == "join" and len(args) > 2:  # with a partner, by name
                 name = args[2].lstrip("@")
                 partner = (User(f"console:{name}", name) if NAME.fullmatch(name) else name)
-            self.show(await s.tournament_action(u, SCOPE, verb, int(number), partner,
-                                                where=HERE))
+            # the number as typed: the service reads it (bot/service/numbers.py); anyone
+            # here is the console's manager, who may cancel
+            self.show(await s.tournament_action(u, SCOPE, verb, args[1], partner,
+                                                is_admin=True, where=HERE))
         else:
             self.show(await s.open_tournament(u, CHANNEL, SCOPE, " ".join(args), is_admin=True,
                                               where=HERE))

@@ -272,16 +272,17 @@ class DominoClient(discord.Client):
                           ) -> list[Message]:
         """/domino tournament what:<format game options> (server managers, or anyone where
         the server's setting says so), what:list, or
-        what:join|leave|start|standings|drop|export number:N."""
+        what:join|leave|start|standings|drop|export|cancel number:N (cancel: the organiser
+        or a server manager)."""
         s, at = self.service, where_of(ix)
         words = str(o["what"]).split()
+        admin = ix.guild_id is None or ix.permissions.manage_guild
         if words and words[0].lower() in TOURNAMENT_VERBS and len(words) <= 2:
-            number = o["number"] if o["number"] is not None else (
-                words[1].lstrip("#") if len(words) > 1 else "")
+            number = o["number"] if o["number"] is not None else (  # the service reads it
+                words[1] if len(words) > 1 else "")
             mate = partner_of(o["partner"]) if o.get("partner") is not None else None
             return await s.tournament_action(user, scope_of(ix), words[0], number, mate,
-                                             where=at)
-        admin = ix.guild_id is None or ix.permissions.manage_guild
+                                             admin, where=at)
         return await s.open_tournament(user, channel_of(ix), scope_of(ix), o["what"], admin,
                                        where=at)
 

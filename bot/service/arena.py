@@ -21,10 +21,10 @@ from typing import Any
 
 from ..i18n import t, tn
 from ..storage import TournamentRow
-from ..tournament import Round, Tournament
+from ..tournament import Round, Tournament, TournamentError
 from . import tourney_words as words
 from .messages import Message
-from .rounds import Rounds
+from .rounds import Rounds, paired
 
 WAIT = 60.0  # seconds two who just met wait for someone else to come free, then may meet
 STANDINGS = 600.0  # seconds between two standings posted while an arena runs
@@ -120,8 +120,15 @@ class Arena(Rounds):
                 tour.close()  # nobody left to pair: over
                 d["t"] = tour.to_dict()
                 return r.status
-            rnd = (tour.pair(now=now, rematch=waiting is not None and now - waiting >= WAIT)
-                   if enough else Round([]))
+            try:
+                rnd = (paired(tour, now=now, rematch=waiting is not None and
+                              now - waiting >= WAIT) if enough else Round([]))
+            except TournamentError as exc:
+                if exc.code != "cannot-pair":
+                    raise
+                tour.close()  # no wave can be paired: over
+                d["t"] = tour.to_dict()
+                return r.status
             if not rnd.tables:
                 stuck = enough  # those free just met: they wait, `WAIT` at most
                 if stuck == (waiting is not None):

@@ -12,6 +12,7 @@ table only when no other process holds it (bot/service/shared.py).  Stands on th
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import sqlite3
@@ -113,9 +114,16 @@ class Clock(Play):
         tick, so that it holds up no other table's computer or timer; a table is never
         ticked twice at once.  Without it, every due table is waited for."""
         now = self.clock()
-        if self.store.shared:
-            await adopt(self)
-        out = await self._expire(now)
+        out: list[Message] = []
+        try:  # each part guarded: one that fails (logged) keeps the others' messages
+            if self.store.shared:
+                await adopt(self)
+        except Exception:
+            log.exception("tick: cannot take up the other processes' games")
+        try:
+            out += await self._expire(now)
+        except Exception:
+            log.exception("tick: cannot close the idle tables")
         ticking = self._ticking
         for table in list(self.tables.values()):
             if table.id not in ticking and self._due(table, now):
@@ -127,7 +135,11 @@ class Clock(Play):
                 del ticking[table_id]
                 if not task.cancelled() and task.exception() is None:
                     out += task.result()
-        return await self._pool.draw(out, background=True)
+        try:
+            return await self._pool.draw(out, background=True)
+        except Exception:  # the pictures: the words still go out
+            log.exception("tick: cannot draw the pictures")
+            return [dataclasses.replace(m, image=None) for m in out]
 
     async def _expire(self, now: float) -> list[Message]:
         """Close the lobbies nobody changed for `limits.lobby_ttl` seconds, and the games of

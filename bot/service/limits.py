@@ -3,15 +3,18 @@ have open, when an idle lobby closes, how many workers draw pictures.
 
 Every limit is a setting (bot/config.py: DOMINO_MAX_NAME, DOMINO_TABLES_PER_USER,
 DOMINO_TABLES_PER_CHANNEL, DOMINO_SOLO_TABLES, DOMINO_LOBBY_TTL, DOMINO_SOLO_TTL,
-DOMINO_PICTURE_WORKERS, DOMINO_WATCH); `Limits()` holds the defaults.  The checks themselves
+DOMINO_PICTURE_WORKERS, DOMINO_WATCH, DOMINO_TOURNAMENTS, DOMINO_TOURNAMENT_ENTRANTS,
+DOMINO_TOURNAMENT_REGISTRATION_TTL); `Limits()` holds the defaults.  The checks themselves
 are small functions over the service's tables in memory (every lobby and game under way is
 there).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -59,6 +62,35 @@ class Limits:
     watch: float = 600.0  # seconds a channel counts as watched after a human acted there
     tournaments_per_scope: int = 3  # tournaments registering or running in a server at once
     tournament_entrants: int = 256  # players registered in one tournament
+    # seconds a tournament with no start time takes registrations before it closes, unless
+    # its organiser starts it (0: it waits for good)
+    tournament_registration_ttl: float = 86400.0
+
+
+class KeyLocks:
+    """Locks of this process by key (a user, a channel), each dropped once nobody holds or
+    waits for it: a limit's check and the write it guards are one step for the tasks of
+    one process (the store makes them one step across processes: storage/queries.py `Cap`)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+    def __len__(self) -> int:
+        return len(self._locks)
 
 
 def clip(text: str, size: int) -> str:

@@ -15,10 +15,11 @@ from core.errors import bad_option
 from core.options import parse_pairs
 
 from ..i18n import error_text, t, tn
-from ..storage import SeatRow, TableRow
+from ..storage import OverLimit, SeatRow, TableRow
+from ..storage.queries import table_caps
 from . import assist, families, levels
 from . import seats as seating
-from .limits import clip, hosted, solo
+from .limits import KeyLocks, clip, hosted, solo
 from .lobby import Lobby, name_computers
 from .messages import Message
 from .numbers import number
@@ -81,8 +82,6 @@ class Opening(Lobby):
         except (DominoError, ValueError) as exc:
             return self._error(user, t(lang, "Cannot open the table: {why}",
                                        why=error_text(lang, exc)))
-        if refused := self._over_limits(user, channel, lang, alone=n - n_ai == 1):
-            return refused
         public_lang = await self.store.get_setting(scope, "lang") or lang
         seats = [SeatRow(0, user.id, user.name)]
         seats += [SeatRow(i, None, t(public_lang, "Open seat")) for i in range(1, n - n_ai)]
@@ -93,32 +92,58 @@ class Opening(Lobby):
                        created_at=self.clock(), seats=seats)
         table = Table(row)
         name_computers(table)
-        row.id = await self.store.create_table(row)
+        lim = self.limits
+        # the limits' check and the write are one step: the user's tasks one at a time here
+        # (the tables in memory: a solo game's limit), the store's count with its write for
+        # every process (a user's tables and a channel's)
+        async with self._opening_locks.hold(user.id):
+            if refused := self._over_limits(user, channel, lang, alone=n - n_ai == 1):
+                return refused
+            try:
+                row.id = await self.store.create_table(row, caps=table_caps(
+                    row, lim.tables_per_user, lim.tables_per_channel))
+            except OverLimit as over:
+                return self._limit_refused(user, lang, over.kind, over.count)
+            if invited:  # known before the table is seen
+                self._invited[row.id] = invited
+            self.tables[row.id] = table
+            self._changed[row.id] = self.clock()
         if invited:
             await self.store.adapter_set(row.id, SERVICE, "invited", json.dumps(sorted(invited)))
-            self._invited[row.id] = invited
-        self.tables[row.id] = table
-        self._changed[row.id] = self.clock()
         if not table.open_seats():
             async with self._lock(row.id):
                 return await self._start(table)
         return self._table_messages(table)
 
+    @property
+    def _opening_locks(self) -> KeyLocks:
+        """This process's locks of users opening a table (`open_table`)."""
+        if "_key_locks" not in self.__dict__:
+            self._key_locks = KeyLocks()
+        return self._key_locks
+
+    def _limit_refused(self, user: User, lang: str, kind: str, n: int) -> list[Message]:
+        """The refusal of a table past the user's limit ("host") or the channel's."""
+        if kind == "host":
+            return self._error(user, tn(lang, "You already have {n} open table; finish or stop "
+                                        "it first.", "You already have {n} open tables; finish "
+                                        "or stop one first.", n))
+        return self._error(user, tn(lang, "This channel already has {n} open table; finish "
+                                    "or stop it first.", "This channel already has {n} "
+                                    "open tables; finish or stop one first.", n))
+
     def _over_limits(self, user: User, channel: str, lang: str, alone: bool
                      ) -> list[Message]:
-        """A refusal when opening one more table would pass a limit (bot/service/limits.py)."""
+        """A refusal when opening one more table would pass a limit (bot/service/limits.py),
+        by the tables in memory (the store counts them all again with its write)."""
         lim = self.limits
         mine = len(hosted(self.tables.values(), user.id))
         if lim.tables_per_user and mine >= lim.tables_per_user:
-            return self._error(user, tn(lang, "You already have {n} open table; finish or stop "
-                                        "it first.", "You already have {n} open tables; finish "
-                                        "or stop one first.", mine))
+            return self._limit_refused(user, lang, "host", mine)
         here = len([tb for tb in self.tables.in_channel(channel)  # type: ignore[attr-defined]
                     if tb.row.status in ("lobby", "playing")])
         if lim.tables_per_channel and here >= lim.tables_per_channel:
-            return self._error(user, tn(lang, "This channel already has {n} open table; finish "
-                                        "or stop it first.", "This channel already has {n} "
-                                        "open tables; finish or stop one first.", here))
+            return self._limit_refused(user, lang, "channel", here)
         games = len(solo(self.tables.values(), user.id))
         if alone and lim.solo_tables_per_user and games >= lim.solo_tables_per_user:
             return self._error(user, tn(lang, "You already play {n} game against the computer; "

@@ -18,14 +18,15 @@ Stands on the opening (bot/service/opening.py); the commands (tournaments.py) st
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import t
+from ..i18n import t, tn
 from ..storage import SeatRow, TableRow, TournamentRow
-from ..tournament import Tournament, TournamentError
+from ..tournament import Round, Tournament, TournamentError
 from . import seats as seating
 from . import tourney_teams as teams
 from . import tourney_words as words
@@ -43,6 +44,19 @@ CLAIM = 60.0  # seconds a process's claim to open a round's tables holds
 EVERY = 1.0  # seconds between two looks at the tournaments under way
 REPAIR = 600.0  # seconds between two looks for finished tournaments without their places
 Change = Callable[[TournamentRow, dict[str, Any]], str | None]
+
+
+def paired(tour: Tournament, **kw: Any) -> Round:
+    """`tour.pair(**kw)`, where any failure of the pairing's code is a TournamentError
+    ("cannot-pair", logged), which ends the registration, the round or the arena in words
+    instead of failing every tick after."""
+    try:
+        return tour.pair(**kw)
+    except TournamentError:
+        raise
+    except Exception:
+        log.exception("tournament: a round cannot be paired")
+        raise TournamentError("cannot-pair") from None
 
 
 class Rounds(Opening):
@@ -92,7 +106,7 @@ class Rounds(Opening):
                 data["t"]["config"]["ends_at"] = now + data.get("minutes", 60) * 60
             tour = Tournament.from_dict(data["t"])
             alone[:] = teams.pair_leftovers(data, tour, data["lang"])
-            if not tour.pair(now=now).tables:
+            if not paired(tour, now=now).tables:
                 raise TournamentError("too-few-entrants")
             data["t"], data["round_at"], data["opening_at"] = tour.to_dict(), now, now
             return "running"
@@ -238,14 +252,22 @@ class Rounds(Opening):
         await self._change(tid, change)
 
     async def tick(self, wait: float | None = None) -> list[Message]:
-        """The tables' tick, then the tournaments' (rounds opened, closed, no-shows)."""
+        """The tables' tick, then the tournaments' (rounds opened, closed, no-shows).  Each
+        part is guarded: a part that fails (logged) loses no other part's messages (the
+        computers' moves this tick stored are said even when the tournaments cannot be
+        read)."""
         out = await super().tick(wait)
         now = self.clock()
         if not self._tourney_due and now - self._tourney_looked < EVERY:
             return out
         self._tourney_looked, self._tourney_due = now, False
         more: list[Message] = []
-        for row in await self.store.tournaments(OPEN):
+        try:
+            rows = await self.store.tournaments(OPEN)
+        except Exception:  # looked at again at the next tick
+            log.exception("tournaments: cannot read the tournaments under way")
+            rows, self._tourney_due = [], True
+        for row in rows:
             try:
                 more += await self._tournament_tick(row, now)
             except Exception:  # one broken tournament must not stop the others
@@ -253,7 +275,11 @@ class Rounds(Opening):
         if now - self._places_looked >= REPAIR:
             self._places_looked = now
             await self._repair_places(now)
-        return out + await self._drawn(more)
+        try:
+            return out + await self._drawn(more)
+        except Exception:  # the pictures: the words still go out
+            log.exception("tournaments: cannot draw the tick's pictures")
+            return out + [dataclasses.replace(m, image=None) for m in more]
 
     async def _save_places(self, tournament_id: int, tour: Tournament, now: float) -> None:
         """A finished tournament's final places, for the players' pages (once: again, the
@@ -284,17 +310,22 @@ class Rounds(Opening):
         lang = data["lang"]
         if row.status == "registration":
             starts = data.get("starts_at")
-            if starts is None or now < starts:
+            if starts is None:
+                return await self._expire_registration(row, now)
+            if now < starts:
                 return []
             try:
                 return await self._begin_tournament(row.id)
-            except TournamentError:  # too few players: the tournament is called off
+            except TournamentError as exc:  # too few players: the tournament is called off
                 await self._change(row.id, lambda r, d: "stopped" if r.status ==
                                    "registration" else None)
                 if not self._tourney_wrote:  # another process started it meanwhile
                     return []
-                return [Message(row.channel, t(lang, "Tournament #{id} is called off: not "
-                                               "enough players.", id=row.id), kind="info")]
+                text = (t(lang, "Tournament #{id} is called off: its first round cannot be "
+                          "paired.", id=row.id) if exc.code == "cannot-pair" else
+                        t(lang, "Tournament #{id} is called off: not enough players.",
+                          id=row.id))
+                return [Message(row.channel, text, kind="info")]
         tour = Tournament.from_dict(data["t"])
         rnd = tour.rounds[-1]
         reopened = await self._reopen(row, tour, now)
@@ -306,6 +337,22 @@ class Rounds(Opening):
             opened = await self.store.tournament_tables(row.id, len(tour.rounds))
             return await self._no_shows(row, tour, opened)
         return []
+
+    async def _expire_registration(self, row: TournamentRow, now: float) -> list[Message]:
+        """A registration with no start time that its organiser did not start within
+        `limits.tournament_registration_ttl` seconds closes (once), its channel told."""
+        ttl = self.limits.tournament_registration_ttl
+        if ttl <= 0 or now - row.created_at < ttl:
+            return []
+        row, data = await self._change(row.id, lambda r, d: "stopped" if r.status ==
+                                       "registration" else None)
+        if not self._tourney_wrote:  # started, cancelled or closed meanwhile
+            return []
+        hours = max(1, round(ttl / 3600))
+        return [Message(row.channel, tn(data["lang"], "Tournament #{id} is closed: nobody "
+                                        "started it within {n} hour.", "Tournament #{id} is "
+                                        "closed: nobody started it within {n} hours.", hours,
+                                        id=row.id), kind="info")]
 
     async def _reopen(self, row: TournamentRow, tour: Tournament, now: float
                       ) -> list[Message] | None:
@@ -334,7 +381,7 @@ class Rounds(Opening):
             if tour.finished:
                 return "finished"
             try:
-                if not tour.pair(now=now).tables:  # nobody left to pair
+                if not paired(tour, now=now).tables:  # nobody left to pair
                     raise TournamentError("arena-closed")
             except TournamentError:  # nobody left to pair: over
                 tour.close()

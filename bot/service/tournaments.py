@@ -17,7 +17,7 @@ from core import DominoError, variants
 from core.options import parse_pairs
 
 from ..i18n import error_text, t, tn
-from ..storage import TournamentRow
+from ..storage import OverLimit, TournamentRow
 from ..tournament import FORMATS, Config, Tournament, TournamentError
 from . import texts, tourney_export
 from . import tourney_teams as teams
@@ -25,7 +25,7 @@ from . import tourney_words as words
 from .arena import Arena
 from .limits import clip
 from .messages import Message
-from .numbers import number
+from .numbers import number, table_number
 from .origin import ORIGIN
 from .rounds import OPEN, Change
 from .state import User
@@ -33,7 +33,8 @@ from .state import User
 log = logging.getLogger("domino.service")
 
 CLOCK = 600  # seconds to come to one's table, by default
-VERBS = ("join", "leave", "start", "standings", "drop", "export", "list")  # /tournament VERB
+VERBS = ("join", "leave", "start", "standings", "drop", "export", "cancel",
+         "list")  # /tournament VERB
 
 
 class Refused(Exception):
@@ -66,16 +67,16 @@ class Tournaments(Arena):
             why = (words.refusal(exc, lang) if isinstance(exc, TournamentError) else
                    str(exc) if isinstance(exc, Refused) else error_text(lang, exc))
             return self._error(user, t(lang, "Cannot open the tournament: {why}", why=why))
-        here = await self.store.tournaments(OPEN, scope)
-        cap = self.limits.tournaments_per_scope
-        if cap and len(here) >= cap:
+        await self.store.upsert_user(user.id, user.name, user.locale)
+        try:  # the server's count and the write are one step (storage/queries.py `Cap`)
+            tid = await self.store.create_tournament(scope, channel, user.id, "registration",
+                                                     json.dumps(data), self.clock(),
+                                                     cap=self.limits.tournaments_per_scope)
+        except OverLimit as over:
             return self._error(user, tn(lang, "This server already has {n} tournament under "
                                         "way; wait for it to end.", "This server already has "
                                         "{n} tournaments under way; wait for one to end.",
-                                        len(here)))
-        await self.store.upsert_user(user.id, user.name, user.locale)
-        tid = await self.store.create_tournament(scope, channel, user.id, "registration",
-                                                 json.dumps(data), self.clock())
+                                        over.count))
         self._tourney_due = True
         return [words.announcement(tid, channel, data["lang"], data, 0, user.name)]
 
@@ -236,9 +237,35 @@ class Tournaments(Arena):
         if user.id != row.organiser:
             return self._error(user, t(lang, "Only the organiser can start the tournament."))
         try:
-            return await self._begin_tournament(tournament_id)
+            return await self._begin_tournament(row.id)
         except TournamentError as exc:
             return self._error(user, words.refusal(exc, lang))
+
+    async def cancel_tournament(self, user: User, tournament_id: int, is_admin: bool = False
+                                ) -> list[Message]:
+        """The organiser (or a server manager) calls off a tournament still taking
+        registrations; its channel is told.  One under way is not cancelled: its players
+        drop, and it ends when its rounds do."""
+        row = await self._tournament_here(user, tournament_id)
+        if isinstance(row, list):
+            return row
+        lang = await self._lang(user, row.scope)
+        if user.id != row.organiser and not is_admin:
+            return self._error(user, t(lang, "Only the organiser or a server manager can "
+                                       "cancel the tournament."))
+
+        def change(r: TournamentRow, data: dict[str, Any]) -> str | None:
+            if r.status == "running":
+                raise TournamentError("started")
+            if r.status != "registration":
+                raise TournamentError("over")
+            return "stopped"
+        try:
+            row, data = await self._change(row.id, change)
+        except TournamentError as exc:
+            return self._error(user, words.refusal(exc, lang))
+        return [Message(row.channel, t(data["lang"], "Tournament #{id} is cancelled by {who}.",
+                                       id=row.id, who=user.name), kind="info")]
 
     async def tournament_standings(self, user: User, tournament_id: int) -> list[Message]:
         """The standings so far, privately."""
@@ -267,26 +294,35 @@ class Tournaments(Arena):
                         image=image)]
 
     async def tournament_action(self, user: User, scope: str, verb: str,
-                                tournament_id: Any = "", partner: User | str | None = None
-                                ) -> list[Message]:
+                                tournament_id: Any = "", partner: User | str | None = None,
+                                is_admin: bool = False) -> list[Message]:
         """A tournament command's verb (VERBS), as every chat types it: "list" (the
-        server's tournaments), or one acting on tournament `tournament_id` ("join" with a
-        `partner` registers a fixed pair)."""
-        verb = verb.lower()
+        server's tournaments), or one acting on tournament `tournament_id` as typed ("12"
+        or "#12", read here once, strictly: bot/service/numbers.py); "join" with a
+        `partner` registers a fixed pair; `is_admin` (a manager of the server) may cancel
+        a tournament they do not organise."""
+        verb = str(verb).lower()
         if verb == "list":
             return await self.list_tournaments(user, scope)
-        if verb == "join" and partner is not None:
-            return await self.register(user, tournament_id, partner)
         acts: dict[str, Any] = {
-            "join": self.register, "leave": self.unregister, "start": self.start_tournament,
-            "standings": self.tournament_standings, "drop": self.drop,
-            "export": lambda u, n: tourney_export.export_tournament(self, u, n)}
+            "join": lambda u, n: self.register(u, n, partner), "leave": self.unregister,
+            "start": self.start_tournament, "standings": self.tournament_standings,
+            "drop": self.drop,
+            "export": lambda u, n: tourney_export.export_tournament(self, u, n),
+            "cancel": lambda u, n: self.cancel_tournament(u, n, is_admin)}
         act = acts.get(verb)
+        lang = await self._lang(user, scope)
         if act is None:
-            return self._error(user, t(await self._lang(user, scope), "Unknown tournament "
-                                       "command {word}: {verbs}.", word=clip(verb, 20),
-                                       verbs=", ".join(VERBS)))
-        return await act(user, tournament_id)  # type: ignore[no-any-return]
+            return self._error(user, t(lang, "Unknown tournament command {word}: {verbs}.",
+                                       word=clip(verb, 20), verbs=", ".join(VERBS)))
+        n = table_number(tournament_id)
+        if n is None and not str(tournament_id).strip():
+            return self._error(user, t(lang, "Which tournament? Give its number after "
+                                       "{verb}.", verb=verb))
+        if n is None:
+            return self._error(user, t(lang, "There is no tournament #{id}.",
+                                       id=clip(str(tournament_id), 20)))
+        return await act(user, n)  # type: ignore[no-any-return]
 
     async def list_tournaments(self, user: User, scope: str) -> list[Message]:
         """The server's tournaments under way and its last five finished, privately."""
@@ -329,7 +365,7 @@ class Tournaments(Arena):
             return row
         lang = await self._lang(user, row.scope)
         try:
-            row, data = await self._change(tournament_id, change)
+            row, data = await self._change(row.id, change)
         except TournamentError as exc:
             return self._error(user, words.refusal(exc, lang))
         count = teams.players(data)

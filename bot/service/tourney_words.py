@@ -191,9 +191,11 @@ def refusal(exc: TournamentError, lang: str) -> str:
         "random-partners-format": lambda: t(lang, "Random partners are for Swiss and arena "
                                             "only."),
         "started": lambda: t(lang, "The tournament has already started."),
+        "over": lambda: t(lang, "This tournament is over."),
         "already-registered": lambda: t(lang, "You are already registered."),
         "full": lambda: t(lang, "The tournament is full."),
         "too-few-entrants": lambda: t(lang, "Not enough players to pair a round."),
+        "cannot-pair": lambda: t(lang, "This round cannot be paired."),
         "unknown-entrant": lambda: t(lang, "You are not registered in this tournament."),
     }
     word = words.get(exc.code)

@@ -14,20 +14,41 @@ The store remembers the version each table had when this process last let it go 
 own writes counted); ``current(table_id)``, under the lock, says whether nobody wrote the
 table since, so that the service may skip the re-read. Any failure under the lock (or a
 write of the table outside it) forgets the version: the next action re-reads the table.
+
+``within(con, caps)``: the limits a write must not pass (a user's tables, a channel's, a
+server's tournaments: queries.Cap), each counted under a transaction-scoped advisory lock
+on its (kind, key), so that two processes writing at once count one after the other.  The
+two-key form (kind, hashtext(key)) is a key space apart from the tables' one-key locks.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 
 import asyncpg
 
+from .queries import Cap, pg
+from .rows import OverLimit
+
 SQL_LOCK = "SELECT domino_lock_table($1::bigint, $2::boolean)"
 SQL_UNLOCK = "SELECT pg_advisory_unlock($1::bigint)"
+SQL_SCOPE_LOCK = "SELECT pg_advisory_xact_lock($1::integer, hashtext($2::text))"
+SCOPE_LOCKS = {"host": 37_001, "channel": 37_002, "tournaments": 37_003}  # a lock's kind
+
+
+async def within(con: asyncpg.Connection, caps: Sequence[Cap]) -> None:
+    """In the caller's transaction: lock each limit's (kind, key), in the order given (every
+    writer gives the same order: no deadlock), count, and raise `OverLimit` past one."""
+    for kind, sql, key, cap in caps:
+        if cap > 0:
+            await con.execute(SQL_SCOPE_LOCK, SCOPE_LOCKS[kind], key)
+            n = await con.fetchval(pg(sql), key)
+            if n >= cap:
+                raise OverLimit(kind, n)
 
 
 @dataclass

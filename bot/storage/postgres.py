@@ -43,7 +43,7 @@ from typing import Any
 
 import asyncpg
 
-from .pg_locks import Hold, TableLocks
+from .pg_locks import Hold, TableLocks, within
 from .pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION_TABLE
 from .queries import (
     ORDINAL_SQL,
@@ -52,6 +52,7 @@ from .queries import (
     SQL_INSERT_TABLE,
     SQL_LINK_TOURNAMENT_TABLE,
     SQL_VERSION,
+    Cap,
     Queries,
     pg,
 )
@@ -248,6 +249,12 @@ class PostgresStore(TableLocks, Queries):
         async with self._con() as con:
             return await con.fetchrow(pg(sql), *params)
 
+    async def _fetch_within(self, caps: Sequence[Cap], sql: str, params: Sequence[Any]
+                            ) -> Any:
+        async with self._con() as con, con.transaction():
+            await within(con, caps)
+            return await con.fetchrow(pg(sql), *params)
+
     async def _fetch_many(self, *queries: tuple[str, Sequence[Any]]) -> list[list[Any]]:
         async with self._con() as con:
             return [list(await con.fetch(pg(sql), *params)) for sql, params in queries]
@@ -298,9 +305,12 @@ class PostgresStore(TableLocks, Queries):
     # -- tables -----------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow,
-                           tournament: tuple[int, int, int] | None = None) -> int:
-        """As SQLite's: the table, its seats, and its tournament's link in one transaction."""
+                           tournament: tuple[int, int, int] | None = None,
+                           caps: Sequence[Cap] = ()) -> int:
+        """As SQLite's: the table, its seats, and its tournament's link in one transaction,
+        with the check of `caps` (pg_locks.within: an advisory lock per limit's key)."""
         async with self._con() as con, con.transaction():
+            await within(con, caps)
             table_id = int(await con.fetchval(SQL_CREATE_TABLE, *table_params(row),
                                               *_seat_arrays(row.seats)))
             if tournament is not None:

@@ -124,6 +124,12 @@ INSERT INTO user_prefs (user_id, platform, key, value) VALUES (?, ?, ?, ?)
 ON CONFLICT (user_id, platform, key) DO UPDATE SET value = excluded.value"""
 
 _TOURNAMENT = "id, scope, channel, organiser, status, state, version, created_at"
+# What a limit counts, checked in the transaction that writes the row (`Cap`).
+SQL_COUNT_HOSTED = "SELECT count(*) FROM tables WHERE status IN ('lobby', 'playing') AND host = ?"
+SQL_COUNT_IN_CHANNEL = ("SELECT count(*) FROM tables WHERE status IN ('lobby', 'playing') "
+                        "AND channel = ?")
+SQL_COUNT_TOURNAMENTS = ("SELECT count(*) FROM tournaments "
+                         "WHERE status IN ('registration', 'running') AND scope = ?")
 SQL_CREATE_TOURNAMENT = """
 INSERT INTO tournaments (scope, channel, organiser, status, state, version, created_at)
 VALUES (?, ?, ?, ?, ?, 0, ?) RETURNING id"""
@@ -164,6 +170,19 @@ def sql_update(table: str, names: Iterable[str], where: str) -> str:
     return f"UPDATE {table} SET {', '.join(f'{n} = ?' for n in names)} WHERE {where}"
 
 
+# A limit checked with a write: (kind, the SQL counting the rows under it, its key, the limit;
+# 0: none). The backend counts and writes in one transaction, holding a lock per (kind, key)
+# across processes (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock), so that writes at
+# once cannot all pass the same count; over the limit it raises `OverLimit`, writing nothing.
+Cap = tuple[str, str, str, int]
+
+
+def table_caps(row: TableRow, per_host: int = 0, per_channel: int = 0) -> list[Cap]:
+    """The limits of a new table: its host's tables and its channel's (lobbies and games)."""
+    return [("host", SQL_COUNT_HOSTED, row.host, per_host),
+            ("channel", SQL_COUNT_IN_CHANNEL, row.channel, per_channel)]
+
+
 class Queries:
     """The store methods that are the same on both backends. A backend gives the primitives
     (`_fetch`, `_fetch_one`, `_fetch_many`, `_write`, `_in`) and the SQL that differs
@@ -183,6 +202,12 @@ class Queries:
 
     async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """The first row of a query, or None."""
+        raise NotImplementedError
+
+    async def _fetch_within(self, caps: Sequence[Cap], sql: str, params: Sequence[Any]
+                            ) -> Any:
+        """The first row of a write, made in one transaction with the check of `caps`
+        (raises `OverLimit`: nothing written)."""
         raise NotImplementedError
 
     async def _fetch_many(self, *queries: tuple[str, Sequence[Any]]) -> list[list[Any]]:
@@ -434,10 +459,13 @@ class Queries:
     # -- tournaments (issue 31): the state as JSON, written by compare-and-set ----------------
 
     async def create_tournament(self, scope: str, channel: str, organiser: str, status: str,
-                                state: str, created_at: float) -> int:
-        """A new tournament's row; returns its id."""
-        row = await self._fetch_one(SQL_CREATE_TOURNAMENT,
-                                    (scope, channel, organiser, status, state, created_at))
+                                state: str, created_at: float, cap: int = 0) -> int:
+        """A new tournament's row; returns its id.  With `cap`, written only while the
+        scope has fewer tournaments registering or running (else `OverLimit`), checked
+        and written as one step."""
+        row = await self._fetch_within(
+            [("tournaments", SQL_COUNT_TOURNAMENTS, scope, cap)], SQL_CREATE_TOURNAMENT,
+            (scope, channel, organiser, status, state, created_at))
         return int(row[0])
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:

@@ -22,6 +22,16 @@ class NotFound(LookupError):
     """No such table (or seat) in the database; nothing was changed."""
 
 
+class OverLimit(Exception):
+    """A row not written: `count` rows of its `kind` ("host": a user's tables, "channel": a
+    channel's tables, "tournaments": a server's tournaments under way) already reach the
+    limit. Checked with the write, in its transaction (queries.py: `Cap`)."""
+
+    def __init__(self, kind: str, count: int) -> None:
+        super().__init__(f"{kind}: {count}")
+        self.kind, self.count = kind, count
+
+
 # -- rows ----------------------------------------------------------------------------------------
 
 

@@ -54,12 +54,14 @@ from .queries import (
     SQL_SEATS,
     SQL_TABLE,
     SQL_VERSION,
+    Cap,
     Queries,
 )
 from .rows import (
     DuplicateMove,
     GamePlayer,
     NotFound,
+    OverLimit,
     RatingRow,
     SeatRow,
     TableRow,
@@ -190,6 +192,13 @@ def _write_moves(db: sqlite3.Connection, batch: list[_Move]) -> dict[int, Except
     return refused
 
 
+async def _within(db: aiosqlite.Connection, caps: Sequence[Cap]) -> None:
+    """Count what each limit counts (in the caller's BEGIN IMMEDIATE); `OverLimit` past one."""
+    for kind, sql, key, cap in caps:
+        if cap > 0 and (n := (await db.execute_fetchall(sql, (key,)))[0][0]) >= cap:
+            raise OverLimit(kind, n)
+
+
 def _check_writable(path: Path) -> None:
     """Refuse a file (or a folder, for a new file and the WAL's files) the bot cannot write."""
     for target in (path, path.parent):
@@ -302,6 +311,12 @@ class Store(Queries):
         rows = await self._fetch(sql, params)
         return rows[0] if rows else None
 
+    async def _fetch_within(self, caps: Sequence[Cap], sql: str, params: Sequence[Any]
+                            ) -> Any:
+        async with self._transaction() as db:
+            await _within(db, caps)
+            return (await db.execute_fetchall(sql, params))[0]
+
     async def _fetch_many(self, *queries: tuple[str, Sequence[Any]]) -> list[list[Any]]:
         async with self._lock:
             return [list(await self._db.execute_fetchall(sql, params))
@@ -335,13 +350,16 @@ class Store(Queries):
     # -- tables -----------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow,
-                           tournament: tuple[int, int, int] | None = None) -> int:
+                           tournament: tuple[int, int, int] | None = None,
+                           caps: Sequence[Cap] = ()) -> int:
         """Insert the table and its seats; `row.id` is ignored. Returns the new id.  With
         `tournament` (its id, the round, the table's number), the table is linked to it in
         the same transaction: a crash leaves no table of a round that the round does not
-        know."""
+        know.  `caps` (queries.table_caps) are checked in it too (`OverLimit`: no table);
+        BEGIN IMMEDIATE holds every other writer, in every process, meanwhile."""
         params = table_params(row)
         async with self._transaction() as db:
+            await _within(db, caps)
             cursor = await db.execute(SQL_INSERT_TABLE, params)
             table_id = cursor.lastrowid
             assert table_id is not None

@@ -1,6 +1,6 @@
 """Telegram's /tournament command (issue 31): open a tournament (group administrators, or
 anyone where the group's setting says so), or act on one (join, leave, start, standings,
-drop, export); a partner for a fixed pair is the author of the message the command replies
+drop, export, cancel); a partner for a fixed pair is the author of the message the command replies
 to, or a member named by a text mention.  The adapter (bot/telegram/adapter.py) routes the
 command here."""
 
@@ -23,7 +23,8 @@ Context = ContextTypes.DEFAULT_TYPE
 async def command(bot: TelegramBot, update: Update, context: Context) -> None:
     """/tournament FORMAT VARIANT [key=value ...] opens one (group administrators, or
     anyone where the group's setting says so); /tournament list shows the group's;
-    /tournament join|leave|start|standings|drop|export NUMBER acts on one."""
+    /tournament join|leave|start|standings|drop|export|cancel NUMBER acts on one (cancel: the
+    organiser or a group administrator)."""
     tg = update.effective_user
     assert tg is not None
     channel, scope, _ = bot.where(update)
@@ -31,8 +32,9 @@ async def command(bot: TelegramBot, update: Update, context: Context) -> None:
     verb = args[0].lower() if args else ""
     mate = await partner(bot, update, context, args[2:]) if verb == "join" else None
     if verb in TOURNAMENT_VERBS:
-        number = args[1].lstrip("#") if len(args) > 1 else ""
-        out = await s.tournament_action(user, scope, verb, number, mate,
+        number = args[1] if len(args) > 1 else ""  # as typed: the service reads it
+        admin = verb == "cancel" and await bot._admin(update, context)
+        out = await s.tournament_action(user, scope, verb, number, mate, admin,
                                         where=bot.place(update))
     else:
         out = await s.open_tournament(user, channel, scope, " ".join(args),

@@ -45,7 +45,7 @@ class Config:
             raise TournamentError("bad-format", format=self.format, formats=FORMATS)
         if self.teams not in TEAM_MODES:
             raise TournamentError("bad-teams", teams=self.teams)
-        if not 2 <= self.seats <= 8 or (self.teams and self.seats % 2):
+        if not 2 <= self.seats <= 8 or (self.teams and (self.seats % 2 or self.seats < 4)):
             raise TournamentError("bad-seats", seats=self.seats)
         if self.format == "swiss" and not 1 <= self.rounds <= 50:
             raise TournamentError("bad-rounds", rounds=self.rounds)

@@ -119,14 +119,16 @@ def berger(order: Sequence[str], round_no: int) -> list[Pair]:
 def table_sizes(count: int, size: int, fill: bool) -> tuple[list[int], int]:
     """The tables' numbers of entrants (best tables first) and the number of byes.
 
-    With `fill` every entrant plays and the short tables (one empty seat each, at the
-    bottom) take computer players; else the remainder sits out.
+    With `fill` every entrant plays: as few tables as hold them all, the empty seats spread
+    over the bottom tables (at most one more at one than at another), which computer
+    players take; so two entrants at four seats are one table of two, five are a table of
+    three and one of two.  Else the remainder sits out.
     """
     if not fill or count % size == 0:
         return [size] * (count // size), count % size
     tables = -(-count // size)
-    empty = tables * size - count
-    return [size] * (tables - empty) + [size - 1] * empty, 0
+    least, more = divmod(count, tables)
+    return [least + 1] * more + [least] * (tables - more), 0
 
 
 def group_by_score(order: Sequence[str], sizes: Sequence[int],
