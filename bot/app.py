@@ -36,6 +36,7 @@ Deliver = Callable[[list[Message]], Awaitable[None]]
 MAX_HELD = 10_000  # messages kept for an expected adapter that has not registered yet
 STOP_WITHIN = 10.0  # seconds from SIGTERM to the exit (docker stop's default grace period)
 DRAIN = 3.0  # seconds the presses under way have to finish when the bot stops
+ANSWERS = 1.0  # then seconds their answers have to be sent, before the platforms close
 
 
 # Libraries that log call parameters (a player's hand sent to a private chat) or raw events
@@ -279,7 +280,8 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
 async def _stop(service: Service | None, tasks: list[asyncio.Task[None]], web_table: Any,
                 exporter: Any, store: Any, signalled: bool) -> None:
     """The clean stop (SIGTERM, SIGINT, the console's end of input), within `STOP_WITHIN`
-    seconds: refuse new presses and let those under way finish (`DRAIN` seconds at most),
+    seconds: refuse new presses and let those under way finish (`DRAIN` seconds at most)
+    and send their answers (`ANSWERS`),
     stop the ticks (their moves under way finish: Service.run) and the platforms (their
     connections closed, their queued writes given `STOP_WITHIN` in all), tell each web page
     that the server restarts (close code 1012), and close the store, which writes the moves
@@ -287,8 +289,10 @@ async def _stop(service: Service | None, tasks: list[asyncio.Task[None]], web_ta
     began = time.monotonic()
     if signalled:
         log.info("stopping: a signal came")
-    if service is not None and not await health.close(service, DRAIN):
-        log.warning("stopping: commands were still under way after %.0f s", DRAIN)
+    if service is not None:
+        if not await health.close(service, DRAIN):
+            log.warning("stopping: commands were still under way after %.0f s", DRAIN)
+        await health.answered(service, tasks, ANSWERS)  # their answers sent
     for task in tasks:
         task.cancel()
     if tasks:

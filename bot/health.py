@@ -10,9 +10,10 @@ The gate
     Every command and press goes through the service's door (bot/service/guard.py), which
     calls `enter` and `leave`: while the bot runs, they count the calls under way and time
     each answer (bot/metrics.py); once `close` is called (SIGTERM), a new command gets "The
-    bot is restarting" and changes nothing, and `drain` waits for the calls under way, so
-    that their writes are done before the store closes. Calls made from inside a call (a
-    press that plays) are never refused.
+    bot is restarting" and changes nothing; it waits for the calls under way, so that their
+    writes are done before the store closes, and `answered` for the tasks that made them to
+    send their answers before the platforms close. Calls made from inside a call (a press
+    that plays) are never refused.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import asyncio
 import contextvars
 import time
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from .service.service import Service
 
 DB_TIMEOUT = 2.0
+QUIET = 0.3  # seconds without a new press before the platforms close
 _DEPTH: contextvars.ContextVar[int] = contextvars.ContextVar("domino_door_depth", default=0)
 
 
@@ -45,6 +48,10 @@ class Gate:
     under_way: int = 0
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     platforms: tuple[str, ...] = ()  # configured: each must connect to be ready
+    # the tasks that made door calls (an adapter's handler of a press: after the door, it
+    # still sends the answer)
+    callers: weakref.WeakSet[asyncio.Task[Any]] = field(default_factory=weakref.WeakSet)
+    calls: int = 0  # door calls begun (refused ones too), outermost only
     router: Any = None  # bot/app.py's Router: a platform is connected once registered
 
 
@@ -63,6 +70,10 @@ def enter(service: Service) -> tuple[contextvars.Token[int], float] | None:
     """A door call begins; None when it is refused (the bot is stopping)."""
     g = gate(service)
     depth = _DEPTH.get()
+    task = asyncio.current_task() if depth == 0 else None
+    if task is not None:  # its answer (a refusal too) is sent after the door
+        g.callers.add(task)
+        g.calls += 1
     if g.closed and depth == 0:
         return None
     g.under_way += 1
@@ -101,6 +112,28 @@ async def close(service: Service, timeout: float) -> bool:
     except TimeoutError:
         return False
     return True
+
+
+async def answered(service: Service, exclude: Iterable[asyncio.Task[Any]], timeout: float,
+                   quiet: float = QUIET) -> None:
+    """Wait (at most `timeout` seconds) for the tasks that made door calls to end: an
+    adapter's handler sends its answer after the door (a long-lived task, one that handles
+    every update in turn, is simply waited for until `timeout`). Then wait until no new
+    caller came for `quiet` seconds: a press the platform delivered just before the stop
+    reaches the door after its acknowledgement (its refusal is an answer to send too)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    skip = {*exclude, asyncio.current_task()}
+    g = gate(service)
+    while (left := deadline - loop.time()) > 0:
+        late = [t for t in g.callers if not t.done() and t not in skip]
+        if late:
+            await asyncio.wait(late, timeout=left)
+            continue
+        seen = g.calls
+        await asyncio.sleep(min(quiet, left))
+        if g.calls == seen:
+            return
 
 
 def expect(service: Service, platforms: list[str], router: Any) -> None:
