@@ -49,7 +49,8 @@ def lock_path(database: Path) -> Path:
 def running_lock(database: str | Path) -> Iterator[None]:
     """Held by a bot for its whole life on a SQLite database (a shared flock: several may
     hold it). Raises BackupError while a restore holds it."""
-    if is_postgres(database) or str(database) == ":memory:":
+    if is_postgres(database) or str(database) == ":memory:" or str(database).startswith(
+            "file:"):  # no file of its own to lock beside
         yield
         return
     path = lock_path(Path(sqlite_path(database)))
