@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import metrics
+from bot import health, metrics
 from bot.config import ConfigError, Settings
 from bot.service.rounds import OPEN
 from bot.service.service import Service, User
@@ -37,8 +37,11 @@ def value(samples: dict[tuple[str, tuple[tuple[str, str], ...]], float], name: s
     return samples.get((name, tuple(sorted(labels.items()))), 0.0)
 
 
-def test_a_scrape_after_a_game_counts_it(tmp_path: Path) -> None:
+def test_a_scrape_after_a_game_counts_it(db_target: str | Path) -> None:
+    """On SQLite and on PostgreSQL (the store counts are read with the same query)."""
+
     async def body(service: Service) -> None:
+        assert await health.problems(service) == []  # /readyz: the database answers
         server = metrics.Server(metrics.install(service, OPEN), "127.0.0.1", 0)
         try:
             before = await asyncio.to_thread(scrape, server.port)
@@ -69,7 +72,7 @@ def test_a_scrape_after_a_game_counts_it(tmp_path: Path) -> None:
         labels = {k for _, ls in after for k, _ in ls}
         assert not labels & {"user", "user_id", "name", "channel", "table"}  # no person
 
-    run(with_service(tmp_path / "bot.sqlite", body))
+    run(with_service(db_target, body))
 
 
 def test_the_platforms_refusals_are_counted_from_their_answers() -> None:
@@ -211,3 +214,22 @@ def test_the_running_bot_serves_metrics_with_its_web_sockets(tmp_path: Path) -> 
     assert value(got, "domino_moves_total", family="line") == len(plays(bot.output)) > 2
     assert value(got, "domino_tables", family="line", status="playing") == 1
     assert value(got, "domino_press_seconds_count", platform="console") > 2
+
+
+def test_readiness_names_what_is_missing(tmp_path: Path) -> None:
+    from bot.app import Router
+
+    async def body(service: Service) -> None:
+        router = Router(expect=("telegram",))
+        health.expect(service, ["telegram"], router)
+        assert await health.problems(service) == ["telegram: not connected"]
+
+        async def deliver(messages: object) -> None:
+            return None
+
+        await router.register("telegram", deliver)
+        assert await health.problems(service) == []
+        await service.store.close()  # the database no longer answers
+        assert [p.split(":")[0] for p in await health.problems(service)] == ["database"]
+
+    run(with_service(tmp_path / "bot.sqlite", body))
