@@ -280,12 +280,11 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
 async def _stop(service: Service | None, tasks: list[asyncio.Task[None]], web_table: Any,
                 exporter: Any, store: Any, signalled: bool) -> None:
     """The clean stop (SIGTERM, SIGINT, the console's end of input), within `STOP_WITHIN`
-    seconds: refuse new presses and let those under way finish (`DRAIN` seconds at most)
-    and send their answers (`ANSWERS`),
-    stop the ticks (their moves under way finish: Service.run) and the platforms (their
-    connections closed, their queued writes given `STOP_WITHIN` in all), tell each web page
-    that the server restarts (close code 1012), and close the store, which writes the moves
-    still queued."""
+    seconds: refuse new presses, let those under way finish (`DRAIN` seconds at most) and
+    send their answers (`ANSWERS`), stop the ticks (their moves under way finish:
+    Service.run) and the platforms (their connections closed, their queued writes given the
+    time left), tell each web page that the server restarts (close code 1012), and close the
+    store, which writes the moves still queued."""
     began = time.monotonic()
     if signalled:
         log.info("stopping: a signal came")
