@@ -175,3 +175,22 @@ def test_a_bad_file_is_refused_before_anything_changes(tmp_path: Path) -> None:
     assert pg.returncode == 2 and "pg_restore" in pg.stderr
     same = domino(tmp_path, "backup", str(db))
     assert same.returncode == 2 and "the database itself" in same.stderr
+
+
+def test_a_bot_does_not_start_while_a_restore_holds_the_database(tmp_path: Path) -> None:
+    import fcntl
+
+    from bot.storage.backup import lock_path
+
+    db = tmp_path / "domino.sqlite"
+    run(with_service(db, lambda s: asyncio.sleep(0)))
+    fd = os.open(lock_path(db), os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as `restore` holds it
+        bot = ConsoleBot(tmp_path)
+        code = bot.proc.wait(timeout=60)
+        assert code == 2
+        err = bot.stderr()
+        assert "a restore is replacing this database" in err and "Traceback" not in err
+    finally:
+        os.close(fd)
