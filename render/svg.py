@@ -505,7 +505,17 @@ def _puzzle_svg(view: dict[str, Any], tr: Translator | None) -> str:
     wanted = target_keys(view)
     givens = layout.get("givens") or {}
     broken = set(layout.get("broken_cells") or [])
-    body = [_text(g.width / 2, pz.MARGIN + 8, str(layout.get("puzzle", "")), 18, "soft")]
+    # the picture is the board only (the page shows the tiles to place in its hand)
+    spots = [pz._label_spot(line["cells"]) for line in layout.get("lines") or []]
+    right = max([g.box(c)[2] for c in layout.get("cells") or []] +
+                [g.box_at(c, r)[2] for c, r in spots] + [0.0])
+    width = right + pz.MARGIN
+    totals = {line.get("total") for line in layout.get("lines") or []}
+    common = totals.pop() if len(totals) == 1 else None
+    body = [_text(pz.MARGIN, pz.MARGIN + 6, _puzzle_title(view, tr), 17, "label", "start")]
+    if common is not None:
+        body.append(_text(pz.MARGIN, pz.MARGIN + 26, t(tr, "Each line must total {n}", n=common),
+                          15, "total", "start"))
     for cell in layout.get("cells") or []:
         x0, y0, x1, y1 = g.box(cell)
         cls = "cell broken" if cell in broken else "cell"
@@ -547,13 +557,36 @@ def _puzzle_svg(view: dict[str, Any], tr: Translator | None) -> str:
         c, r = pz._label_spot(line["cells"])
         x0, y0, x1, y1 = g.box_at(c, r)
         total = line.get("total")
-        text = f"{line.get('current', '')}" + (f"/{total}" if total is not None else "")
+        shown = total is not None and common is None  # a common total is stated once
+        text = f"{line.get('current', '')}" + (f"/{total}" if shown else "")
         cls = "total broken" if line.get("broken") else "total"
         body.append(_text((x0 + x1) / 2, (y0 + y1) / 2, text, 13, cls))
     for key in sorted(wanted):
         if CELL_RE.match(key):
             body.append(_target(key, g.box(key), key))
-    return _svg(g.width, g.board_bottom, "puzzle", body, t(tr, "The table"))
+    return _svg(width, g.board_bottom, "puzzle", body, t(tr, "The table"))
+
+
+def _lang(tr: Translator | None) -> str:
+    """The language of a catalogue (Babel's ``info()["language"]``); English without one."""
+    info = getattr(tr, "info", None)
+    meta = info() if callable(info) else {}
+    return str(meta.get("language") or "en") if isinstance(meta, dict) else "en"
+
+
+def _puzzle_title(view: dict[str, Any], tr: Translator | None) -> str:
+    """The game's name and the puzzle's, in the catalogue's language ("Magic square: Total
+    15"), never the slug."""
+    lang = _lang(tr)
+
+    def named(names: Any, fallback: str) -> str:
+        if isinstance(names, dict):
+            return str(names.get(lang) or names.get("en") or fallback)
+        return str(names or fallback)
+    game = named(view.get("name"), str(view_layout(view).get("puzzle", "")))
+    puzzle = view.get("puzzle") if isinstance(view.get("puzzle"), dict) else {}
+    own = named(puzzle.get("name"), str(puzzle.get("id", ""))) if puzzle else ""
+    return f"{game}: {own}" if own and own != game else game
 
 
 def _tricks_svg(view: dict[str, Any], tr: Translator | None,
