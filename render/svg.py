@@ -183,11 +183,12 @@ def _target(key: str, box: tuple[float, float, float, float], label: str,
     return f"<g{head}>{hit}{ring}</g>"
 
 
-def _svg(width: float, height: float, kind: str, body: Iterable[str], label: str) -> str:
-    """The whole picture; one narrower than `MIN_VIEW` is centred in that width (a lone
-    spinner would otherwise fill a phone's screen)."""
-    x0 = min(0.0, (width - MIN_VIEW) / 2)
-    width = max(width, MIN_VIEW)
+def _svg(width: float, height: float, kind: str, body: Iterable[str], label: str,
+         least: float = MIN_VIEW) -> str:
+    """The whole picture; one narrower than `least` is centred in that width (a lone
+    spinner would otherwise fill a phone's screen; a line keeps one scale as it grows)."""
+    x0 = min(0.0, (width - least) / 2)
+    width = max(width, least)
     box = f"{_num(x0)} 0 {_num(width)} {_num(height)}"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board board-{kind}" '
             f'viewBox="{box}" role="group" aria-label="{escape(label)}">'
@@ -245,7 +246,8 @@ def _line_svg(view: dict[str, Any], tr: Translator | None) -> str:
                                          crosswise=layout.get("crosswise") or []))
     body = _board_tiles(board) or [_empty(board.width, board.height, tr)]
     body += _end_targets(board, ("left", "right"), target_keys(view), tr)
-    return _svg(board.width, board.height, "line", body, t(tr, "The table"))
+    # as wide as a wrapped line from the start: the tiles keep their size when it wraps
+    return _svg(board.width, board.height, "line", body, t(tr, "The table"), least=WEB_WIDTH)
 
 
 def _arm_keys(board: Board) -> list[str]:
@@ -281,7 +283,7 @@ def _cross_svg(view: dict[str, Any], tr: Translator | None) -> str:
     board = spinner_layout(view_layout(view), max_width=WEB_WIDTH)
     keys = _arm_keys(board)
     body = _board_tiles(board) + _end_targets(board, keys, target_keys(view), tr)
-    return _svg(board.width, board.height, "cross", body, t(tr, "The table"))
+    return _svg(board.width, board.height, "cross", body, t(tr, "The table"), least=WEB_WIDTH)
 
 
 def _canton_svg(view: dict[str, Any], tr: Translator | None,
@@ -320,12 +322,14 @@ def _grid_svg(view: dict[str, Any], tr: Translator | None) -> str:
             rect = cell_rect(layout, f"{LETTERS[c]}{r + 1}", board.half, wanted)
             body.append(_rect(rect.x0, rect.y0, rect.x1, rect.y1, "cell"))
     first = cell_rect(layout, f"{LETTERS[c0]}{r0 + 1}", board.half, wanted)
+    # the labels stay readable (11 px or more) where a phone shows the picture 340 px wide
+    size = max(13.0, min(24.0, board.width * 11 / 340))
     for c in range(c0, c1 + 1):
         body.append(_text(first.x0 + (c - c0 + .5) * board.half, first.y0 - 12, LETTERS[c],
-                          13, "soft"))
+                          size, "soft"))
     for r in range(r0, r1 + 1):
-        body.append(_text(first.x0 - 12, first.y0 + (r - r0 + .5) * board.half, str(r + 1),
-                          13, "soft"))
+        body.append(_text(first.x0 - 14, first.y0 + (r - r0 + .5) * board.half, str(r + 1),
+                          size * (0.8 if r >= 9 else 1), "soft"))
     body += _board_tiles(board)
     for m, spec in zip(board.markers, layout.get("markers") or [], strict=False):
         seat = int(spec.get("seat", -1))
@@ -594,7 +598,9 @@ def _tricks_svg(view: dict[str, Any], tr: Translator | None,
     from . import tricks as tk
     plays, winner, _ = tk.shown_trick(view)
     rects = tk.trick_rects(plays)
-    body = [_text(tk.WIDTH / 2, 24 + 30 * i, line, 21, "label")
+    # a long line (French, a bidding's rule) is set smaller, never clipped at the edges
+    body = [_text(tk.WIDTH / 2, 24 + 30 * i, line, min(21.0, (tk.WIDTH - 28) / (0.56 * len(line)
+                                                                                 or 1)), "label")
             for i, line in enumerate(tk.band_lines(view, tr, names))]
     bidding = view.get("phase") == "bidding" or view.get("contract") is None
     bids = {int(b["seat"]): str(b["bid"]) for b in view.get("bids") or []} if bidding else {}
