@@ -35,7 +35,7 @@
     var seats = seatsOf(st);
     box.hidden = !seats.length;
     box.setAttribute("aria-label", word("players", "Players"));
-    box.classList.toggle("crowded", seats.length > 4);
+    box.classList.toggle("crowded", seats.length > 3);
     seats.forEach(function (p) {
       var panel = el("div", {"class": "seat", "data-seat": String(p.seat), role: "group",
         "aria-label": p.label || p.name || ""});
@@ -82,7 +82,7 @@
     if (!panel) { return; }
     var left = Math.max(0, Math.ceil((timer.end - performance.now()) / 1000));
     var m = Math.floor(left / 60), s = left % 60;
-    panel.textContent = "⏱ " + m + ":" + (s < 10 ? "0" : "") + s;
+    panel.textContent = m + ":" + (s < 10 ? "0" : "") + s;
     panel.classList.toggle("low", left <= 10);
     panel.style.setProperty("--left", String(Math.min(1, left / timer.total)));
     if (!left) { clearInterval(timerTick); }
