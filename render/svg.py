@@ -609,14 +609,19 @@ def _tricks_svg(view: dict[str, Any], tr: Translator | None,
         a, b = parse_tile(p["tile"])
         style = "last" if winner is not None and int(p["seat"]) == winner else ""
         body.append(_tile(x0, y0, x1, y1, a, b, style=style))
+    top = 24 + 30 * len(tk.band_lines(view, tr, names))
     for seat in range(int(view.get("players") or 4)):
         x, y, _ = tk._label_at(seat)
+        if not plays:  # no tile on the table (the bidding): the seats close together
+            y = top + {0: 118, 1: 54, 2: -6, 3: 54}.get(seat, 0)
         name = tk.who(seat, names, tr)
         cls = "label turn" if seat == view.get("to_move") else "label"
         body.append(_text(x, y + 12, name, tk.NAME, cls))
         if seat in bids:
             body.append(_text(x, y + 12 + tk.NAME + 6, bids[seat], tk.DETAIL, "soft"))
     bottom = max([tk.MIDDLE[1] + tk.GAP + 2 * tk.HALF + 60, *(r[3] + 40 for r in rects.values())])
+    if not plays:
+        bottom = top + 118 + 12 + tk.NAME + 6 + tk.DETAIL + 14
     return _svg(tk.WIDTH, bottom, "tricks", body, t(tr, "The table"))
 
 

@@ -187,16 +187,35 @@
     var buttons = $("buttons");
     buttons.textContent = "";
     var words = mine() ? st.buttons || [] : [];
+    // many buttons of one kind (a 42's bids): their shared first words said once, each
+    // button the rest ("Bid" then 30, 31...), a compact grid that leaves the hand on screen
+    var many = words.length > 6, head = many ? sharedHead(words) : "";
+    if (head) { buttons.appendChild(el("span", {"class": "many-head"}, head)); }
     words.forEach(function (m) {
-      buttons.appendChild(el("button", {type: "button", "class": "move", "data-move": m.move}, m.label));
+      var short = head && m.label.indexOf(head + " ") === 0 ? m.label.slice(head.length + 1) : "";
+      var b = el("button", {type: "button", "class": "move", "data-move": m.move}, short || m.label);
+      if (short) { b.setAttribute("aria-label", m.label); }
+      buttons.appendChild(b);
     });
-    buttons.classList.toggle("many", words.length > 6);
+    buttons.classList.toggle("many", many);
     document.body.classList.toggle("my-turn", mine() &&
       ((st.moves || []).length + words.length > 0 || !!place));
     P.render(st, {table: table, version: version, mine: mine(), post: post, strings: S});
     update();
     F.shown(before, st, board, old);
     requestAnimationFrame(function () { performance.mark("domino:shown"); });
+  }
+
+  // the first words most of the buttons share ("Bid"), or ""
+  function sharedHead(words) {
+    var count = {};
+    words.forEach(function (m) {
+      var sp = m.label.lastIndexOf(" ");
+      var w = m.label.split(" ")[0];
+      if (sp > 0) { count[w] = (count[w] || 0) + 1; }
+    });
+    var best = Object.keys(count).sort(function (a, b) { return count[b] - count[a]; })[0];
+    return best && count[best] > words.length / 2 ? best : "";
   }
 
   function movesOf(tile) {
