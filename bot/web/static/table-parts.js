@@ -8,7 +8,7 @@
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
   var S = {}, ctx = null, timer = null, timerTick = 0, lastLog = null, resultKey = null;
-  var resultTimer = 0, busy = null;
+  var resultTimer = 0, busy = null, lastActions = null;
 
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
@@ -209,10 +209,12 @@
   }
 
   function actions(st) {
-    var bar = $("actions");
+    var bar = $("actions"), list = actionsOf(st), same = JSON.stringify(list);
+    if (same === lastActions) { return; }  // an open question or menu stays open
+    lastActions = same;
     bar.textContent = "";
     closeAsk();
-    actionsOf(st).forEach(function (a) {
+    list.forEach(function (a) {
       var b;
       if (a.action === "new-game") {
         b = el("a", {"class": "action", href: "/", "data-action": "new-game"}, a.label);

@@ -148,6 +148,9 @@
     var known = movesOf(selected).length > 0 ||
       (place && (place.tiles || []).indexOf(selected) >= 0);
     if (!known) { selected = null; parts = []; flipped = false; }
+    // the keyboard's place survives the new state: the same tile, else the first one to play
+    var had = document.activeElement, keep = had && had.closest &&
+      had.closest("#hand, #board, #buttons, #choices") ? had.getAttribute("data-tile") || "" : null;
     var board = $("board");
     var old = F.keep(board);
     board.innerHTML = st.board_svg || "";
@@ -202,6 +205,11 @@
       ((st.moves || []).length + words.length > 0 || !!place));
     P.render(st, {table: table, version: version, mine: mine(), post: post, strings: S});
     update();
+    if (keep !== null && !document.body.classList.contains("showing-result")) {
+      var back = (keep && hand.querySelector('[data-tile="' + cssq(keep) + '"]')) ||
+        document.querySelector("#hand .hand-tile:not(.dim), #buttons button, #hand .hand-tile");
+      if (back) { back.focus({preventScroll: true}); }
+    }
     F.shown(before, st, board, old);
     requestAnimationFrame(function () { performance.mark("domino:shown"); });
   }
