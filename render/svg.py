@@ -565,9 +565,14 @@ def _puzzle_svg(view: dict[str, Any], tr: Translator | None) -> str:
         text = f"{line.get('current', '')}" + (f"/{total}" if shown else "")
         cls = "total broken" if line.get("broken") else "total"
         body.append(_text((x0 + x1) / 2, (y0 + y1) / 2, text, 13, cls))
-    for key in sorted(wanted):
-        if CELL_RE.match(key):
-            body.append(_target(key, g.box(key), key))
+    # a seat's puzzle under way: every empty cell is a target (the page's free placement,
+    # docs/web-page.md `place`), not only those of the listed moves
+    cells = set(k for k in wanted if CELL_RE.match(k))
+    if view.get("seat") is not None and not view.get("over") and view.get("legal"):
+        used = {c for tl in layout.get("tiles") or [] for c in tl["cells"]}
+        cells |= {c for c in layout.get("cells") or [] if c not in used}
+    for key in sorted(cells):
+        body.append(_target(key, g.box(key), key))
     return _svg(width, g.board_bottom, "puzzle", body, t(tr, "The table"))
 
 

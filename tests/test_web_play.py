@@ -142,7 +142,8 @@ def test_a_puzzle_placed_anywhere_taken_back_hinted_and_given_up(tmp_path: Path)
         await page.locator('#actions [data-action="give-up"]').click()
         await page.locator('#ask [data-action="confirm"]').click()
         await page.wait_for_function("() => window.dominoState.over")
-        assert env.service.tables[tid].game is None or env.service.tables[tid].game.over
+        assert (await env.service.store.moves(tid))[-1] == "give up"
+        assert (await env.service.store.get_table(tid)).status == "finished"
     in_browser(tmp_path, body)
 
 
