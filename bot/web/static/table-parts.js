@@ -51,7 +51,7 @@
       var facts = el("div", {"class": "facts", "aria-hidden": "true"});
       if (p.count !== null && p.count !== undefined) {
         facts.appendChild(el("span", {"class": "count", title: word("in_hand", "in hand")},
-          "▮ " + p.count));
+          String(p.count)));
       }
       if (p.score !== null && p.score !== undefined && p.score !== "") {
         facts.appendChild(el("span", {"class": "score"}, String(p.score)));
