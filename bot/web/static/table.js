@@ -210,8 +210,9 @@
         document.querySelector("#hand .hand-tile:not(.dim), #buttons button, #hand .hand-tile");
       if (back) { back.focus({preventScroll: true}); }
     }
-    F.shown(before, st, board, old);
+    // the frame that shows this state (marked first: the animations' work comes after)
     requestAnimationFrame(function () { performance.mark("domino:shown"); });
+    F.shown(before, st, board, old);
   }
 
   // the first words most of the buttons share ("Bid"), or ""
@@ -279,10 +280,14 @@
     });
     var choices = [], through = {}, place = placeOf(state);
     var placing = place && selected !== null && (place.tiles || []).indexOf(selected) >= 0;
-    if (state && !pending && placing) {
-      placeTargets(place, through);
-    } else if (state && !pending) {
+    if (state && !pending && placing) { placeTargets(place, through); }
+    if (state && !pending) {
+      // the listed moves too (a puzzle's placements beyond `place`: a star's corner pairs)
       movesOf(selected).forEach(function (m) {
+        if (placing && m.target) {
+          var w = m.move.split(" ");
+          if (flipped && w.length === 3) { m = {move: w[0] + " " + w[2] + " " + w[1], target: m.target}; }
+        }
         var target = m.target || "";
         if (!target || !startsWith(target, parts)) {
           if (!target && selected !== null && parts.length === 0) { choices.push(m); }
