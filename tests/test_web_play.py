@@ -38,6 +38,19 @@ if not Path(CHROMIUM).exists():
 SHORT = "players=2 ai=1 hand=4"  # a short game of classic: four tiles each
 
 
+# counts the animations the page starts (Element.animate)
+COUNT_ANIMATIONS = """window.animations = 0;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function () { window.animations++;
+        return animate.apply(this, arguments); };"""
+# a Mini App's Telegram object whose haptic feedback records what the page asked of it
+TELEGRAM_HAPTICS = """window.haptics = [];
+    window.Telegram = {WebApp: {themeParams: {}, ready() {}, HapticFeedback: {
+        impactOccurred(s) { window.haptics.push('impact'); },
+        notificationOccurred(s) { window.haptics.push('note'); },
+        selectionChanged() { window.haptics.push('select'); }}}};"""
+
+
 async def next_state(page: Any, before: int) -> None:
     await page.wait_for_function("v => window.dominoVersion > v", arg=before)
 
@@ -185,13 +198,25 @@ def test_a_texas_42_hand_ends_on_its_result_panel(tmp_path: Path) -> None:
     in_browser(tmp_path, body)
 
 
-async def play_short_game(env: Env, tid: int, page: Any, make: Any) -> int:
+async def continue_by_keyboard(page: Any) -> bool:
+    """The result panel's Continue has the focus when it shows: Enter closes it."""
+    if not await page.locator(RESULT).count():
+        return False
+    assert await page.evaluate(
+        "document.activeElement.matches('[data-result] [data-action=\"continue\"]')")
+    await page.keyboard.press("Enter")
+    await page.locator(RESULT).wait_for(state="detached")
+    return True
+
+
+async def play_short_game(env: Env, tid: int, page: Any, make: Any,
+                          dismiss: Any = dismiss_result) -> int:
     """Play the human's moves with `make(page, entry)` until the game is over, closing
-    each result panel; the moves made."""
+    each result panel with `dismiss`; the moves made."""
     made = 0
     for _ in range(200):
         await page.wait_for_function(f"() => document.querySelector('{RESULT}') || ({READY})()")
-        if await dismiss_result(page):
+        if await dismiss(page):
             continue
         state = await page.evaluate("window.dominoState")
         if state["over"]:
@@ -210,7 +235,11 @@ def test_a_whole_game_by_keyboard_alone(tmp_path: Path) -> None:
     keyboard's focus goes to the first."""
     async def body(env: Env, browser: Any) -> None:
         tid = await open_table(env, "classic", SHORT)
-        page = (await open_page(browser, env.links.url(tid, ALICE.id))).page
+        page = await browser.new_page(viewport={"width": 360, "height": 640},
+                                      reduced_motion="reduce")
+        await page.add_init_script(COUNT_ANIMATIONS)
+        await page.goto(env.links.url(tid, ALICE.id))
+        await page.wait_for_function("() => window.dominoState !== undefined")
         picked = 0
 
         async def make(page: Any, entry: dict[str, Any]) -> None:
@@ -227,9 +256,12 @@ def test_a_whole_game_by_keyboard_alone(tmp_path: Path) -> None:
                 assert await page.locator("#board .target.lit").count() == 0
                 picked += 1
             await press_move(page, entry)
-        made = await play_short_game(env, tid, page, make)
+        made = await play_short_game(env, tid, page, make, continue_by_keyboard)
         assert made > 0
-        assert env.service.tables.get(tid) is None or env.service.tables[tid].game.over
+        assert await page.evaluate("window.animations") == 0  # reduced motion: none
+        # the game's end was shown on its panel (and closed by the keyboard)
+        assert await page.evaluate("Object.keys(sessionStorage).some(k => "
+                                   "k.startsWith('domino:results:'))")
         row = await env.service.store.get_table(tid)
         assert row.status == "finished"
     in_browser(tmp_path, body)
@@ -240,7 +272,17 @@ def test_a_whole_game_by_drag(tmp_path: Path) -> None:
     lit end, or onto the board for a lead; a word move (draw, pass) is a button."""
     async def body(env: Env, browser: Any) -> None:
         tid = await open_table(env, "classic", SHORT)
-        page = (await open_page(browser, env.links.url(tid, ALICE.id))).page
+        page = await browser.new_page(viewport={"width": 360, "height": 640})
+        await page.add_init_script(COUNT_ANIMATIONS + TELEGRAM_HAPTICS)
+        await page.goto(env.links.url(tid, ALICE.id))
+        await page.wait_for_function("() => window.dominoState !== undefined")
+        # sounds: off until asked, and the choice kept by the browser
+        sound = page.locator("#sound")
+        assert await sound.get_attribute("aria-pressed") == "false"
+        await sound.click()
+        await page.reload()
+        await page.wait_for_function("() => window.dominoState !== undefined")
+        assert await page.locator("#sound").get_attribute("aria-pressed") == "true"
         dragged = 0
 
         async def make(page: Any, entry: dict[str, Any]) -> None:
@@ -257,6 +299,9 @@ def test_a_whole_game_by_drag(tmp_path: Path) -> None:
             dragged += 1
         made = await play_short_game(env, tid, page, make)
         assert made > 0 and dragged > 0
+        assert await page.evaluate("window.animations") > 0  # tiles slid to their places
+        felt = await page.evaluate("window.haptics")
+        assert "impact" in felt and "select" in felt, felt  # Telegram's haptic feedback
         row = await env.service.store.get_table(tid)
         assert row.status == "finished"
     in_browser(tmp_path, body)
