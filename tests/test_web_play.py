@@ -300,6 +300,15 @@ def test_a_whole_game_by_drag(tmp_path: Path) -> None:
         made = await play_short_game(env, tid, page, make)
         assert made > 0 and dragged > 0
         assert await page.evaluate("window.animations") > 0  # tiles slid to their places
+        # the move log holds the whole game, the latest first, and the live region read
+        # the last moves aloud
+        shown = await page.locator("[data-log] [data-log-entry]").evaluate_all(
+            "ns => ns.map(n => Number(n.dataset.logEntry))")
+        log = await page.evaluate("window.dominoState.log")
+        assert shown == [e["n"] for e in log] and shown == sorted(shown, reverse=True)
+        assert len(shown) >= made
+        said = await page.locator("[data-live]").inner_text()
+        assert said and said in " ".join(e["text"] for e in reversed(log))
         felt = await page.evaluate("window.haptics")
         assert "impact" in felt and "select" in felt, felt  # Telegram's haptic feedback
         row = await env.service.store.get_table(tid)

@@ -44,7 +44,8 @@
 
   function soundButton() {
     var b = $("sound");
-    if (!b) { return; }
+    if (!b || b.getAttribute("data-on") === String(sound)) { return; }
+    b.setAttribute("data-on", String(sound));
     var S = window.dominoStrings || {};
     b.setAttribute("aria-pressed", String(sound));
     b.innerHTML = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">' +

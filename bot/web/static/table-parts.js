@@ -99,19 +99,23 @@
     var top = entries.length ? entries[0].n : -1;
     if (lastLog !== null && top === lastLog.top && entries.length === lastLog.count) { return; }
     var fresh = lastLog === null ? [] : entries.filter(function (e) { return e.n > lastLog.top; });
+    // the new entries on top of those shown (the whole list again only when it changed
+    // otherwise: a new game, a reconnection)
+    var grows = lastLog !== null && entries.length === lastLog.count + fresh.length &&
+      list.firstChild && (entries[fresh.length] || {}).n === Number(list.firstChild.getAttribute("data-log-entry"));
     lastLog = {top: top, count: entries.length};
-    list.textContent = "";
+    if (!grows) { list.textContent = ""; }
     var frag = document.createDocumentFragment();
-    entries.forEach(function (e) {
+    (grows ? fresh : entries).forEach(function (e) {
       var li = el("li", {"data-log-entry": String(e.n)}, e.text);
       if (e.seat !== null && e.seat !== undefined) { li.classList.add("by", "seat" + e.seat); }
       else { li.classList.add("table-entry"); }
       frag.appendChild(li);
     });
-    list.appendChild(frag);
+    list.insertBefore(frag, list.firstChild);
     if (fresh.length) {  // read the new moves aloud, oldest first
       $("live").textContent = fresh.slice(0, 6).reverse().map(function (e) { return e.text; })
-        .join(". ");
+        .join(" ");
     }
   }
 

@@ -23,7 +23,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var state = null, version = -1, table = null;
   var selected = null, parts = [], flipped = false, pending = false;
-  var socket = null, retry = 500;
+  var socket = null, retry = 500, keyboard = false;  // the last touch was a key's
 
   if (window.Telegram && window.Telegram.WebApp) {  // Telegram's theme as CSS variables
     var tp = window.Telegram.WebApp.themeParams || {}, root = document.documentElement.style;
@@ -149,7 +149,7 @@
       (place && (place.tiles || []).indexOf(selected) >= 0);
     if (!known) { selected = null; parts = []; flipped = false; }
     // the keyboard's place survives the new state: the same tile, else the first one to play
-    var had = document.activeElement, keep = had && had.closest &&
+    var had = document.activeElement, keep = keyboard && had && had.closest &&
       had.closest("#hand, #board, #buttons, #choices") ? had.getAttribute("data-tile") || "" : null;
     var board = $("board");
     var old = F.keep(board);
@@ -205,7 +205,8 @@
       ((st.moves || []).length + words.length > 0 || !!place));
     P.render(st, {table: table, version: version, mine: mine(), post: post, strings: S});
     update();
-    if (keep !== null && !document.body.classList.contains("showing-result")) {
+    if (keep !== null && !document.body.classList.contains("showing-result") &&
+        !$("main").contains(document.activeElement)) {
       var back = (keep && hand.querySelector('[data-tile="' + cssq(keep) + '"]')) ||
         document.querySelector("#hand .hand-tile:not(.dim), #buttons button, #hand .hand-tile");
       if (back) { back.focus({preventScroll: true}); }
@@ -415,7 +416,9 @@
       touch(node, ev.detail === 0);
     }
   });
+  document.addEventListener("pointerdown", function () { keyboard = false; }, true);
   document.addEventListener("keydown", function (ev) {
+    keyboard = true;
     if (ev.key === "Escape") {
       if (P.escape()) { return; }
       cancel();
