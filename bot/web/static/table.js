@@ -427,6 +427,16 @@
           document.activeElement.closest("#board")) { b.focus(); }
       return;
     }
+    // arrows: the next tile of the hand, or the next lit target of the board
+    var step = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[ev.key];
+    var among = step && ev.target.closest && (ev.target.closest("#hand") ? "#hand .hand-tile"
+      : ev.target.closest("#board") ? "#board .target.lit" : null);
+    if (among) {
+      var all = Array.prototype.slice.call(document.querySelectorAll(among));
+      var next = all[(all.indexOf(ev.target) + step + all.length) % all.length];
+      if (next) { ev.preventDefault(); next.focus(); }
+      return;
+    }
     if ((ev.key === "Enter" || ev.key === " ") && ev.target.classList &&
         ev.target.classList.contains("target")) {
       ev.preventDefault();
