@@ -314,3 +314,54 @@ def test_a_whole_game_by_drag(tmp_path: Path) -> None:
         row = await env.service.store.get_table(tid)
         assert row.status == "finished"
     in_browser(tmp_path, body)
+
+
+def test_a_refused_move_leaves_the_page_usable(tmp_path: Path) -> None:
+    """The page's states are held back on their way (the real server's frames, kept in the
+    browser's socket) while the move is made through the Service: the page's touch is then
+    a stale move, the server refuses it, and the page says why, is not left faded, and
+    takes the next state once it comes."""
+    async def body(env: Env, browser: Any) -> None:
+        tid = await open_table(env, "classic", "players=2 ai=1")
+        page = await browser.new_page(viewport={"width": 360, "height": 640})
+        held: list[str | bytes] = []
+        sockets: list[Any] = []
+        holding = False
+
+        async def route(ws: Any) -> None:
+            sockets.append(ws)
+            server = ws.connect_to_server()
+
+            def down(message: str | bytes) -> None:
+                if holding and json.loads(message).get("type") == "state":
+                    held.append(message)
+                else:
+                    ws.send(message)
+            server.on_message(down)
+        await page.route_web_socket("**/ws*", route)
+        await page.goto(env.links.url(tid, ALICE.id))
+        await page.wait_for_function("() => window.dominoState !== undefined")
+        await page.wait_for_function(READY)
+        state = await page.evaluate("window.dominoState")
+        entry = (state["moves"] + state["buttons"])[0]
+        holding = True
+        game = env.service.tables[tid].game
+        await env.service.play(ALICE, tid, entry["move"], turn=game.turn)
+        for _ in range(100):  # the new state reaches the browser, and is held there
+            if held:
+                break
+            await asyncio.sleep(0.02)
+        assert held
+        before = await page.evaluate("window.dominoVersion")
+        done = page.locator(f'[data-move="{q(entry["move"])}"]')
+        if entry.get("tile") and not await done.count():
+            await page.locator(f'#hand [data-tile="{q(entry["tile"])}"]').click()
+        await done.first.click()
+        await page.locator("#message").wait_for()  # the server's refusal, said
+        assert not await page.evaluate("document.body.classList.contains('pending')")
+        holding = False
+        for message in held:  # the states held back arrive: the page takes them
+            sockets[-1].send(message)
+        await page.wait_for_function("v => window.dominoVersion > v", arg=before)
+        assert not await page.evaluate("document.body.classList.contains('pending')")
+    in_browser(tmp_path, body)
