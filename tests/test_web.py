@@ -286,7 +286,8 @@ def test_a_chat_move_reaches_the_socket(tmp_path: Path) -> None:
 
 GAMES = [("classic", "players=3 ai=2"), ("matador", "players=2 ai=1"),
          ("forty-two", "ai=3 target=1"), ("tower", "players=2 ai=1"),
-         ("vingt", "players=2 ai=1"), ("memory", "players=2 ai=1")]
+         ("vingt", "players=2 ai=1"), ("memory", "players=2 ai=1"),
+         ("texas-42", "ai=3 target=2")]
 
 
 @pytest.mark.parametrize(("variant", "options"), GAMES)

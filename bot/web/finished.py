@@ -39,10 +39,12 @@ async def game_page(table: WebTable, request: web.Request) -> web.Response:
         mover = game.to_move
         game.play(game.parse_move(moves[step - 1]))
         view = game.view(None)
-        line = (words.move_line(view, names, lang, mover, moves[step - 1])
-                or next(iter(words.events_lines(view, names, lang)), None)
-                or t(lang, "{who}: {move}", who=words.seat_label(names, mover, lang),
-                     move=moves[step - 1]))
+        line = words.move_line(view, names, lang, mover, moves[step - 1])
+        if not line:  # a draw, a pass: the move as written, and what its events say
+            line = t(lang, "{who}: {move}", who=words.seat_label(names, mover, lang),
+                     move=moves[step - 1])
+            told = words.events_lines(view, names, lang)
+            line += f" ({told[0]})" if told else ""
         said = t(lang, "Move {n} of {total}: {move}", n=step, total=len(moves), move=line)
     view = game.view(None)
     state = state_payload(view, names=names, lang=lang)

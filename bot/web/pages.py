@@ -76,7 +76,7 @@ def game_page(lang: str, title: str, step: int, steps: int, move: str, board_svg
             return f"<span>{escape(label)}</span>"
         return f'<a href="{escape(path)}?step={n}">{escape(label)}</a>'
 
-    nav = " · ".join([link(0, t(lang, "start")), link(step - 1, t(lang, "previous")),
+    nav = " ".join([link(0, t(lang, "start")), link(step - 1, t(lang, "previous")),
                       escape(t(lang, "move {n} of {total}", n=step, total=steps)),
                       link(step + 1, t(lang, "next")), link(steps, t(lang, "end"))])
     said = f'<p class="said" data-said>{escape(move)}</p>' if move else ""

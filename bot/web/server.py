@@ -395,6 +395,7 @@ class WebTable:
 
     async def _push(self, table_id: int) -> None:
         self._dirty.discard(table_id)
+        self.shared.keep(self.watchers)
         try:
             await self._send_state(table_id, list(self.watchers.get(table_id, ())))
         except Exception:
@@ -421,7 +422,9 @@ class WebTable:
                     if seat not in views:
                         views[seat] = game.view(seat)
                     state = state_payload(views[seat], names=names, lang=lang)
-                    common, log = self.shared.get(row, game, lang)
+                    if None not in views:
+                        views[None] = game.view(None)  # the shared parts' view
+                    common, log = self.shared.get(row, game, lang, views[None])
                     state |= web_state.personal(common, row, game, views[seat], seat, lang,
                                                 local=self.home.local, now=now)
                 out[(user, lang)] = web_state.with_log(json.dumps(

@@ -13,22 +13,20 @@ checks every move and every action.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from render.svg import board_svg
 
 from ..i18n import t, tn, translator
-from ..service import assist, words
+from ..service import assist, families, words
 from ..service.levels import level_word
 from ..service.naming import variant_name
 from ..service.review import reviewable
 from ..storage import TableRow
-from .log import LogBook
+from .log import MAX_BOOKS, LogBook
 
 RESULT_WAIT = 8  # seconds a hand's or round's result stays over the board (a game's: for good)
 HINT_LEVELS = ("1", "2", "3", "4")  # a puzzle's hints (the core's "hint N" move)
-CELL = re.compile(r"([A-Z]+)(\d+)")
 
 
 def title_of(row: TableRow, lang: str) -> str:
@@ -77,12 +75,11 @@ def seats(row: TableRow, view: dict[str, Any] | None, lang: str) -> list[dict[st
     return out
 
 
-def seat_label(panel: dict[str, Any], lang: str, tiles: bool) -> str:
+def seat_label(panel: dict[str, Any], lang: str) -> str:
     """A panel in one sentence, for screen readers."""
     parts = [panel["name"] + (" " + t(lang, "(you)") if panel["you"] else "")]
     if panel["count"] is not None:
-        parts.append(tn(lang, "{n} tile", "{n} tiles", panel["count"]) if tiles else
-                     tn(lang, "{n} card", "{n} cards", panel["count"]))
+        parts.append(tn(lang, "{n} tile", "{n} tiles", panel["count"]))
     if panel["score"] is not None:
         parts.append(t(lang, "score {score}", score=panel["score"]))
     if panel["team"] is not None:
@@ -96,12 +93,13 @@ def seat_label(panel: dict[str, Any], lang: str, tiles: bool) -> str:
     return ", ".join(parts) + "."
 
 
-def result(public: dict[str, Any], names: list[str], lang: str) -> dict[str, Any] | None:
-    """The panel of what just ended (a hand, a round, the game), or None: from the end until
-    the next one's first move (`words.round_just_ended`, the chat's rule for its score
-    sheet); for a game's end, for good."""
+def result(public: dict[str, Any], names: list[str], lang: str, ended: bool
+           ) -> dict[str, Any] | None:
+    """The panel of what just ended (a hand, a round, the game), or None: from the end
+    (`ended`: `LogBook.ended`) until a player makes a move of the next one (the computers'
+    moves do not hide it: a page would never see it); for a game's end, for good."""
     over = bool(public.get("over"))
-    ended = words.round_just_ended(public)
+    ended = (ended or words.round_just_ended(public)) and bool(public.get("last_round"))
     if not over and not ended:
         return None
     family = words.family_of(public)
@@ -125,17 +123,18 @@ def result(public: dict[str, Any], names: list[str], lang: str) -> dict[str, Any
         title = (t(lang, "Hand {n} is over.", n=number) if kind == "hand"
                  else t(lang, "Round {n} is over.", n=number))
     svg, hands = "", []
-    if last and last.get("board"):
+    if last and last.get("board") and (not over or family == "tricks"):
+        # (a game's end elsewhere: the board shown is the ended one, not sent twice)
         ended_board = {**public, **last["board"], "hand": [], "legal": [], "to_move": None}
         try:
             svg = board_svg(ended_board, translator(lang), names)
         except (KeyError, TypeError, ValueError):
             svg = ""
-        if family != "tricks":  # a trick game's hands are all on the table
-            pips = last.get("pips") or []
-            hands = [{"seat": i, "name": words.seat_label(names, i, lang), "tiles": list(tiles),
-                      "count": pips[i] if i < len(pips) else None}
-                     for i, tiles in enumerate(last.get("hands") or [])]
+    if last and family != "tricks":  # a trick game's hands are all on the table
+        pips = last.get("pips") or []
+        hands = [{"seat": i, "name": words.seat_label(names, i, lang), "tiles": list(tiles),
+                  "count": pips[i] if i < len(pips) else None}
+                 for i, tiles in enumerate(last.get("hands") or [])]
     return {"key": key, "kind": kind, "title": title,
             "lines": [x.strip() for x in lines if x and x.strip()], "board_svg": svg,
             "hands": hands, "wait": None if over else RESULT_WAIT}
@@ -143,13 +142,15 @@ def result(public: dict[str, Any], names: list[str], lang: str) -> dict[str, Any
 
 def shared(row: TableRow, game: Any, public: dict[str, Any], lang: str, log: LogBook
            ) -> dict[str, Any]:
-    """What every page of the table sees alike, in `lang` (from the public view)."""
+    """What every page of the table sees alike, in `lang` (from the public view); its
+    "log" is the log's JSON text (`with_log` puts it in a state's JSON)."""
     names = [s.name for s in row.seats]
     panels = seats(row, public, lang)
     return {
         "family": words.family_of(public), "variant": row.variant,
         "name": game_name(row.variant, lang), "seats": panels,
-        "log": log.entries(row, game, lang), "result": result(public, names, lang),
+        "log": log.json(row, game, lang, public),
+        "result": result(public, names, lang, log.ended(row, game, lang)),
         "alt": words.board_alt(public, names, lang),
     }
 
@@ -188,48 +189,39 @@ def actions(row: TableRow, game: Any, family: str, seat: int | None, lang: str,
     return out
 
 
-def _cell(name: str) -> tuple[int, int] | None:
-    m = CELL.fullmatch(name)
-    if not m:
-        return None
-    col = 0
-    for ch in m.group(1):
-        col = col * 26 + ord(ch) - 64
-    return col, int(m.group(2))
-
-
-def place(view: dict[str, Any]) -> dict[str, Any] | None:
+def place(game: Any, view: dict[str, Any]) -> dict[str, Any] | None:
     """A puzzle's free placement: the tiles still to place, the free cells, and each free
-    cell's free neighbours (a tile covers two neighbouring cells)."""
-    layout = view.get("layout") or {}
-    if layout.get("kind") != "puzzle" or view.get("over") or view.get("seat") is None:
+    cell's partners (the cells a tile may cover with it), from the core's own placements
+    (`families.builder_moves`, kept per turn: the chat's builder offers the same)."""
+    if view.get("over") or view.get("seat") is None:
         return None
-    used = {c for tile in layout.get("tiles") or [] for c in tile.get("cells") or []}
-    free = [c for c in layout.get("cells") or [] if c not in used]
-    where = {c: xy for c in free if (xy := _cell(c)) is not None}
-    at = {xy: c for c, xy in where.items()}
-    pairs = {}
-    for c, (x, y) in where.items():
-        near = [at[p] for p in ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)) if p in at]
-        if near:
-            pairs[c] = near
-    return {"tiles": list(view.get("to_place") or []), "free": free, "pairs": pairs}
+    pairs: dict[str, set[str]] = {}
+    for move in families.builder_moves(game, view):
+        parts = move.split()
+        if len(parts) == 3 and parts[0][:1].isdigit():
+            pairs.setdefault(parts[1], set()).add(parts[2])
+            pairs.setdefault(parts[2], set()).add(parts[1])
+    cells = (view.get("layout") or {}).get("cells") or []
+    order = {c: i for i, c in enumerate(cells)}
+    free = sorted(pairs, key=lambda c: order.get(c, len(order)))
+    return {"tiles": list(view.get("to_place") or []), "free": free,
+            "pairs": {c: sorted(pairs[c], key=lambda x: order.get(x, len(order)))
+                      for c in free}}
 
 
 def personal(common: dict[str, Any], row: TableRow, game: Any, view: dict[str, Any],
              seat: int | None, lang: str, *, local: bool, now: float) -> dict[str, Any]:
     """The state's new fields for the page of `seat` (None: a spectator)."""
-    tiles = common["family"] != "tricks"
     panels = []
     for panel in common["seats"]:
         mine = {**panel, "you": panel["seat"] == seat}
-        mine["label"] = seat_label(mine, lang, tiles)
+        mine["label"] = seat_label(mine, lang)
         panels.append(mine)
     out = {**common, "spectator": seat is None, "seats": panels,
            "timer": timer(row, game, now),
            "actions": actions(row, game, common["family"], seat, lang, local)}
     if common["family"] == "puzzle":
-        out["place"] = place(view)
+        out["place"] = place(game, view)
     return out
 
 
@@ -238,7 +230,7 @@ def waiting(row: TableRow, lang: str, seat: int | None) -> dict[str, Any]:
     panels = seats(row, None, lang)
     for panel in panels:
         panel["you"] = panel["seat"] == seat
-        panel["label"] = seat_label(panel, lang, True)
+        panel["label"] = seat_label(panel, lang)
     return {"family": _family(row.variant), "variant": row.variant,
             "name": game_name(row.variant, lang), "spectator": seat is None, "seats": panels,
             "timer": None, "log": [], "result": None, "actions": [], "alt": ""}
@@ -264,18 +256,27 @@ class SharedStates:
         self._made.pop(table_id, None)
         self.log.forget(table_id)
 
-    def get(self, row: TableRow, game: Any, lang: str) -> tuple[dict[str, Any], str]:
+    def keep(self, watched: Any) -> None:
+        """Forget the tables nobody watches any more (a page that comes back replays its
+        table's moves again: a few milliseconds)."""
+        for table_id in [x for x in self._made if x not in watched]:
+            self.forget(table_id)
+
+    def get(self, row: TableRow, game: Any, lang: str, public: dict[str, Any] | None = None
+            ) -> tuple[dict[str, Any], str]:
+        """`shared` (its log as `LOG_MARK`) and the log's JSON; `public`: the game's public
+        view now, if the caller made it already."""
         key = (id(game), len(game.moves), game.turn, game.over, row.status, row.deadline,
                tuple((s.name, s.ai, s.user_id, s.misses) for s in row.seats))
         made = self._made.get(row.id)
         if made is None or made[0] != key:
-            if len(self._made) >= 4096:
+            if len(self._made) >= MAX_BOOKS:
                 self._made.pop(next(iter(self._made)))
             made = self._made[row.id] = (key, {})
         if lang not in made[1]:
-            public = game.view(None)
+            public = game.view(None) if public is None else public
             common = shared(row, game, public, lang, self.log)
-            log_json = json.dumps(common.pop("log"), ensure_ascii=False)
+            log_json = common["log"]
             common["log"] = LOG_MARK
             made[1][lang] = (common, log_json)
         return made[1][lang]
