@@ -101,34 +101,39 @@ def test_the_waiting_seat_is_never_offered_a_move_in_memory(tmp_path: Path) -> N
 
 
 def test_a_puzzle_placed_anywhere_taken_back_hinted_and_given_up(tmp_path: Path) -> None:
-    """Magic square: a tile put on two free cells that are not the first free cell (the
-    first cell picked takes the tile's first number), a tile taken back, a hint asked by
-    level, then Give up through its question: the game ends given up."""
+    """Quadrille: a tile, turned round (Flip), put on a free cell that is not the first free
+    cell, then on one of that cell's partners (the first cell picked takes the tile's first
+    number, its second once flipped); a tile taken back; a hint asked by level; then Give up
+    through its question (Cancel first): the game ends given up."""
     async def body(env: Env, browser: Any) -> None:
         user = User("test:puzzler", "puzzler")
-        tid = await open_table(env, "magic-square", "", user=user)
+        tid = await open_table(env, "quadrille", "", user=user)
         page = (await open_page(browser, env.links.url(tid, user.id))).page
         state = await page.evaluate("window.dominoState")
         place = state.get("place")
         assert place, "the state has no free placement (docs/web-page.md, `place`)"
         first = place["free"][0]
         tile = next(t for t in place["tiles"] if t.split("-")[0] != t.split("-")[1])
-        cell = next(c for c in place["free"][1:] if c != first and place["pairs"].get(c)
-                    and first not in place["pairs"][c])
+        cell = next(c for c in place["free"][1:] if len(place["pairs"].get(c, [])) >= 2
+                    and first not in place["pairs"][c])  # two touches: a cell, a partner
         other = place["pairs"][cell][-1]
         assert first not in (cell, other)
         await page.locator(f'#hand [data-tile="{q(tile)}"]').click()
-        assert await page.locator("#board .target.lit").count() > 2  # every free cell lit
+        lit = await page.locator("#board .target.lit").evaluate_all(
+            "ns => ns.map(n => n.dataset.target)")
+        assert set(lit) == set(place["free"]), lit  # every free cell
+        await page.locator("#choices [data-flip]").click()
+        assert await page.locator("#hand .hand-tile.flipped").count() == 1
         await page.locator(f'#board .target.lit[data-target="{cell}"]').click()
         lit = await page.locator("#board .target.lit").evaluate_all(
             "ns => ns.map(n => n.dataset.target)")
-        assert set(lit) == set(place["pairs"][cell]), lit  # then its free neighbours
+        assert set(lit) == set(place["pairs"][cell]), lit  # then its partners
         before = await page.evaluate("window.dominoVersion")
         await page.locator(f'#board .target.lit[data-target="{other}"]').click()
         await next_state(page, before)
         game = env.service.tables[tid].game
         a, b = tile.split("-")
-        assert {(c, v) for c, v in zip((cell, other), (a, b), strict=True)} <= {
+        assert {(other, a), (cell, b)} <= {  # turned round: the first number on the partner
             (c, str(v)) for tl in game.view(0)["layout"]["tiles"]
             for c, v in zip(tl["cells"], tl.get("values") or tl["tile"].split("-"), strict=True)}
         # the tile placed does not look chosen, and it may be taken back
