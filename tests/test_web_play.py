@@ -316,6 +316,11 @@ def test_a_whole_game_by_drag(tmp_path: Path) -> None:
         assert said and said in " ".join(e["text"] for e in reversed(log))
         felt = await page.evaluate("window.haptics")
         assert "impact" in felt and "select" in felt, felt  # Telegram's haptic feedback
+        # the game over: Rematch opens the new table's page
+        here = page.url
+        await page.locator('#actions [data-action="rematch"]').click()
+        await page.wait_for_url(lambda url: url != here and "/t/" in url)
+        await page.wait_for_function("() => window.dominoState && !window.dominoState.over")
         row = await env.service.store.get_table(tid)
         assert row.status == "finished"
     in_browser(tmp_path, body)
