@@ -157,6 +157,7 @@
     var svg = board.querySelector("svg");
     if (svg) { svg.setAttribute("aria-label", st.alt || S.board); }
     board.classList.toggle("has-board", !!svg);
+    board.setAttribute("aria-label", S.board);
     // boards of many small places (cells, the stack's numbers) offer to zoom: the board
     // then scrolls inside its frame, never the page
     var wide = svg && ["board-grid", "board-puzzle", "board-stack", "board-memory"].some(
