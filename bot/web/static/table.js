@@ -53,6 +53,7 @@
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       if (msg.type === "state") {
         if (typeof msg.version === "number" && msg.version < version) { return; }
+        performance.mark("domino:state");  // a state received (the page's own time follows)
         version = typeof msg.version === "number" ? msg.version : version;
         if (msg.table !== undefined) { table = msg.table; }
         if (msg.title) { $("title").textContent = msg.title; document.title = msg.title; }
