@@ -286,6 +286,13 @@ def test_the_local_home_page_and_its_start(tmp_path: Path) -> None:
             assert url in page  # the table under way
         async with env.http.post(api, json={"variant": "magic-square"}, headers=head) as r:
             assert r.status == 200  # a one-seat game: no computer
+        async with env.http.post(api, json={"variant": "classic"}, headers=head) as r:
+            assert r.status == 200  # the third game against the computer
+        opened = set(env.service.tables)
+        async with env.http.post(api, json={"variant": "classic"}, headers=head) as r:
+            assert r.status == 400  # the Service's own limit
+            assert "You already play 3 games against the computer" in (await r.json())["error"]
+        assert set(env.service.tables) == opened
     run(serving(tmp_path, body, local_user=lambda: ALICE))
 
 
