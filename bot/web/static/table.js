@@ -66,7 +66,7 @@
       } else if (msg.type === "hint") {
         P.answered();
         P.hint(msg.text || "");
-      } else if (msg.type === "goto" && typeof msg.url === "string" && msg.url.charAt(0) === "/") {
+      } else if (msg.type === "goto" && typeof msg.url === "string" && /^\/(?![\/\\])/.test(msg.url)) {
         location.assign(msg.url);
       } else if (msg.type === "error") {
         // a refused move or action: never leave the page faded nor its buttons disabled
@@ -77,11 +77,14 @@
         update();
       }
     };
-    socket.onclose = function () {
+    socket.onclose = function (ev) {
       socket = null;
-      $("conn").textContent = S.reconnecting;
       setPending(false);
       P.answered();
+      // the link expired (4401) or too many pages hold it (4429): the server said why in an
+      // error just before; knocking again would not help
+      if (ev && (ev.code === 4401 || ev.code === 4429)) { $("conn").textContent = ""; return; }
+      $("conn").textContent = S.reconnecting;
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
