@@ -22,6 +22,7 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, Protocol, TextIO
+from urllib.parse import unquote
 
 from . import health
 from .config import ConfigError, Settings
@@ -45,10 +46,19 @@ LIBRARY_LOGGERS = ("telegram", "discord", "httpx", "httpcore", "aiohttp", "webso
                    "hpack")
 HIDDEN = (
     (re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+"), r"\1[token]"),
-    (re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+"""), r"\1[token]"),
-    (re.compile(r"(/t/)[A-Za-z0-9_=-]+\.[A-Za-z0-9_-]+"), r"\1[token]"),  # web links
-    (re.compile(r"(\b(?:token|init_data|tgWebAppData)=)[^&\s'\"]+"), r"\1[token]"),
+    (re.compile(r"""(['"](?:token|init_data|start_param|hash|signature)['"]\s*:\s*['"])"""
+                r"""[^'"]+"""), r"\1[token]"),
+    # web links: a table's (/t/TOKEN) and a finished game's (/g/TABLE.SIGNATURE), whatever
+    # follows up to the end of the path (a malformed request line is logged as it came)
+    (re.compile(r"(/[tg]/)[^\s/?#'\"<>]+"), r"\1[token]"),
+    (re.compile(r"(\b(?:token|init_data|tgWebAppData|startapp|start_param|tgWebAppStartParam"
+                r"|hash|signature)=)[^&\s'\"]+"), r"\1[token]"),
+    # anything shaped as a link token or a game's signature, wherever it is
+    (re.compile(r"(?<![A-Za-z0-9_-])(?:\d+|[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]{22}"
+                r"(?![A-Za-z0-9_-])"), "[token]"),
 )
+# a word holding percent-escapes, read as the server reads it (a link's dot written %2E)
+ESCAPED = re.compile(r"\S*%[0-9A-Fa-f]{2}\S*")
 
 
 class Redact(logging.Filter):
@@ -81,9 +91,26 @@ class Redact(logging.Filter):
     def clean(self, text: str) -> str:
         for secret in self.secrets:
             text = text.replace(secret, "[token]")
-        for pattern, replacement in HIDDEN:  # Discord interaction tokens, in URLs and payloads
-            text = pattern.sub(replacement, text)
-        return text
+        text = _hidden(text)
+        # then as the server reads it: a link written with escapes (its dot as %2E)
+        return _hidden(ESCAPED.sub(_unescaped, text)) if ESCAPED.search(text) else text
+
+
+def _hidden(text: str) -> str:
+    for pattern, replacement in HIDDEN:  # tokens in URLs, payloads and request lines
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _unescaped(word: re.Match[str]) -> str:
+    """A word's percent-escapes decoded (three times at most: an escape of an escape)."""
+    text = word[0]
+    for _ in range(3):
+        decoded = unquote(text)
+        if decoded == text:
+            break
+        text = decoded
+    return text
 
 
 def _args(args: Any) -> tuple[Any, ...]:

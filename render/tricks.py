@@ -98,6 +98,8 @@ def shown_trick(view: dict[str, Any]) -> tuple[list[dict[str, Any]], int | None,
     done = any(e.get("type") == "trick" for e in view.get("events") or [])
     if not plays and past and (done or view.get("phase") == "over"):
         return list(past[-1]["tiles"]), past[-1]["winner"], len(past)
+    if plays and past and plays == list(past[-1]["tiles"]):  # a hand's end, its last trick
+        return plays, past[-1]["winner"], len(past)
     return plays, view.get("trick_winner"), None
 
 

@@ -97,6 +97,7 @@ class FakeBotApi:
         self.limits = limits
         self.refused: list[Call] = []  # writes answered 429
         self.over_limits: list[Call] = []  # requests answered 400 for a text or keyboard
+        self.failed: list[tuple[Call, str]] = []  # requests answered an error, and why
         self._writes: dict[int, list[float]] = {}  # chat -> times of its accepted writes
         self._all: list[float] = []  # times of every accepted write
         self.token = token
@@ -249,6 +250,7 @@ class FakeBotApi:
                     raise
                 result = await handler(params, files)
             except ApiError as exc:
+                self.failed.append((call, exc.description))
                 result = _error(exc.code, exc.description)
         async with self._changed:
             self._changed.notify_all()
@@ -405,6 +407,9 @@ class FakeBotApi:
         msg = self._existing(p)
         if "photo" not in msg and "document" not in msg:
             raise ApiError(400, "Bad Request: there is no caption in the message to edit")
+        if msg.get("caption", "") == p.get("caption", "") and msg.get(
+                "reply_markup") == p.get("reply_markup"):
+            raise ApiError(400, "Bad Request: message is not modified")
         msg["caption"] = p.get("caption", "")
         return self._decorate(msg, p, edited=True)
 

@@ -82,6 +82,7 @@ def test_a_line_game_has_panels_log_alt_and_sorted_hand(tmp_path: Path) -> None:
         assert mid["alt"].startswith("The line: ") and "Last move: " in mid["alt"]
         assert last["result"]["key"] == "game" and last["result"]["wait"] is None
         assert last["result"]["lines"] and last["result"]["kind"] == "game"
+        assert "<svg" in last["result"]["board_svg"]  # the panel covers the board: it has it
         shown = last["result"]["hands"]  # the line game's hands revealed at the end
         assert [h["seat"] for h in shown] == [0, 1] and shown[0]["name"] == "alice"
         assert sum(len(h["tiles"]) for h in shown) == sum(p["count"] for p in last["seats"])
@@ -139,6 +140,7 @@ def test_texas_42_shows_each_hand_end_with_made_or_set(tmp_path: Path) -> None:
         assert first["title"] == "Hand 1 is over."
         assert any(re.search(r"\b(made|set)\b", line) for line in first["lines"]), first
         assert "<svg" in first["board_svg"]
+        assert "Trick 7: " in first["board_svg"]  # the last trick, taken (not "Trick 8 of 7")
         panel = ends[0]["state"]["seats"]
         assert [p["team"] for p in panel] == [0, 1, 0, 1]
         assert all(p["count"] is not None for p in panel)

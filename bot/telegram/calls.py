@@ -43,6 +43,9 @@ class Calls:
         self.bot = bot
         self.store = store
         self._pictures: dict[tuple[int, int], int] = {}  # (chat, message) -> its picture's hash
+        # (chat, message) -> its text (or caption) and buttons as last written: an edit that
+        # changes nothing is not made (Telegram refuses it: 400 "message is not modified")
+        self._written: dict[tuple[int, int], tuple[str, str]] = {}
 
     async def send(self, chat: int, thread: int | None, m: Message,
                    markup: InlineKeyboardMarkup | None, reply_to: int | None = None,
@@ -57,6 +60,7 @@ class Calls:
         if m.image is not None:
             sent = await self.bot.send_photo(chat, m.image, caption=m.text[:MAX_CAPTION], **kw)
             self._shown(chat, sent.message_id, m.image)
+            self._wrote(chat, sent.message_id, m.text[:MAX_CAPTION], markup)
             return sent
         if m.file is not None:
             name, data = m.file
@@ -76,15 +80,24 @@ class Calls:
                 raw = raw[:-100]
             return await self.bot.send_message(chat, html.escape(raw) + links,
                                                parse_mode=ParseMode.HTML, **kw)
-        return await self.bot.send_message(chat, m.text[:MAX_TEXT] or "·", **kw)
+        sent = await self.bot.send_message(chat, m.text[:MAX_TEXT] or "·", **kw)
+        self._wrote(chat, sent.message_id, m.text[:MAX_TEXT] or "·", markup)
+        return sent
 
     async def edit(self, chat: int, message_id: int, photo: bool, m: Message,
-                   markup: InlineKeyboardMarkup | None) -> bool:
-        """Edit a kept message into `m`; False when it cannot be (gone, text to picture)."""
+                   markup: InlineKeyboardMarkup | None, check: bool = False) -> bool:
+        """Edit a kept message into `m`; False when it cannot be (gone, text to picture).
+        An edit that would change nothing is not made, unless `check` (a call tells whether
+        the chat is still open: asked from elsewhere by a user who may have blocked the
+        bot)."""
         same = m.image is not None and self._pictures.get((chat, message_id)) == hash(m.image)
+        text = m.text[:MAX_CAPTION] if photo else m.text[:MAX_TEXT] or "·"
+        if not check and (same or m.image is None) and self._written.get(
+                (chat, message_id)) == (text, _buttons(markup)):
+            return True  # shown as it is already
         try:
             if m.image is not None and photo and not same:
-                media = InputMediaPhoto(m.image, caption=m.text[:MAX_CAPTION])
+                media = InputMediaPhoto(m.image, caption=text)
                 await self.bot.edit_message_media(media, chat_id=chat, message_id=message_id,
                                                   reply_markup=markup)
                 self._shown(chat, message_id, m.image)
@@ -92,15 +105,16 @@ class Calls:
                 return False
             elif photo:  # a caption alone, or with the picture already shown: no upload
                 await self.bot.edit_message_caption(chat_id=chat, message_id=message_id,
-                                                    caption=m.text[:MAX_CAPTION],
-                                                    reply_markup=markup)
+                                                    caption=text, reply_markup=markup)
             else:
-                await self.bot.edit_message_text(m.text[:MAX_TEXT] or "·", chat_id=chat,
-                                                 message_id=message_id, reply_markup=markup)
+                await self.bot.edit_message_text(text, chat_id=chat, message_id=message_id,
+                                                 reply_markup=markup)
+            self._wrote(chat, message_id, text, markup)
         except Forbidden:
             return False  # the user blocked the bot: sending tells who asked
         except BadRequest as exc:
             if "not modified" in str(exc).lower():
+                self._wrote(chat, message_id, text, markup)
                 return True
             log.info("could not edit message %s: %s; sending a new one", message_id, exc)
             return False
@@ -108,10 +122,18 @@ class Calls:
 
     async def delete(self, chat: int, message_id: int) -> None:
         self._pictures.pop((chat, message_id), None)
+        self._written.pop((chat, message_id), None)
         try:
             await self.bot.delete_message(chat, message_id)
         except TelegramError as exc:
             log.info("could not delete message %s: %s", message_id, exc)
+
+    def _wrote(self, chat: int, message_id: int, text: str,
+               markup: InlineKeyboardMarkup | None) -> None:
+        """Remember the text and buttons a message shows (an edit to the same is not made)."""
+        if len(self._written) > 10_000:
+            self._written.clear()
+        self._written[(chat, message_id)] = (text, _buttons(markup))
 
     def _shown(self, chat: int, message_id: int, image: bytes) -> None:
         """Remember the picture a message shows (an edit that keeps it uploads nothing)."""
@@ -149,3 +171,7 @@ class Calls:
         """"My hand" in the language of `table`."""
         row = await self.store.get_table(table)
         return t(row.lang if row else "en", "My hand")
+
+
+def _buttons(markup: InlineKeyboardMarkup | None) -> str:
+    return markup.to_json() if markup is not None else ""

@@ -15,7 +15,7 @@ goes to the private chat, like the answers to commands.  When the private
 chat is not open yet (403 Forbidden), the user is told to open the deep link
 first: the callback's answer opens it (its `url`), a command gets a reply with no private
 text, and another player whose hand could not be delivered gets one group message with
-the link, at once.
+the link, at once, taken down once their hand reaches them or the game is over.
 
 Group writes and Telegram's flood limits (bot/telegram/pacing.py): a group gets a write
 when a human must act or a round ends, not per computer move.  Every write but those that
@@ -30,8 +30,10 @@ in the private chat's queue (`Outbox.drain` waits for the queues to empty).
 The private chat shows every move of the player's tables: their hand's caption begins with
 what was said at the table since their last move (memory's turned tiles too), and when
 they must act, their hand comes as a new message (which notifies them) and the old one is
-deleted when nothing else waits in the chat: one hand message per table, edited in place
-while the others play.
+deleted once they have played (not while their move may come: the deletion would take the
+chat's one write a second, and their hand would wait for it): one hand message per table,
+edited in place while the others play.  An edit that would change nothing is not made
+(bot/telegram/calls.py).
 """
 
 from __future__ import annotations
@@ -53,10 +55,10 @@ from ..service.messages import Action, Message, acting, action_data
 from ..storage import Store
 from .calls import MAX_CAPTION, Calls
 from .format import MAX_TEXT, mention_links
-from .ids import deep_link, parse_channel
+from .ids import channel_of, deep_link, parse_channel
 from .keyboards import Address, keyboard, no_address
 from .pacing import Pace, PacedBot
-from .queues import SPARE, ChatQueues, Job, latest_states, when_written
+from .queues import ChatQueues, Job, latest_states, when_written
 
 log = logging.getLogger("domino.telegram")
 
@@ -100,6 +102,8 @@ class Outbox:
         self.queues = ChatQueues(self.pace, lambda job: self._one(job, None))
         self._busy: dict[int, asyncio.Lock] = {}  # chat -> held while a job writes there
         self._told: set[tuple[int | None, str]] = set()  # (table, user) told to open the chat
+        self._stale: dict[tuple[int | None, str], list[int]] = {}  # (table, user) -> hand
+        # messages a new one replaced, to delete once the user has acted
         self._said: dict[tuple[int, str], list[str]] = {}  # (table, user) -> moves since theirs
         self._turns: dict[int, str] = {}  # table -> the text its turn line shows
         # (table, user) -> set once the hand that asks the user to act is written: the turn
@@ -190,13 +194,18 @@ class Outbox:
         where = parse_channel(job.m.to if job.m.to is not None else job.m.channel)
         if where is None:
             return
+        if job.m.kind != "hand":  # a reply, a note: no first message to race for
+            await self._write(job, origin)
+            return
         async with self._busy.setdefault(where[0], asyncio.Lock()):
             await self._write(job, origin)
 
     async def _write(self, job: Job, origin: Origin | None) -> None:
         m = job.m
-        if job.gone is not None and m.to is not None:
-            await self.calls.delete(int(m.to.split(":", 1)[1]), job.gone)
+        if job.gone is not None:  # a message of that chat goes
+            gone = parse_channel(m.to if m.to is not None else m.channel)
+            if gone is not None:
+                await self.calls.delete(gone[0], job.gone)
             return
         if m.to is not None:
             if parse_channel(m.to) is None:
@@ -216,6 +225,8 @@ class Outbox:
             await self._table(m, chat, thread)
         elif m.kind == "turn" and m.table is not None:
             await self._turn(m, chat, thread)
+        elif job.about:
+            await self._notice(job, chat, thread)
         else:
             await self.calls.send(chat, thread, m, self.keyboard(m.actions, m.table))
 
@@ -225,12 +236,13 @@ class Outbox:
         markup = self.keyboard(m.actions, m.table)
         key = "table"
         old = await self.calls.get(m.table, key)
-        if m.kind == "result":  # the game is over: its turn line goes
+        if m.kind == "result":  # the game is over: its turn line goes, and its notices
             turn = await self.calls.get(m.table, "turn")
             if turn is not None:
                 await self.calls.delete(turn.chat, turn.message_id)
                 await self.calls.forget(m.table or 0, "turn")
                 self._turns.pop(m.table or 0, None)
+            await self._notices_down(m.table or 0)
         if old is not None and old.chat == chat:
             if await self.calls.edit(chat, old.message_id, old.photo, m, markup):
                 return
@@ -309,10 +321,15 @@ class Outbox:
         key = f"hand:{chat}"
         old = await self.calls.get(m.table, key) if m.table is not None else None
         fresh = job.acting and not job.mine and old is not None and not old.acting
+        # asked for from elsewhere than the private chat (/hand in a group): the chat may be
+        # closed, and only a call tells (an unchanged hand is not written again otherwise)
+        check = origin is not None and origin.user == m.to and origin.chat_id != chat
         if old is not None and not fresh and await self.calls.edit(
-                chat, old.message_id, old.photo, m, markup):
+                chat, old.message_id, old.photo, m, markup, check=check):
             if old.acting != job.acting:
                 await self.calls.put_kept(m.table, key, old._replace(acting=job.acting))
+            await self._notice_down(m.table, m.to)
+            self._clear(job)
             return
         try:  # a new hand notifies only a user who must act
             sent = await self.calls.send(chat, None, m, markup,
@@ -325,8 +342,20 @@ class Outbox:
             return
         if m.table is not None:
             await self.calls.put(m.table, key, chat, sent, acting=job.acting)
-        if old is not None and fresh:  # once nothing else waits in the chat
-            self.queues.put(Job(Message("", "", to=m.to), when=SPARE, gone=old.message_id))
+        await self._notice_down(m.table, m.to)
+        if old is not None and fresh:  # it goes once the user has acted (below)
+            self._stale.setdefault((m.table, m.to), []).append(old.message_id)
+        self._clear(job)
+
+    def _clear(self, job: Job) -> None:
+        """The hand messages that a new one replaced go once its user no longer has to act
+        (after their move's own hand is written), before the chat's next write: a deletion
+        while they must act would take the chat's one write a second just when their move
+        comes, and their hand would wait for it."""
+        if job.acting:
+            return
+        for gone in self._stale.pop((job.m.table, job.m.to or ""), []):
+            self.queues.put(Job(Message("", "", to=job.m.to, table=job.m.table), gone=gone))
 
     def _with_moves(self, m: Message) -> Message:
         """A hand whose text begins with the moves made at its table since its user's last
@@ -372,8 +401,43 @@ class Outbox:
         # "h" in a group is the deep link to the private chat (see `keyboard`)
         link = Action(t(lang, "My hand"), action_data(m.table or 0, 0, "h"), style="primary")
         self.queues.put(Job(Message(m.channel, text, kind="info", table=m.table,
-                                    actions=(link,))))
+                                    actions=(link,)), about=m.to))
         self.start()  # the group's worker may be done already: the hand failed in another queue
+
+    async def _notice(self, job: Job, chat: int, thread: int | None) -> None:
+        """The group notice telling a player to open the private chat, kept to be taken
+        down; not sent when it already has been (their hand reached them meanwhile)."""
+        m = job.m
+        if (m.table, job.about) not in self._told:
+            return
+        sent = await self.calls.send(chat, thread, m, self.keyboard(m.actions, m.table))
+        await self.calls.put(m.table, notice_key(job.about), chat, sent)
+
+    async def _notice_down(self, table: int | None, user: str) -> None:
+        """`user`'s hand reached them: the group notice telling them to open the private
+        chat goes (in the group's queue)."""
+        if (table, user) not in self._told:
+            return
+        self._told.discard((table, user))
+        kept = await self.calls.get(table, notice_key(user))
+        if kept is None or table is None:
+            return
+        await self.calls.forget(table, notice_key(user))
+        self.queues.put(Job(Message(channel_of(kept.chat), ""), gone=kept.message_id))
+        self.start()
+
+    async def _notices_down(self, table: int) -> None:
+        """The game is over: every notice of its table telling a player to open the private
+        chat goes (also those sent before a restart)."""
+        row = await self.store.get_table(table)
+        for user in {s.user_id for s in row.seats if s.user_id} if row is not None else ():
+            self._told.discard((table, user))
+            if not user.startswith("telegram:"):
+                continue
+            kept = await self.calls.get(table, notice_key(user))
+            if kept is not None:
+                await self.calls.forget(table, notice_key(user))
+                await self.calls.delete(kept.chat, kept.message_id)
 
     # -- private answers -----------------------------------------------------------------------
 
@@ -404,3 +468,8 @@ class Outbox:
                                   self.keyboard(m.actions, m.table, private=True))
         except Forbidden:
             log.info("a private %s message was not delivered: private chat not open", m.kind)
+
+
+def notice_key(user: str) -> str:
+    """Where the group notice telling `user` to open the private chat is kept."""
+    return f"told:{user.split(':', 1)[1]}"

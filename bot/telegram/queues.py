@@ -7,7 +7,9 @@ its table, in the old one's place, and a worker takes its next write only once t
 have it, so a table message is never more than one write behind.  A batch of messages (a
 move and the computer moves after it) keeps only each message's last state
 (`latest_states`), and `when_written` says when a group's table message goes: a state that
-a computer's move replaces at once is written only when someone may need it.
+a computer's move replaces at once is written only when someone may need it.  A group's
+writes go round its tables (`ChatQueues._fairest`): the next is the first waiting of the
+table written longest ago, its turn line and score sheets counting as its writes.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Job:
     acting: bool = False  # a hand: its user must act now
     mine: bool = False  # a hand: the answer to its user's own action (they are looking)
     gone: int | None = None  # not `m` but this message of its chat deleted
+    about: str = ""  # a group notice telling this user to open the private chat (kept, to
+    # be taken down once they have their hand or the game is over)
 
     @property
     def slot(self) -> tuple[int, str] | None:
@@ -61,6 +65,7 @@ class ChatQueues:
         self._queues: dict[int, deque[Job]] = {}  # chat -> writes waiting
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._arrived: dict[int, asyncio.Event] = {}  # chat -> a job came (wakes its worker)
+        self._last: dict[tuple[int, int], float] = {}  # (group, table) -> its last write
         metrics.telegram_queues(self)  # their depth is a gauge (bot/metrics.py)
 
     def put(self, job: Job) -> None:
@@ -95,6 +100,10 @@ class ChatQueues:
     async def _work(self, chat: int) -> None:
         queue = self._queues[chat]
         while (job := await self._next(chat, queue)) is not None:
+            if chat < 0 and job.m.table is not None:
+                if len(self._last) > 10_000:
+                    self._last.clear()
+                self._last[(chat, job.m.table)] = now()
             try:
                 await self._write(job)
             except TelegramError as exc:
@@ -113,12 +122,22 @@ class ChatQueues:
                 return None
             wait = self.pace.wait(chat, now(), spare=not at_once)
             if wait <= 0:
-                job = (at_once or spare)[0]
+                job = self._fairest(chat, at_once or spare)
                 queue.remove(job)
                 return job
             arrived.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(arrived.wait(), wait)
+
+    def _fairest(self, chat: int, jobs: list[Job]) -> Job:
+        """The job to write first of `jobs` (in queue order): in a group, the first of the
+        table written longest ago (a message of no table: at once), so that the group's
+        writes go round its tables, a table's turn line and score sheet counting as its
+        writes: no table waits more than about two rounds of the others."""
+        if chat > 0:
+            return jobs[0]
+        return min(jobs, key=lambda j: (0, 0.0) if j.m.table is None else (
+            1, self._last.get((chat, j.m.table), float("-inf"))))
 
     async def drain(self) -> None:
         """Wait until every queue is empty (but the states never to be written) and its

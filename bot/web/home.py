@@ -27,6 +27,7 @@ from ..i18n import t
 from ..service.levels import DEFAULT, level_word
 from ..service.rules_pages import chat_page, rules_page
 from ..service.service import User
+from . import guards
 from .pages import _config_json, shell
 from .state import game_name
 
@@ -148,7 +149,7 @@ class Home:
         `{"error": str}` saying what is wrong (nothing is opened then)."""
         if not self.local or self.local_user is None:
             raise web.HTTPNotFound()
-        if not self.table._origin_ok(request):
+        if not guards.origin_ok(request.headers.get("Origin"), self.table.public_host):
             return web.json_response({"error": "origin refused"}, status=403)
         user = self.local_user()
         lang = self.table._lang(request, user.id)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -35,7 +36,7 @@ from ..service.messages import Message
 from ..service.numbers import table_number
 from ..service.service import Service, User
 from ..storage import TableRow
-from . import actions, finished, pages
+from . import actions, finished, guards, pages
 from . import state as web_state
 from .board import state_payload
 from .home import Home, LocalUser, loopback
@@ -53,7 +54,6 @@ MAX_INIT_DATA = 4096
 SEND_TIMEOUT = 5.0
 MAX_SOCKETS = 10_000  # open sockets at once (beyond: 503)
 POLL = 1.0  # seconds between reads of the watched tables when other processes share the base
-TELEGRAM_FRAMES = "https://web.telegram.org https://*.telegram.org"
 
 
 @dataclass(eq=False)
@@ -168,13 +168,10 @@ class WebTable:
             await self.runner.cleanup()
 
     async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
-        """Every answer: a strict Content-Security-Policy and no sniffing, no referrer."""
-        host = request.host
-        scripts = "'self'" + (f" {pages.TELEGRAM_JS}" if request.path == "/tg" else "")
-        response.headers["Content-Security-Policy"] = (
-            f"default-src 'none'; script-src {scripts}; style-src 'self'; "
-            f"img-src 'self' data:; connect-src 'self' wss://{host} ws://{host}; "
-            f"frame-ancestors 'self' {TELEGRAM_FRAMES}; base-uri 'none'; form-action 'none'")
+        """Every answer: a strict Content-Security-Policy (from the configured address, never
+        the request's Host: bot/web/guards.py) and no sniffing, no referrer."""
+        response.headers["Content-Security-Policy"] = guards.policy(
+            self.public_host, miniapp=request.path == "/tg")
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         if not request.path.startswith("/static/"):
@@ -267,28 +264,44 @@ class WebTable:
 
     # -- the socket ------------------------------------------------------------------------
 
-    def _origin_ok(self, request: web.Request) -> bool:
-        origin = request.headers.get("Origin")
-        if not origin:
-            return False
-        host = urlsplit(origin).netloc.lower()
-        return bool(host) and host in (self.public_host, request.host.lower())
+    @functools.cached_property
+    def sockets(self) -> guards.SocketCounts:
+        """The sockets open per link and per user (bounded: bot/web/guards.py)."""
+        return guards.SocketCounts()
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
-        if not self._origin_ok(request):
+        if not guards.origin_ok(request.headers.get("Origin"), self.public_host):
             return web.Response(status=403, text="origin refused")
-        grant = self.links.check(request.query.get("token", ""))
+        token = request.query.get("token", "")
+        grant = self.links.check(token)
         if grant is None:
             return web.Response(status=403, text="link refused")
         if sum(len(w) for w in self.watchers.values()) >= self.max_sockets:
             return web.Response(status=503, text="too many open sockets; try again later")
+        bound = self.sockets.take(token, grant.user)
+        lang = self._lang(request, grant.user)
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30)
-        await ws.prepare(request)
-        watcher = Watcher(ws, grant, self._lang(request, grant.user))
+        try:
+            await ws.prepare(request)
+        except BaseException:
+            if bound is None:
+                self.sockets.give(token, grant.user)
+            raise
+        if bound is not None:  # one link, or one user, has enough sockets open
+            await self._close(Watcher(ws, grant, lang), guards.LIMIT_CODE, t(
+                lang, "Too many pages are open with this link: close one and try again.")
+                if bound == "link" else t(lang, "Too many pages are open for you: close one "
+                                                "and try again."))
+            return ws
+        watcher = Watcher(ws, grant, lang)
         self.watchers.setdefault(grant.table, set()).add(watcher)
         try:
             await self._send_state(grant.table, [watcher])
-            async for msg in ws:
+            async for msg in guards.received(ws, grant, self.links.clock,
+                                             self.sockets.interval):
+                if msg is None:  # the link expired: every move checks it, and the clock
+                    await self._expired(watcher)
+                    break
                 if msg.type != WSMsgType.TEXT:
                     break
                 if not watcher.spend():
@@ -297,12 +310,25 @@ class WebTable:
                     break
                 await self._handle(watcher, msg.data)
         finally:
+            self.sockets.give(token, grant.user)
             watchers = self.watchers.get(grant.table)
             if watchers is not None:
                 watchers.discard(watcher)
                 if not watchers:
                     del self.watchers[grant.table]
         return ws
+
+    async def _expired(self, w: Watcher) -> None:
+        await self._close(w, guards.EXPIRED_CODE, t(
+            w.lang, "This link has expired: ask the bot for a new one (the /web command)."))
+
+    async def _close(self, w: Watcher, code: int, text: str) -> None:
+        """Close a socket with `code`, after an error message the page shows (`text`); the
+        close's reason is `text` too, cut to what a close frame holds."""
+        await self._error(w, text)
+        reason = text.encode()[:120].decode("utf-8", "ignore").encode()
+        with contextlib.suppress(Exception):
+            await w.ws.close(code=code, message=reason)
 
     async def _error(self, w: Watcher, text: str) -> None:
         with contextlib.suppress(Exception):

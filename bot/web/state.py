@@ -123,8 +123,7 @@ def result(public: dict[str, Any], names: list[str], lang: str, ended: bool
         title = (t(lang, "Hand {n} is over.", n=number) if kind == "hand"
                  else t(lang, "Round {n} is over.", n=number))
     svg, hands = "", []
-    if last and last.get("board") and (not over or family == "tricks"):
-        # (a game's end elsewhere: the board shown is the ended one, not sent twice)
+    if last and last.get("board"):  # the panel covers the board: it shows the ended one
         ended_board = {**public, **last["board"], "hand": [], "legal": [], "to_move": None}
         try:
             svg = board_svg(ended_board, translator(lang), names)

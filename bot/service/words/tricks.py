@@ -92,9 +92,9 @@ def summary_lines(view: dict[str, Any], names: list[str], lang: str) -> list[str
     phase = view.get("phase")
     bids = view.get("bids") or []
     bidding = phase == "bidding"
-    if bidding or (bids and not view.get("contract")):
+    if bids and (bidding or not view.get("contract")):  # none yet: the next line says so
         said = ", ".join(f"{seat_name(names, b['seat'])} {bid_text(b['bid'], lang)}"
-                         for b in bids) or t(lang, "none yet")
+                         for b in bids)
         out.append(t(lang, "Bidding. Bids: {bids}", bids=said))
     if bidding:
         out.append(bidding_line(view, names, lang))
