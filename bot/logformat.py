@@ -6,7 +6,8 @@ from the record (``log.info(..., extra={"table": 12, "platform": "telegram"})``)
 them the platform is the prefix of the channel of the command under way (the service's
 ``ORIGIN``), and otherwise null: never guessed. The record has already passed the handler's
 `Redact` filter (bot/app.py), so the message and the traceback are scrubbed as in the text
-log; the line is passed through the same cleaning once more, whole.
+log; every text field is passed through the same cleaning once more (the fields, not the
+line: the cleaning decodes percent-escapes, which must not break the JSON).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def _origin_platform() -> str | None:
 
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object per record; `clean` (the Redact filter's) is applied to the line."""
+    """One JSON object per record; `clean` (the Redact filter's) is applied to each text."""
 
     def __init__(self, clean: Callable[[str], str] = lambda text: text) -> None:
         super().__init__()
@@ -46,13 +47,13 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname,
             "logger": record.name,
             "table": table if isinstance(table, int) and not isinstance(table, bool) else None,
-            "platform": platform if isinstance(platform, str) else None,
-            "message": record.getMessage(),
+            "platform": self.clean(platform) if isinstance(platform, str) else None,
+            "message": self.clean(record.getMessage()),
         }
         if record.exc_info and not record.exc_text:
             record.exc_text = self.formatException(record.exc_info)
         if record.exc_text:
-            line["exc"] = record.exc_text
+            line["exc"] = self.clean(record.exc_text)
         if record.stack_info:
-            line["stack"] = self.formatStack(record.stack_info)
-        return self.clean(json.dumps(line, ensure_ascii=False, default=str))
+            line["stack"] = self.clean(self.formatStack(record.stack_info))
+        return json.dumps(line, ensure_ascii=False, default=str)

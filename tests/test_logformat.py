@@ -50,10 +50,11 @@ def test_each_record_is_one_scrubbed_json_line(restore_logging: None) -> None:
     except ValueError:
         log.exception("failed with\nmore lines")
     log.info("bad %d arguments", "x")
+    log.info('GET /t/a%%2Eb?x=%%22quoted%%22 "%s"', "q")  # escapes decoded: still JSON
     text = stream.getvalue()
     assert TOKEN not in text and "aW50ZXJhY3Rpb24" not in text
     got = lines(stream)
-    assert len(got) == len(text.splitlines()) == 6  # a traceback stays inside its line
+    assert len(got) == len(text.splitlines()) == 7  # a traceback stays inside its line
     assert all(set(g) >= KEYS for g in got)
     assert got[0]["table"] == 7 and got[0]["platform"] == "telegram"
     assert got[0]["message"] == "move at table 7" and got[0]["level"] == "INFO"
@@ -63,6 +64,7 @@ def test_each_record_is_one_scrubbed_json_line(restore_logging: None) -> None:
     assert got[3]["platform"] == "discord" and got[3]["table"] is None
     assert got[4]["message"] == "failed with\nmore lines" and "ValueError" in str(got[4]["exc"])
     assert "bad log arguments" in str(got[5]["message"])
+    assert "[token]" in str(got[6]["message"]) and '"q"' in str(got[6]["message"])
 
 
 def test_the_setting(tmp_path: Path) -> None:
