@@ -297,7 +297,8 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
             if not task.cancelled() and task.exception():
                 raise task.exception()  # type: ignore[misc]
     finally:
-        await _stop(service, tasks, web_table, exporter, store, signalled=stop.is_set())
+        await _stop(service, tasks, web_table, exporter, store, signalled=stop.is_set(),
+                    platforms=bool(runners))
         running.close()
         loop = asyncio.get_running_loop()
         for sig in signals:
@@ -305,7 +306,7 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
 
 
 async def _stop(service: Service | None, tasks: list[asyncio.Task[None]], web_table: Any,
-                exporter: Any, store: Any, signalled: bool) -> None:
+                exporter: Any, store: Any, signalled: bool, platforms: bool) -> None:
     """The clean stop (SIGTERM, SIGINT, the console's end of input), within `STOP_WITHIN`
     seconds: refuse new presses, let those under way finish (`DRAIN` seconds at most) and
     send their answers (`ANSWERS`), stop the ticks (their moves under way finish:
@@ -318,7 +319,9 @@ async def _stop(service: Service | None, tasks: list[asyncio.Task[None]], web_ta
     if service is not None:
         if not await health.close(service, DRAIN):
             log.warning("stopping: commands were still under way after %.0f s", DRAIN)
-        await health.answered(service, tasks, ANSWERS)  # their answers sent
+        # their answers sent (a platform may have handed over a press just before: a quiet
+        # moment lets it come; the console's commands come from its own task, stopped)
+        await health.answered(service, tasks, ANSWERS, quiet=health.QUIET if platforms else 0)
     for task in tasks:
         task.cancel()
     if tasks:
