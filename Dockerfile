@@ -23,5 +23,10 @@ VOLUME ["/home/domino/data"]
 ENV DOMINO_DB=/home/domino/data/domino.sqlite \
     DOMINO_PICTURES=off \
     DOMINO_CONSOLE=tty
+# The process answers on the web table's /healthz (when DOMINO_WEB serves it; without the web
+# table, Docker's own watch of the process is the check). /readyz says more: docs/deploy.md.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 CMD ["python", "-c", "import os, sys, urllib.request; w = os.environ.get('DOMINO_WEB', 'off').strip(); w in ('', 'off') and sys.exit(0); urllib.request.urlopen('http://127.0.0.1:%s/healthz' % w.rpartition(':')[2], timeout=4)"]
+# docker stop sends SIGTERM: the bot stops cleanly within 10 s (docker's default grace period)
+STOPSIGNAL SIGTERM
 ENTRYPOINT ["domino"]
 CMD ["bot"]

@@ -18,10 +18,13 @@ import logging
 import re
 import signal
 import sys
-from collections.abc import Awaitable, Callable, Coroutine
+import time
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from pathlib import Path
 from typing import Any, Protocol, TextIO
 from urllib.parse import unquote
 
+from . import health
 from .config import ConfigError, Settings
 from .service.messages import Message
 from .service.pictures import NoPictures, Pictures
@@ -32,6 +35,9 @@ log = logging.getLogger("domino")
 
 Deliver = Callable[[list[Message]], Awaitable[None]]
 MAX_HELD = 10_000  # messages kept for an expected adapter that has not registered yet
+STOP_WITHIN = 10.0  # seconds from SIGTERM to the exit (docker stop's default grace period)
+DRAIN = 3.0  # seconds the presses under way have to finish when the bot stops
+ANSWERS = 1.0  # then seconds their answers have to be sent, before the platforms close
 
 
 # Libraries that log call parameters (a player's hand sent to a private chat) or raw events
@@ -114,11 +120,19 @@ def _args(args: Any) -> tuple[Any, ...]:
 
 
 def setup_logging(settings: Settings, stream: TextIO | None = None) -> None:
-    """Log to stderr at DOMINO_LOG level, with the tokens redacted from every record."""
+    """Log to stderr at DOMINO_LOG level, as text or JSON lines (DOMINO_LOG_FORMAT), with the
+    tokens redacted from every record."""
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(Redact([settings.discord_token or "", settings.telegram_token or "",
-                              settings.web.secret or "" if settings.web else ""]))
+    redact = Redact([settings.discord_token or "", settings.telegram_token or "",
+                     settings.web.secret or "" if settings.web else ""])
+    if settings.log_format == "json":  # one JSON object per line (bot/logformat.py)
+        from .logformat import JsonFormatter
+
+        handler.setFormatter(JsonFormatter(redact.clean))
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: "
+                                               "%(message)s"))
+    handler.addFilter(redact)
     root = logging.getLogger()
     for old in root.handlers[:]:
         root.removeHandler(old)
@@ -217,16 +231,46 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
     loop until the adapters end or SIGINT/SIGTERM arrives; then stop them and close the
     database (which first writes the moves still queued)."""
     runners = {name: platform_runner(name) for name in settings.platforms}
+    await _serve(settings, runners, stdin, out)
+
+
+@contextlib.contextmanager
+def _running(database: Path | str) -> Iterator[None]:
+    """Say, for `domino restore`, that a bot uses this SQLite database (a flock held until
+    the process ends: bot/storage/backup.py)."""
+    from .storage.backup import BackupError, running_lock
+
+    try:
+        lock = running_lock(database)
+        lock.__enter__()
+    except BackupError as exc:
+        raise StoreError(str(exc)) from None
+    except OSError as exc:
+        raise StoreError(f"{database}: cannot take its lock file ({exc.strerror or exc})"
+                         ) from None
+    try:
+        yield
+    finally:
+        lock.__exit__(None, None, None)
+
+
+async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[Any, Any, None]]],
+                 stdin: TextIO | None, out: TextIO | None) -> None:
     stop = asyncio.Event()
     signals = _on_signals(stop.set)
     store = await open_store(settings.database)
     tasks: list[asyncio.Task[None]] = []
     web_table: Any = None
+    service: Service | None = None
+    exporter: Any = None
+    running = contextlib.ExitStack()
     try:
+        running.enter_context(_running(settings.database))  # the store checked the folder
         pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()
         service = Service(store, pictures=pictures, ai_delay=settings.ai_delay,
                           default_lang=settings.lang, limits=settings.limits)
         router = Router(expect=tuple(runners))
+        health.expect(service, list(runners), router)
         main: Callable[[], Coroutine[Any, Any, None]]
         if runners:
             main = functools.partial(_platforms, service, router, settings, runners)
@@ -239,6 +283,8 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
         if settings.web is not None:  # the console's user plays on the local home page
             web_table = await _start_web(service, router.deliver, settings,
                                          None if runners else lambda: chat.user)
+        if settings.metrics is not None:
+            exporter = _start_metrics(service, web_table, settings.metrics)
         if not runners:
             chat.hello(settings.database, web_table.links.base_url if web_table else None)
         await router.deliver(await service.start())
@@ -251,17 +297,44 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
             if not task.cancelled() and task.exception():
                 raise task.exception()  # type: ignore[misc]
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        if web_table is not None:
-            await web_table.stop()
-        await store.close()
+        await _stop(service, tasks, web_table, exporter, store, signalled=stop.is_set(),
+                    platforms=bool(runners))
+        running.close()
         loop = asyncio.get_running_loop()
         for sig in signals:
             loop.remove_signal_handler(sig)
-        if stop.is_set():
-            log.info("stopped by a signal")
+
+
+async def _stop(service: Service | None, tasks: list[asyncio.Task[None]], web_table: Any,
+                exporter: Any, store: Any, signalled: bool, platforms: bool) -> None:
+    """The clean stop (SIGTERM, SIGINT, the console's end of input), within `STOP_WITHIN`
+    seconds: refuse new presses, let those under way finish (`DRAIN` seconds at most) and
+    send their answers (`ANSWERS`), stop the ticks (their moves under way finish:
+    Service.run) and the platforms (their connections closed, their queued writes given the
+    time left), tell each web page that the server restarts (close code 1012), and close the
+    store, which writes the moves still queued."""
+    began = time.monotonic()
+    if signalled:
+        log.info("stopping: a signal came")
+    if service is not None:
+        if not await health.close(service, DRAIN):
+            log.warning("stopping: commands were still under way after %.0f s", DRAIN)
+        # their answers sent (a platform may have handed over a press just before: a quiet
+        # moment lets it come; the console's commands come from its own task, stopped)
+        await health.answered(service, tasks, ANSWERS, quiet=health.QUIET if platforms else 0)
+    for task in tasks:
+        task.cancel()
+    if tasks:
+        left = max(1.0, STOP_WITHIN - 2.0 - (time.monotonic() - began))
+        _, late = await asyncio.wait(tasks, timeout=left)
+        if late:
+            log.warning("stopping: %s did not end in time", ", ".join(t.get_name() for t in late))
+    if web_table is not None:
+        await web_table.stop()
+    if exporter is not None:
+        exporter.stop()
+    await store.close()
+    log.info("stopped in %.1f s", time.monotonic() - began)
 
 
 def _heard(service: Service, deliver: Deliver) -> Deliver:
@@ -306,6 +379,21 @@ async def _start_web(service: Service, deliver: Deliver, settings: Settings,
         table.public_host = f"{host}:{port}"
     publish(service, links)
     return table
+
+
+def _start_metrics(service: Service, web_table: Any, where: tuple[str, int]) -> Any:
+    """Serve /metrics at `where` (DOMINO_METRICS) on its own small server (bot/metrics.py)."""
+    from . import metrics
+    from .service.rounds import OPEN
+
+    host, port = where
+    try:
+        server = metrics.Server(metrics.install(service, OPEN, web_table), host, port)
+    except OSError as exc:
+        raise ConfigError(f"DOMINO_METRICS: cannot listen on {host}:{port} "
+                          f"({exc.strerror or exc})") from None
+    log.info("metrics on http://%s:%d/metrics", host, server.port)
+    return server
 
 
 async def _wait(event: asyncio.Event) -> None:

@@ -236,6 +236,45 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_backup(args: argparse.Namespace) -> int:
+    """A consistent copy of the SQLite database while the bot runs (bot/storage/backup.py)."""
+    from .storage.backup import BackupError, backup
+
+    database = _database()
+    try:
+        counts = backup(database, args.file)
+    except BackupError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"Backed up {database} to {args.file}: {_counts(counts)}.")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Replace the SQLite database by a checked backup; refused while a bot uses it."""
+    from .storage.backup import BackupError, restore
+
+    database = _database()
+    try:
+        counts = restore(database, args.file)
+    except BackupError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"Restored {args.file} into {database}: {_counts(counts)}; the replaced database "
+          f"is kept as {database}.pre-restore.")
+    return 0
+
+
+def _database() -> Path | str:
+    """DOMINO_DB as the bot reads it (environment over .env)."""
+    from .config import Settings
+
+    return Settings.from_env().database
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return (f"schema version {counts['version']}, {counts['tables']} tables, "
+            f"{counts['moves']} moves, {counts['games']} finished games")
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     import render
 
@@ -385,6 +424,16 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("file")
     s.add_argument("--out", required=True, metavar="DIR")
     s.set_defaults(func=cmd_render)
+
+    s = sub.add_parser("backup", help="copy the SQLite database (DOMINO_DB) to FILE, while "
+                       "the bot runs")
+    s.add_argument("file")
+    s.set_defaults(func=cmd_backup)
+
+    s = sub.add_parser("restore", help="replace the SQLite database (DOMINO_DB) by the backup "
+                       "FILE (the bot must be stopped)")
+    s.add_argument("file")
+    s.set_defaults(func=cmd_restore)
     return p
 
 

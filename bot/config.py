@@ -7,6 +7,8 @@
 | DOMINO_AI_DELAY | seconds before a computer seat plays | 1.0 |
 | DOMINO_PICTURES | folder where the console writes pictures; "off" for none | domino-pictures |
 | DOMINO_LOG | log level (debug, info, warning, error) | warning |
+| DOMINO_LOG_FORMAT | text, or json: one JSON object per line (bot/logformat.py) | text |
+| DOMINO_METRICS | Prometheus' /metrics: off, or host:port to listen on (bot/metrics.py) | off |
 | DOMINO_CONSOLE | with no token: on (console chat), tty (only on a terminal), off | on |
 | DISCORD_TOKEN | runs the Discord adapter when set | unset |
 | TELEGRAM_TOKEN | runs the Telegram adapter when set | unset |
@@ -51,6 +53,7 @@ from .web.settings import Web, WebSettingError, web_from
 LANGS = ("en", "fr")
 LOG_LEVELS = ("debug", "info", "warning", "error")
 CONSOLE_MODES = ("on", "tty", "off")
+LOG_FORMATS = ("text", "json")
 
 
 class ConfigError(ValueError):
@@ -92,6 +95,8 @@ class Settings:
     discord_shards: Shards | None = None  # bot/scaling.py
     telegram_webhook: Webhook | None = None
     web: Web | None = None  # the web table (bot/web/settings.py)
+    log_format: str = "text"  # DOMINO_LOG_FORMAT
+    metrics: tuple[str, int] | None = None  # DOMINO_METRICS: where /metrics listens
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Settings:
@@ -116,6 +121,10 @@ class Settings:
         level = get("DOMINO_LOG", "warning").lower()
         if level not in LOG_LEVELS:
             raise ConfigError(f"DOMINO_LOG must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+        log_format = get("DOMINO_LOG_FORMAT", "text").lower()
+        if log_format not in LOG_FORMATS:
+            raise ConfigError(f"DOMINO_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, "
+                              f"got {log_format[:30]!r}")
         console = get("DOMINO_CONSOLE", "on").lower()
         if console not in CONSOLE_MODES:
             raise ConfigError(f"DOMINO_CONSOLE must be one of {', '.join(CONSOLE_MODES)}, "
@@ -161,6 +170,8 @@ class Settings:
             lang=lang,
             ai_delay=delay,
             log_level=level,
+            log_format=log_format,
+            metrics=metrics_setting(get("DOMINO_METRICS", "off")),
             discord_token=get("DISCORD_TOKEN") or None,
             telegram_token=get("TELEGRAM_TOKEN") or None,
             telegram_api_url=get("TELEGRAM_API_URL") or None,
@@ -189,6 +200,19 @@ def database_setting(folder: Path, value: str) -> Path | str:
     if value.startswith(("postgresql://", "postgres://")):
         return value
     return folder / value.removeprefix("sqlite:")
+
+
+def metrics_setting(value: str) -> tuple[str, int] | None:
+    """DOMINO_METRICS: "off" (or unset), else HOST:PORT ([::1]:9100 for IPv6; port 0 picks a
+    free one)."""
+    if value.lower() in ("", "off", "no", "none"):
+        return None
+    host, sep, port = value.rpartition(":")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if not (sep and host and port.isascii() and port.isdigit() and int(port) <= 65535):
+        raise ConfigError(f"DOMINO_METRICS must be off or HOST:PORT (e.g. 127.0.0.1:9100), "
+                          f"got {value[:60]!r}")
+    return host, int(port)
 
 
 def _scaling(get: Any) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from .. import metrics
 from ..i18n import lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message, parse_action
@@ -74,7 +75,8 @@ class DominoClient(discord.Client):
                  sync: bool = True, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels of the servers; no privileged intent is needed
-        super().__init__(intents=intents, **options)
+        super().__init__(intents=intents, **{"http_trace": metrics.http_trace("discord"),
+                                             **options})  # 429s, refusals: bot/metrics.py
         self.service = service
         self.router = router
         self.test_guild = test_guild

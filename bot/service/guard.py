@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .. import health
 from ..i18n import lang_for, t
 from ..storage import TableRow
 from . import live
@@ -83,6 +84,8 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
         @functools.wraps(method)
         async def guarded(self: Service, user: User, *args: Any, where: Where | None = None,
                           **kwargs: Any) -> list[Message]:
+            if (entry := health.enter(self)) is None:  # the bot stops (bot/health.py)
+                return health.refusal(lang_of(self, user), user.id)
             user = replace(user, name=clip(user.name, self.limits.name) or user.id[-12:])
             if where is None:  # a call made by another door's method: checked as it was
                 where = ORIGIN.get()
@@ -121,6 +124,7 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
                                       "Please try again."), to=user.id, kind="error")]
             finally:
                 ORIGIN.reset(token)
+                health.leave(self, user.id, entry)  # counted and timed (bot/health.py)
             for m in out:  # a human made something appear there: the channel is watched
                 if m.to is None and m.channel:
                     self._seen_in(m.channel)

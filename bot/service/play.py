@@ -15,6 +15,7 @@ import logging
 from core import IllegalMove
 from core.moves import Move
 
+from .. import metrics
 from ..i18n import end_words, error_text, t
 from . import assist, families, live, texts, thinking, words
 from .messages import Message
@@ -135,6 +136,7 @@ class Play(Results):
                 table.game = rebuild(table.row, [m.text for m in game.moves[:turn]])
             raise
         table.row.deadline, table.row.warned = deadline, False
+        metrics.moved(table.row.variant)  # domino_moves_total (bot/metrics.py)
         table.active_at = self.clock()
         live.changed(self, (table.id,))  # the web table (bot/service/live.py)
         out = self._table_messages(table, prompt=True, hands=True, mover=seat, move=move)

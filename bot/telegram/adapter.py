@@ -38,6 +38,7 @@ from telegram.ext import (
 
 from core import variants
 
+from .. import metrics
 from ..i18n import N_, lang_for, t
 from ..service.guard import Where
 from ..service.messages import Message
@@ -96,7 +97,7 @@ class TelegramBot:
         self.webhook = webhook  # None: long polling
         # a second connection for getUpdates: stopping cancels the open long poll, whose
         # connection is not back in the pool in time for PTB's last getUpdates
-        limiter = rate_limiter or AIORateLimiter(max_retries=3)
+        limiter = metrics.counted_limiter(rate_limiter or AIORateLimiter(max_retries=3))
         builder = (ApplicationBuilder().token(token).rate_limiter(limiter)
                    .get_updates_connection_pool_size(2))
         if base_url:

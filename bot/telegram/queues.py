@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from telegram.error import TelegramError
 
+from .. import metrics
 from ..service.messages import Message, fleeting
 from .ids import parse_channel
 from .pacing import Pace, now
@@ -65,6 +66,7 @@ class ChatQueues:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._arrived: dict[int, asyncio.Event] = {}  # chat -> a job came (wakes its worker)
         self._last: dict[tuple[int, int], float] = {}  # (group, table) -> its last write
+        metrics.telegram_queues(self)  # their depth is a gauge (bot/metrics.py)
 
     def put(self, job: Job) -> None:
         """Queue `job` for its chat (a group, or a user's private chat); a table message,

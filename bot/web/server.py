@@ -28,6 +28,7 @@ from aiohttp import WSMsgType, web
 from telegram_webapp_auth.auth import TelegramAuthenticator, generate_secret_key
 from telegram_webapp_auth.errors import BaseTWAError
 
+from .. import health
 from ..i18n import lang_for, t
 from ..service import live
 from ..service.guard import Where
@@ -128,6 +129,7 @@ class WebTable:
         app = web.Application(client_max_size=MAX_BODY)
         app.on_response_prepare.append(self._headers)
         app.router.add_get("/healthz", self.healthz)
+        app.router.add_get("/readyz", health.readyz(self.service))  # bot/health.py
         app.router.add_get("/t/{token}", self.table_page)
         app.router.add_get("/tg", self.miniapp_page)
         app.router.add_get("/launch.js", self.launch_js)
@@ -159,7 +161,7 @@ class WebTable:
         for watchers in list(self.watchers.values()):
             for w in list(watchers):
                 with contextlib.suppress(Exception):
-                    await w.ws.close()
+                    await w.ws.close(code=1012, message=b"service restart")  # the bot stops
         for task in list(self._tasks):
             task.cancel()
         if self.runner is not None:
