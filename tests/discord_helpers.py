@@ -13,6 +13,7 @@ from bot.app import Router
 from bot.discord.adapter import DominoClient
 from bot.service.service import Service
 from bot.storage import Store
+from bot.web.activity import publish as publish_activity
 from tests.fake_discord import FakeDiscord, Interaction
 
 
@@ -51,13 +52,15 @@ class Bot:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(fake: FakeDiscord, db: Path, **service_options: Any
-                      ) -> AsyncIterator[Bot]:
+async def running_bot(fake: FakeDiscord, db: Path, activity: Any = None,
+                      **service_options: Any) -> AsyncIterator[Bot]:
     """Start a bot process on `db` (restart prompts go through the router, as in bot/app.py)
-    and stop it at the end."""
+    and stop it at the end.  `activity`: the Discord Activity's settings, as its web table
+    publishes them (bot/web/activity.py)."""
     store = await Store.open(db)
     service = Service(store, ai_delay=service_options.pop("ai_delay", 0),
                       seed=service_options.pop("seed", 3), **service_options)
+    publish_activity(service, activity)
     router = Router(expect=("discord",))
     await router.deliver(await service.start())
     client = DominoClient(service, router, guild_ready_timeout=0.05)
