@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from ..i18n import t
+from ..i18n import lang_for, t
 from ..web.activity import activity_of
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ async def launch(ix: discord.Interaction) -> None:
     except discord.HTTPException as exc:
         log.warning("the Activity could not be launched (HTTP %s)", exc.status)
         if not ix.response.is_done():
-            lang = str(ix.locale.value).split("-")[0]
+            lang = lang_for(str(ix.locale.value))
             await ix.response.send_message(t(lang, "The Discord Activity cannot be opened "
                                              "here; use the Web button."), ephemeral=True)
 

@@ -17,7 +17,8 @@ with the instance's ids; the bot then
    takes a free seat while its lobby is open (the chat's Join, through the Service's door),
    or watches; else none (the page says to start one from the chat);
 5. answers a session as the Mini App's: `{"token", "ws", "user", "table", "lang",
-   "access_token"}` (the access token only for the SDK's `authenticate`).
+   "access_token", "strings"}` (the access token only for the SDK's `authenticate`; the
+   page's words in the user's Discord language).
 
 The client secret and the access tokens are never logged and never stored (the log filter
 of bot/app.py hides `access_token`, `client_secret`, `code=` and Authorization values).
@@ -225,12 +226,14 @@ async def session(wt: WebTable, request: web.Request) -> web.Response:
     lang = lang_for(me.get("locale") if isinstance(me.get("locale"), str) else None,
                     wt.service.default_lang)
     user = User(f"{PLATFORM}:{me['id']}", name, lang)
+    await wt.service._lang(user)  # the pages' and the chat's language for this user from now
     where = Where(f"{PLATFORM}:{channel}", f"{PLATFORM}:{guild or channel}", guild is None)
     table = await _table(wt, user, where)
     token = wt.links.token(table or 0, user.id)
     return web.json_response({
         "token": token, "user": user.id, "table": table, "lang": lang,
-        "ws": f"/ws?token={token}" if table else None, "access_token": access})
+        "ws": f"/ws?token={token}" if table else None, "access_token": access,
+        "strings": pages.activity_strings(lang)})
 
 
 async def _table(wt: WebTable, user: User, where: Where) -> int | None:

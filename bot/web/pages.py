@@ -59,16 +59,22 @@ def table_page(lang: str, title: str, ws: str | None, *, miniapp: bool = False,
 ACTIVITY_SCRIPT = "/static/discord-sdk.js"
 
 
-def activity_page(lang: str, client_id: str) -> str:
-    """The Discord Activity's page (bot/web/activity.py): the table page whose launcher,
-    Discord's SDK bundled with bot/web/activity/main.js, gets a session first and then loads
-    the board's script.  Only this page loads the SDK."""
-    page = table_page(lang, "Domino", None, strings={
+def activity_strings(lang: str) -> dict[str, str]:
+    """The Activity's page words in `lang`: the table's and its launcher's (its session
+    answers them again in the language Discord gives the user)."""
+    return page_strings(lang) | {
         "outside_discord": t(lang, "Open this page from Discord: it is a Discord Activity."),
         "launch_refused": t(lang, "Discord did not confirm who you are; open the Activity "
                             "again."),
         "no_table": t(lang, "There is no table in this channel yet: start one with "
-                      "/domino start, then open the Activity again.")})
+                      "/domino start, then open the Activity again.")}
+
+
+def activity_page(lang: str, client_id: str) -> str:
+    """The Discord Activity's page (bot/web/activity.py): the table page whose launcher,
+    Discord's SDK bundled with bot/web/activity/main.js, gets a session first and then loads
+    the board's script.  Only this page loads the SDK."""
+    page = table_page(lang, "Domino", None, strings=activity_strings(lang))
     return page.replace(TABLE_SCRIPT, f'<script src="{ACTIVITY_SCRIPT}" defer '
                         f'data-client-id="{escape(client_id)}"></script>').replace(
         "<body>", '<body class="activity">', 1)

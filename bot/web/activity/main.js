@@ -35,6 +35,7 @@ import {DiscordSDK} from "@discord/embedded-app-sdk";
     var data = JSON.parse(config.textContent);
     data.ws = session.ws;
     data.lang = session.lang || data.lang;
+    data.strings = session.strings || data.strings;  // Discord's language for the user
     config.textContent = JSON.stringify(data);
     document.documentElement.lang = data.lang;
     var s = document.createElement("script");
@@ -60,7 +61,7 @@ import {DiscordSDK} from "@discord/embedded-app-sdk";
   }).then(function (session) {
     return sdk.commands.authenticate({access_token: session.access_token}).then(function () {
       session.access_token = "";  // no longer needed here: not kept
-      if (!session.ws) { say(S.no_table); return; }
+      if (!session.ws) { say((session.strings || S).no_table || S.no_table); return; }
       boot(session);
     });
   }).catch(function () { say(S.launch_refused); });
