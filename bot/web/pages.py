@@ -72,7 +72,7 @@ def activity_strings(lang: str) -> dict[str, str]:
 
 def activity_page(lang: str, client_id: str) -> str:
     """The Discord Activity's page (bot/web/activity.py): the table page whose launcher,
-    Discord's SDK bundled with bot/web/activity/main.js, gets a session first and then loads
+    Discord's SDK bundled with bot/web/activity_sdk/main.js, gets a session first and then loads
     the board's script.  Only this page loads the SDK."""
     page = table_page(lang, "Domino", None, strings=activity_strings(lang))
     return page.replace(TABLE_SCRIPT, f'<script src="{ACTIVITY_SCRIPT}" defer '
