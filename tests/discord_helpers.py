@@ -53,7 +53,8 @@ class Bot:
 
 @contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, db: Path, activity: Any = None,
-                      **service_options: Any) -> AsyncIterator[Bot]:
+                      test_guild: int | None = None, **service_options: Any
+                      ) -> AsyncIterator[Bot]:
     """Start a bot process on `db` (restart prompts go through the router, as in bot/app.py)
     and stop it at the end.  `activity`: the Discord Activity's settings, as its web table
     publishes them (bot/web/activity.py)."""
@@ -63,7 +64,7 @@ async def running_bot(fake: FakeDiscord, db: Path, activity: Any = None,
     publish_activity(service, activity)
     router = Router(expect=("discord",))
     await router.deliver(await service.start())
-    client = DominoClient(service, router, guild_ready_timeout=0.05)
+    client = DominoClient(service, router, guild_ready_timeout=0.05, test_guild=test_guild)
     task = asyncio.create_task(client.start("fake-token"))
     bot = Bot(fake, client, service, store, task, router)
     _watch_acks(bot)

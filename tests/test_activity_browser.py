@@ -174,6 +174,9 @@ def test_two_discord_users_play_a_whole_game_in_the_activity_and_a_third_watches
                     "() => document.getElementById('spectator').textContent.includes('regardez')")
                 await a.frame.wait_for_function("() => window.dominoState.to_move !== null")
                 timing = [await first_board_ms(x.frame) for x in (a, b, c)]
+                for x in (a, b, c):  # the page fits Discord's frame: nothing off its sides
+                    assert await x.frame.evaluate(
+                        "document.documentElement.scrollWidth <= window.innerWidth")
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 await c.page.screenshot(path=str(SHOTS / "activity-desktop.png"))
                 await a.page.screenshot(path=str(SHOTS / "activity-phone.png"))

@@ -11,6 +11,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 
 from bot.app import Redact
@@ -244,6 +245,19 @@ def test_play_in_discord_launches_the_activity_and_the_entry_point_is_kept(
             assert resp == 400
             assert await fake_put(fake, [{"name": "launch", "type": 4,
                                           "description": "x"}]) == 400
+            async with aiohttp.ClientSession() as http, http.post(
+                    f"http://127.0.0.1:{fake.port}/api/v10/interactions/1/tok/callback",
+                    json={"type": 12, "data": {"content": "x"}}) as r:
+                assert r.status == 400  # LAUNCH_ACTIVITY takes no data
+        async with FakeDiscord() as fake:  # a test server: the Entry Point goes global alone
+            fake.patch(monkeypatch)
+            fake.commands["global"] = [{"name": "domino", "type": 1, "id": "5"}]
+            async with running_bot(fake, tmp_path / "guild.sqlite", activity_of(fake),
+                                   test_guild=fake.guild_id):
+                assert [c["name"] for c in fake.commands[str(fake.guild_id)]] == ["domino"]
+                assert sorted(c["name"] for c in fake.commands["global"]) == ["domino",
+                                                                              "launch"]
+                assert not fake.refused
         async with FakeDiscord() as fake:  # no Activity set up: no button, no Entry Point
             fake.patch(monkeypatch)
             ann = fake.add_user("Ann")
@@ -257,8 +271,6 @@ def test_play_in_discord_launches_the_activity_and_the_entry_point_is_kept(
 
 
 async def fake_put(fake: FakeDiscord, commands: list[dict[str, Any]]) -> int:
-    import aiohttp
-
     async with aiohttp.ClientSession() as http, http.put(
             f"http://127.0.0.1:{fake.port}/api/v10/applications/{fake.app_id}/commands",
             json=commands) as r:
