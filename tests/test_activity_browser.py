@@ -113,7 +113,8 @@ async def open_activity(browser: Any, env: Env, fake: FakeDiscord, user: int, na
     inst = fake.activity.launch(CHANNEL, GUILD, user)
     launch = {"client_id": fake.activity.client_id, "frame_id": f"frame-{user}",
               "code": fake.activity.grant(user), "user_id": str(user), "name": name}
-    app_url = (f"{env.base}/discord?instance_id={inst.id}&frame_id={launch['frame_id']}"
+    # the URL mapping's root, as Discord opens it: /?instance_id=...&frame_id=...
+    app_url = (f"{env.base}/?instance_id={inst.id}&frame_id={launch['frame_id']}"
                f"&platform={platform}&guild_id={GUILD}&channel_id={CHANNEL}")
     page = await browser.new_page(viewport=viewport, locale="en-US")
     watched = Watched(page)
@@ -125,7 +126,7 @@ async def open_activity(browser: Any, env: Env, fake: FakeDiscord, user: int, na
     await page.goto(OUTER)
     frame = None
     for _ in range(100):
-        frame = next((f for f in page.frames if "/discord?" in f.url), None)
+        frame = next((f for f in page.frames if "instance_id=" in f.url), None)
         if frame is not None:
             break
         await page.wait_for_timeout(50)

@@ -168,6 +168,12 @@ def test_the_activity_page_is_framed_by_discord_only(tmp_path: Path) -> None:
         assert ("frame-ancestors https://discord.com https://*.discord.com "
                 "https://*.discordsays.com") in csp
         assert "script-src 'self';" in csp and "connect-src 'self'" in csp
+        # Discord opens the URL mapping's root with its launch parameters: the same page
+        async with env.http.get(f"{env.base}/?frame_id=f&instance_id=i&platform=mobile") as r:
+            assert r.status == 200 and "/static/discord-sdk.js" in await r.text()
+            assert "discordsays" in r.headers["Content-Security-Policy"]
+        async with env.http.get(f"{env.base}/") as r:  # else the home page's (not local: 404)
+            assert r.status == 404 and "discordsays" not in r.headers["Content-Security-Policy"]
         async with env.http.get(f"{env.base}/tg") as r:  # the others keep theirs
             assert "discordsays" not in r.headers["Content-Security-Policy"]
             assert "discord-sdk" not in await r.text()
@@ -179,6 +185,8 @@ def test_the_activity_page_is_framed_by_discord_only(tmp_path: Path) -> None:
 def test_without_the_activity_its_routes_answer_404(tmp_path: Path) -> None:
     async def body(env: Env) -> None:
         async with env.http.get(f"{env.base}/discord") as r:
+            assert r.status == 404
+        async with env.http.get(f"{env.base}/?frame_id=f&instance_id=i") as r:
             assert r.status == 404
         async with env.http.post(f"{env.base}/api/discord/session", json={}) as r:
             assert r.status == 404

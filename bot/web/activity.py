@@ -1,7 +1,8 @@
 """The Discord Activity (issue 39, docs/discord.md): the web table inside Discord's iframe.
 
 It only proves who the user is, then hands over to the same page and socket as every other
-way in.  `GET /discord` is the table page with the Activity's launcher
+way in.  `GET /discord` (and `/` opened by Discord's launch, with its `frame_id` and
+`instance_id`: the URL mapping's root) is the table page with the Activity's launcher
 (static/discord-sdk.js, Discord's Embedded App SDK bundled by tools/build_activity.sh).  The
 launcher gets an authorization code from the SDK and posts it to `POST /api/discord/session`
 with the instance's ids; the bot then
@@ -49,6 +50,8 @@ MAX_CODE = 200  # characters of an authorization code
 TIMEOUT = 10.0  # seconds for each call to Discord
 DISCORD_FRAMES = "https://discord.com https://*.discord.com https://*.discordsays.com"
 SEATED_FIRST = ("playing", "lobby")
+LAUNCH = frozenset({"frame_id", "instance_id"})  # the query of Discord's launch of the page
+FRAMED = "domino.activity"  # a request answered with the Activity's page
 
 
 # The Activity of each running service (set by its web table), for the Discord adapter's
@@ -94,15 +97,31 @@ def origin_ok(origin: str | None, activity: Activity | None) -> bool:
 
 
 def add_routes(wt: WebTable, app: web.Application) -> None:
-    """`GET /discord` and `POST /api/discord/session` of the web table `wt`."""
+    """`GET /discord` and `POST /api/discord/session` of the web table `wt`, and Discord's
+    own way in: the URL mapping's root `/` opened with the launch's parameters (`frame_id`,
+    `instance_id`) answers the same page (any other `/` is left to the home page)."""
     async def discord_page(request: web.Request) -> web.Response:
         return page(wt, request)
 
     async def discord_session(request: web.Request) -> web.Response:
         return await session(wt, request)
 
+    @web.middleware
+    async def launched(request: web.Request, handler: Any) -> web.StreamResponse:
+        if (request.path == "/" and request.method == "GET" and wt.activity is not None
+                and LAUNCH.issubset(request.query)):
+            request[FRAMED] = True
+            return page(wt, request)
+        return await handler(request)  # type: ignore[no-any-return]
+
+    app.middlewares.append(launched)
     app.router.add_get("/discord", discord_page)
     app.router.add_post("/api/discord/session", discord_session)
+
+
+def framed(request: web.Request) -> bool:
+    """Whether the answer is the Activity's page (Discord frames it: `policy`)."""
+    return request.path == "/discord" or bool(request.get(FRAMED))
 
 
 def page(wt: WebTable, request: web.Request) -> web.Response:

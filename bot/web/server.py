@@ -179,7 +179,7 @@ class WebTable:
         """Every answer: a strict Content-Security-Policy (from the configured address, never
         the request's Host: bot/web/guards.py) and no sniffing, no referrer."""
         response.headers["Content-Security-Policy"] = (
-            activity_mod.policy(self.public_host) if request.path == "/discord"
+            activity_mod.policy(self.public_host) if activity_mod.framed(request)
             else guards.policy(self.public_host, miniapp=request.path == "/tg"))
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
