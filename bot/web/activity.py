@@ -51,7 +51,7 @@ TIMEOUT = 10.0  # seconds for each call to Discord
 DISCORD_FRAMES = "https://discord.com https://*.discord.com https://*.discordsays.com"
 SEATED_FIRST = ("playing", "lobby")
 LAUNCH = frozenset({"frame_id", "instance_id"})  # the query of Discord's launch of the page
-FRAMED = "domino.activity"  # a request answered with the Activity's page
+FRAMED = web.RequestKey("domino.activity", bool)  # a request answered with the Activity's page
 
 
 # The Activity of each running service (set by its web table), for the Discord adapter's
