@@ -9,6 +9,8 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY core ./core
 COPY render ./render
+# bot/ holds the Discord Activity's bundle already built (bot/web/static/discord-sdk.js, from
+# tools/build_activity.sh, checked by .ci/run): the image needs no Node.js
 COPY bot ./bot
 COPY docs ./docs
 RUN pip install --no-cache-dir '.[discord,telegram]'

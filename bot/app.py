@@ -46,13 +46,16 @@ LIBRARY_LOGGERS = ("telegram", "discord", "httpx", "httpcore", "aiohttp", "webso
                    "hpack")
 HIDDEN = (
     (re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+"), r"\1[token]"),
-    (re.compile(r"""(['"](?:token|init_data|start_param|hash|signature)['"]\s*:\s*['"])"""
+    (re.compile(r"""(['"](?:token|init_data|start_param|hash|signature|access_token"""
+                r"""|refresh_token|client_secret|code)['"]\s*:\s*['"])"""
                 r"""[^'"]+"""), r"\1[token]"),
     # web links: a table's (/t/TOKEN) and a finished game's (/g/TABLE.SIGNATURE), whatever
     # follows up to the end of the path (a malformed request line is logged as it came)
     (re.compile(r"(/[tg]/)[^\s/?#'\"<>]+"), r"\1[token]"),
     (re.compile(r"(\b(?:token|init_data|tgWebAppData|startapp|start_param|tgWebAppStartParam"
-                r"|hash|signature)=)[^&\s'\"]+"), r"\1[token]"),
+                r"|hash|signature|access_token|refresh_token|client_secret|code)=)[^&\s'\"]+"),
+     r"\1[token]"),
+    (re.compile(r"(\b(?:Bearer|Bot) )[^\s'\"]+"), r"\1[token]"),  # Authorization headers
     # anything shaped as a link token or a game's signature, wherever it is
     (re.compile(r"(?<![A-Za-z0-9_-])(?:\d+|[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]{22}"
                 r"(?![A-Za-z0-9_-])"), "[token]"),
@@ -123,8 +126,11 @@ def setup_logging(settings: Settings, stream: TextIO | None = None) -> None:
     """Log to stderr at DOMINO_LOG level, as text or JSON lines (DOMINO_LOG_FORMAT), with the
     tokens redacted from every record."""
     handler = logging.StreamHandler(stream or sys.stderr)
+    web = settings.web
+    activity = web.activity if web is not None else None
     redact = Redact([settings.discord_token or "", settings.telegram_token or "",
-                     settings.web.secret or "" if settings.web else ""])
+                     web.secret or "" if web else "",
+                     activity.secret if activity is not None else ""])
     if settings.log_format == "json":  # one JSON object per line (bot/logformat.py)
         from .logformat import JsonFormatter
 
@@ -366,7 +372,8 @@ async def _start_web(service: Service, deliver: Deliver, settings: Settings,
         log.warning("DOMINO_WEB_SECRET is not set: web links stop working when the bot "
                     "restarts")
     table = WebTable(service, links, deliver, telegram_token=settings.telegram_token,
-                     auth_age=web.auth_age, public_url=web.url, local_user=local_user)
+                     auth_age=web.auth_age, public_url=web.url, local_user=local_user,
+                     activity=web.activity, discord_token=settings.discord_token)
     try:
         port = await table.start(web.host, web.port)
     except OSError as exc:

@@ -30,6 +30,9 @@
 | DOMINO_WEB_TTL | seconds a web link lives | 86400 |
 | DOMINO_WEB_AUTH_AGE | seconds a Telegram Mini App launch stays valid | 86400 |
 | DOMINO_WEB_TELEGRAM_APP | the Mini App's short name at BotFather (startapp links) | unset |
+| DISCORD_CLIENT_ID | the Discord Activity's application id (docs/discord.md) | unset |
+| DISCORD_CLIENT_SECRET | its OAuth2 client secret (with the id: the Activity runs) | unset |
+| DISCORD_API_URL | another base for Discord's API (tests) | Discord's |
 
 DOMINO_DB may be a ``postgresql://`` URL (several processes on one database, docs/deploy.md);
 the settings of several processes (Discord shards, Telegram's webhook) are in bot/scaling.py.

@@ -13,6 +13,7 @@ from bot.app import Router
 from bot.discord.adapter import DominoClient
 from bot.service.service import Service
 from bot.storage import Store
+from bot.web.activity import publish as publish_activity
 from tests.fake_discord import FakeDiscord, Interaction
 
 
@@ -51,16 +52,19 @@ class Bot:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(fake: FakeDiscord, db: Path, **service_options: Any
+async def running_bot(fake: FakeDiscord, db: Path, activity: Any = None,
+                      test_guild: int | None = None, **service_options: Any
                       ) -> AsyncIterator[Bot]:
     """Start a bot process on `db` (restart prompts go through the router, as in bot/app.py)
-    and stop it at the end."""
+    and stop it at the end.  `activity`: the Discord Activity's settings, as its web table
+    publishes them (bot/web/activity.py)."""
     store = await Store.open(db)
     service = Service(store, ai_delay=service_options.pop("ai_delay", 0),
                       seed=service_options.pop("seed", 3), **service_options)
+    publish_activity(service, activity)
     router = Router(expect=("discord",))
     await router.deliver(await service.start())
-    client = DominoClient(service, router, guild_ready_timeout=0.05)
+    client = DominoClient(service, router, guild_ready_timeout=0.05, test_guild=test_guild)
     task = asyncio.create_task(client.start("fake-token"))
     bot = Bot(fake, client, service, store, task, router)
     _watch_acks(bot)

@@ -19,6 +19,10 @@ it Create Public Threads), add members to it, send and edit messages in it, arch
 (PATCH /channels/{id}); a message sent in an archived thread unarchives it, an edit there is
 refused (400, code 50083), as Discord does.  `interact`/`click` from a thread carry the
 thread's channel, as Discord's interactions do.
+
+The Discord Activity (OAuth2's token endpoint, a Bearer token's user, Activity instances,
+the LAUNCH_ACTIVITY response and the Entry Point command's shapes) is in
+tests/fake_discord_activity.py, as `fake.activity`.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from typing import Any
 import discord
 import yarl
 from aiohttp import WSMsgType, web
+
+from tests.fake_discord_activity import ActivityFake, callback_errors, command_errors
 
 API = "/api/v10"
 MANAGE_GUILD = 1 << 5
@@ -91,6 +97,7 @@ class FakeDiscord:
         self.app_id = next(self.ids)
         self.guild_id = next(self.ids)
         self.channel_id = next(self.ids)
+        self.locales: dict[int, str] = {}  # a user's Discord locale (OAuth2's users/@me)
         self.users: dict[int, dict[str, Any]] = {self.bot_id: user_payload(self.bot_id, "DominoBot",
                                                                            bot=True)}
         self.managers: set[int] = set()
@@ -109,6 +116,7 @@ class FakeDiscord:
         self.refused: list[Call] = []  # requests answered 400 "Invalid Form Body"
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" / guild id -> commands
         self.interactions: dict[str, Interaction] = {}  # by token
+        self.activity = ActivityFake(self.app_id)  # tests/fake_discord_activity.py
         self.logins = 0
         self.identified: list[Any] = []  # the `shard` of each IDENTIFY
         self._sockets: list[web.WebSocketResponse] = []
@@ -122,6 +130,7 @@ class FakeDiscord:
     async def __aenter__(self) -> FakeDiscord:
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
+        app.router.add_post(API + "/oauth2/token", self.activity.token)
         app.router.add_route("*", API + "/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
@@ -323,6 +332,15 @@ class FakeDiscord:
         body, files = await _read_body(request)
         self.calls.append(Call(request.method, path, body, files))
         parts = path.strip("/").split("/")
+        shape = _shape(parts)
+        why = (callback_errors(body) if shape == "interactions/*/*/callback" else
+               command_errors(body if request.method == "PUT" else [body],
+                              self.commands.get("global", []), request.method == "PUT")
+               if shape == "applications/*/commands" else "")
+        if why:
+            self.refused.append(self.calls[-1])
+            return _json({"message": why, "code": 50240 if "removed" in why else 50035},
+                         status=400)
         handler = _ROUTES.get((request.method, _shape(parts)))
         if handler is None:
             return _json({"message": f"fake: no route {request.method} {path}", "code": 0},
@@ -338,7 +356,27 @@ class FakeDiscord:
 
     async def _me(self, parts: list[str], body: Any, files: Any, req: web.Request
                   ) -> web.Response:
-        return _json(self.users[self.bot_id])
+        bearer = self.activity.user_of(req)  # an OAuth2 access token's user
+        if bearer is None:
+            return _json(self.users[self.bot_id])
+        if not bearer:
+            return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+        return _json({**self.users[bearer], "locale": self.locales.get(bearer, "en-US")})
+
+    async def _instance(self, parts: list[str], body: Any, files: Any, req: web.Request
+                        ) -> web.Response:
+        if not req.headers.get("Authorization", "").startswith("Bot "):
+            return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+        return self.activity.instance(parts[1], parts[3])
+
+    async def _upsert_command(self, parts: list[str], body: Any, files: Any,
+                              req: web.Request) -> web.Response:
+        """POST /applications/{id}/commands: create, or update the one of that name."""
+        held = [c for c in self.commands.get("global", []) if c["name"] != body.get("name")]
+        made = {**body, "id": str(next(self.ids)), "application_id": str(self.app_id),
+                "version": "1"}
+        self.commands["global"] = [*held, made]
+        return _json(made)
 
     async def _app(self, parts: list[str], body: Any, files: Any, req: web.Request
                    ) -> web.Response:
@@ -677,7 +715,7 @@ def _shape(parts: list[str]) -> str:
     """The route's shape: ids and tokens replaced by '*' ("channels/*/messages")."""
     keep = {"users", "@me", "channels", "messages", "applications", "commands", "guilds",
             "oauth2", "interactions", "callback", "webhooks", "@original", "threads",
-            "thread-members"}
+            "thread-members", "activity-instances"}
     return "/".join(p if p in keep else "*" for p in parts)
 
 
@@ -685,6 +723,8 @@ _ROUTES = {
     ("GET", "users/@me"): FakeDiscord._me,
     ("GET", "oauth2/applications/@me"): FakeDiscord._app,
     ("PUT", "applications/*/commands"): FakeDiscord._sync,
+    ("POST", "applications/*/commands"): FakeDiscord._upsert_command,
+    ("GET", "applications/*/activity-instances/*"): FakeDiscord._instance,
     ("PUT", "applications/*/guilds/*/commands"): FakeDiscord._sync,
     ("POST", "users/@me/channels"): FakeDiscord._open_dm,
     ("POST", "channels/*/threads"): FakeDiscord._start_thread,

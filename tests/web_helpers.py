@@ -61,7 +61,7 @@ async def serving(tmp_path: Path, body: Callable[[Env], Awaitable[Any]], **kw: A
 
     links = Links(SECRET, "", ttl=3600, clock=kw.pop("clock", time.time))
     web = WebTable(service, links, deliver, telegram_token=BOT_TOKEN, auth_age=3600,
-                   local_user=kw.pop("local_user", None))
+                   local_user=kw.pop("local_user", None), **kw.pop("web_options", {}))
     port = await web.start("127.0.0.1", 0)
     links.base_url = f"http://127.0.0.1:{port}"
     web.public_host = f"127.0.0.1:{port}"

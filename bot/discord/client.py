@@ -30,7 +30,7 @@ from ..service.service import TABLE_FOR, TOURNAMENT_VERBS, Service, User
 from ..service.stopping import answers_question
 from ..web.reply import FIND_AS as WEB_FIND
 from ..web.reply import table_url, web_reply
-from . import views
+from . import activity, views
 from .commands import DominoCommands
 from .delivery import PLATFORM, Delivery, Reply, discord_id
 from .rooms import DiscordRooms
@@ -85,6 +85,7 @@ class DominoClient(discord.Client):
         self.tree.add_command(DominoCommands(self))
         self.delivery = Delivery(self, service.store)
         views.WEB_URL[:] = [functools.partial(table_url, service, "")]
+        views.ACTIVITY[:] = [functools.partial(activity.label_for, service)]
         # a lock lives while a call holds or awaits it: no entry per table number ever named
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
@@ -97,16 +98,10 @@ class DominoClient(discord.Client):
         # logged in: the REST calls a thread needs work from now on (not only once the
         # gateway is ready), so that a round opened meanwhile gets its threads too
         self.service.rooms.register(PLATFORM, DiscordRooms(self))  # a thread per tournament table
-        self.add_dynamic_items(PressButton, PageButton)
+        self.add_dynamic_items(PressButton, PageButton, activity.ActivityButton)
         await self.tree.set_translator(CommandTranslator())
-        if not self.sync_commands:
-            return
-        if self.test_guild:
-            guild = discord.Object(self.test_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        if self.sync_commands:  # with the Activity's Entry Point command, when it is set up
+            await activity.sync(self)
 
     async def on_ready(self) -> None:
         if self.router is not None and not self._registered:

@@ -19,6 +19,7 @@ import discord
 from ..service.messages import Action, Message
 from ..service.texts import split_text
 from ..service.words import clip
+from .activity import ActivityButton
 
 PRESS_PREFIX = "dom:"
 PAGE_PREFIX = "domhp:"
@@ -111,6 +112,9 @@ def _is_tile(action: Action) -> bool:
 # table -> the address of its table message's "Web" link button (set by the client from
 # bot/web/reply.py), or None: no button
 WEB_URL: list[Callable[[int], str | None]] = []
+# table -> the label of its table message's "Play in Discord" button (the Discord Activity,
+# bot/discord/activity.py), or None: no button (no Activity set up)
+ACTIVITY: list[Callable[[int], str | None]] = []
 
 
 def view_for(message: Message, page: int = 0) -> Buttons | None:
@@ -122,10 +126,15 @@ def view_for(message: Message, page: int = 0) -> Buttons | None:
     for r, row in enumerate(rows):
         for a in row:
             view.add_item(PressButton(a.data, a.label, a.style, a.enabled, row=r))
-    web = (WEB_URL[-1](message.table) if WEB_URL and message.kind == "table"
-           and message.to is None and message.table is not None else None)
+    tid = message.table if message.kind == "table" and message.to is None else None
+    web = WEB_URL[-1](tid) if WEB_URL and tid is not None else None
     if web and len(rows) < ROWS:  # the web table (issue 30), on a row of its own
         view.add_item(discord.ui.Button(label="Web", url=web, row=len(rows)))
+    play = ACTIVITY[-1](tid) if ACTIVITY and tid is not None else None
+    if play and tid is not None and len(rows) < ROWS:  # the Discord Activity (issue 39)
+        item = ActivityButton(tid, play)
+        item.item.row = len(rows)
+        view.add_item(item)
     if pages > 1 and message.table is not None:
         turn = _turn_of(message.actions)
         last = len(rows) - 1

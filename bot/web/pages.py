@@ -39,12 +39,13 @@ TABLE_SCRIPT = '<script src="/static/table.js" defer></script>'
 
 
 def table_page(lang: str, title: str, ws: str | None, *, miniapp: bool = False,
-               table: int | None = None) -> str:
+               table: int | None = None, strings: dict[str, str] | None = None) -> str:
     """The table page: the board helper's document (templates/table.html) with its
     placeholders filled: the language, the title and the config (the socket's address and
     the page's words).  The Mini App's page has no socket yet: /launch.js gets a session
     first, then loads the table's script."""
-    config: dict[str, Any] = {"ws": ws, "lang": lang, "strings": page_strings(lang)}
+    config: dict[str, Any] = {"ws": ws, "lang": lang,
+                              "strings": page_strings(lang) | (strings or {})}
     page = (TEMPLATE_TEXT.replace("{{lang}}", escape(lang))
             .replace("{{title}}", escape(title))
             .replace("{{config}}", _config_json(config)))
@@ -53,6 +54,30 @@ def table_page(lang: str, title: str, ws: str | None, *, miniapp: bool = False,
                             f'<script src="/launch.js" defer data-table="{table or ""}">'
                             "</script>")
     return page
+
+
+ACTIVITY_SCRIPT = "/static/discord-sdk.js"
+
+
+def activity_strings(lang: str) -> dict[str, str]:
+    """The Activity's page words in `lang`: the table's and its launcher's (its session
+    answers them again in the language Discord gives the user)."""
+    return page_strings(lang) | {
+        "outside_discord": t(lang, "Open this page from Discord: it is a Discord Activity."),
+        "launch_refused": t(lang, "Discord did not confirm who you are; open the Activity "
+                            "again."),
+        "no_table": t(lang, "There is no table in this channel yet: start one with "
+                      "/domino start, then open the Activity again.")}
+
+
+def activity_page(lang: str, client_id: str) -> str:
+    """The Discord Activity's page (bot/web/activity.py): the table page whose launcher,
+    Discord's SDK bundled with bot/web/activity_sdk/main.js, gets a session first and then loads
+    the board's script.  Only this page loads the SDK."""
+    page = table_page(lang, "Domino", None, strings=activity_strings(lang))
+    return page.replace(TABLE_SCRIPT, f'<script src="{ACTIVITY_SCRIPT}" defer '
+                        f'data-client-id="{escape(client_id)}"></script>').replace(
+        "<body>", '<body class="activity">', 1)
 
 
 def refusal(lang: str, status: int) -> str:

@@ -37,10 +37,12 @@ from ..service.numbers import table_number
 from ..service.service import Service, User
 from ..storage import TableRow
 from . import actions, finished, guards, pages
+from . import activity as activity_mod
 from . import state as web_state
 from .board import state_payload
 from .home import Home, LocalUser, loopback
 from .links import Grant, Links, publish
+from .settings import Activity
 from .state import title_of
 
 log = logging.getLogger("domino.web")
@@ -102,7 +104,8 @@ class WebTable:
 
     def __init__(self, service: Service, links: Links, deliver: Deliver, *,
                  telegram_token: str | None = None, auth_age: int = 86_400,
-                 public_url: str = "", local_user: LocalUser | None = None) -> None:
+                 public_url: str = "", local_user: LocalUser | None = None,
+                 activity: Activity | None = None, discord_token: str | None = None) -> None:
         self.service = service
         self.links = links
         self.deliver = deliver
@@ -118,6 +121,9 @@ class WebTable:
         self.max_sockets = MAX_SOCKETS
         self.home = Home(self, local_user)  # the local mode's home page (bot/web/home.py)
         self.shared = web_state.SharedStates()
+        self.activity = activity  # the Discord Activity (bot/web/activity.py)
+        self.discord = activity_mod.Discord(activity, discord_token) if activity else None
+        activity_mod.publish(service, activity)
         live.listen(service, self._changed)
 
     def __repr__(self) -> str:
@@ -134,6 +140,7 @@ class WebTable:
         app.router.add_get("/tg", self.miniapp_page)
         app.router.add_get("/launch.js", self.launch_js)
         app.router.add_post("/api/telegram/session", self.telegram_session)
+        activity_mod.add_routes(self, app)  # the Discord Activity: /discord, its session
         app.router.add_get("/ws", self.socket)
         app.router.add_get("/g/{table}", self.game_page)
         self.home.add_routes(app)
@@ -158,6 +165,7 @@ class WebTable:
     async def stop(self) -> None:
         live.forget(self.service, self._changed)
         publish(self.service, None)
+        activity_mod.publish(self.service, None)
         for watchers in list(self.watchers.values()):
             for w in list(watchers):
                 with contextlib.suppress(Exception):
@@ -166,12 +174,15 @@ class WebTable:
             task.cancel()
         if self.runner is not None:
             await self.runner.cleanup()
+        if self.discord is not None:
+            await self.discord.close()
 
     async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
         """Every answer: a strict Content-Security-Policy (from the configured address, never
         the request's Host: bot/web/guards.py) and no sniffing, no referrer."""
-        response.headers["Content-Security-Policy"] = guards.policy(
-            self.public_host, miniapp=request.path == "/tg")
+        response.headers["Content-Security-Policy"] = (
+            activity_mod.policy(self.public_host) if activity_mod.framed(request)
+            else guards.policy(self.public_host, miniapp=request.path == "/tg"))
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         if not request.path.startswith("/static/"):
@@ -270,7 +281,9 @@ class WebTable:
         return guards.SocketCounts()
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
-        if not guards.origin_ok(request.headers.get("Origin"), self.public_host):
+        origin = request.headers.get("Origin")
+        if not (guards.origin_ok(origin, self.public_host)
+                or activity_mod.origin_ok(origin, self.activity)):
             return web.Response(status=403, text="origin refused")
         token = request.query.get("token", "")
         grant = self.links.check(token)

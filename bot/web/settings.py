@@ -9,6 +9,10 @@ DOMINO_WEB_SECRET keys the signed links: without it a random key is made at each
 links die when the bot restarts.  DOMINO_WEB_TELEGRAM_APP is the Mini App's short name given
 to BotFather (/newapp): the table message's "Web" button in a Telegram group is then its
 ``startapp`` link, else the spectators' link.
+
+The Discord Activity (bot/web/activity.py, docs/discord.md) runs when DISCORD_CLIENT_ID and
+DISCORD_CLIENT_SECRET (the application's OAuth2 client id and secret) are both set;
+DISCORD_API_URL is another base for Discord's API (tests: a fake on 127.0.0.1).
 """
 
 from __future__ import annotations
@@ -22,8 +26,20 @@ OFF = ("off", "no", "none", "0", "false")
 CONSOLE_ADDRESS = "127.0.0.1:0"
 
 
+DISCORD_API = "https://discord.com/api/v10"
+
+
 class WebSettingError(ValueError):
     """A web setting with a bad value (the message names it)."""
+
+
+@dataclass(frozen=True)
+class Activity:
+    """The Discord Activity's application: its client id and secret, and Discord's API."""
+
+    client_id: str
+    secret: str = field(repr=False)
+    api_url: str = DISCORD_API
 
 
 @dataclass(frozen=True)
@@ -37,6 +53,7 @@ class Web:
     ttl: int = 86_400  # seconds a personal or public link lives
     auth_age: int = 86_400  # seconds Telegram launch data stays acceptable
     telegram_app: str = ""  # the Mini App's short name at BotFather (startapp links)
+    activity: Activity | None = None  # the Discord Activity (bot/web/activity.py)
 
     @property
     def https(self) -> bool:
@@ -71,8 +88,27 @@ def web_from(get: Callable[[str], str], console: bool) -> Web | None:
         raise WebSettingError(f"DOMINO_WEB_TELEGRAM_APP must be the Mini App's short name "
                               f"(3 to 30 letters, digits or _), got {app[:40]!r}")
     return Web(host=host, port=int(port_text), url=url, secret=secret, telegram_app=app,
+               activity=activity_from(get),
                ttl=_seconds(get, "DOMINO_WEB_TTL", 86_400),
                auth_age=_seconds(get, "DOMINO_WEB_AUTH_AGE", 86_400))
+
+
+def activity_from(get: Callable[[str], str]) -> Activity | None:
+    """The Discord Activity's settings, or None when its client id and secret are not both
+    set."""
+    client_id, secret = get("DISCORD_CLIENT_ID"), get("DISCORD_CLIENT_SECRET")
+    if not client_id and not secret:
+        return None
+    if not (client_id.isascii() and client_id.isdigit() and len(client_id) <= 20):
+        raise WebSettingError(f"DISCORD_CLIENT_ID must be the application's id (digits), "
+                              f"got {client_id[:30]!r}")
+    if not secret:
+        raise WebSettingError("DISCORD_CLIENT_SECRET must be set with DISCORD_CLIENT_ID")
+    api = (get("DISCORD_API_URL") or DISCORD_API).rstrip("/")
+    if urlsplit(api).scheme not in ("http", "https") or not urlsplit(api).hostname:
+        raise WebSettingError(f"DISCORD_API_URL must be an http(s):// address, "
+                              f"got {api[:60]!r}")
+    return Activity(client_id, secret, api)
 
 
 def _seconds(get: Callable[[str], str], name: str, default: int) -> int:
