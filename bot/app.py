@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol, TextIO
 
 from .config import ConfigError, Settings
+from .service import outbox
 from .service.messages import Message
 from .service.pictures import NoPictures, Pictures
 from .service.service import Service
@@ -119,10 +120,13 @@ class Router:
     Messages for a prefix given in `expect` are held until its adapter registers (a platform
     adapter registers once connected, after `Service.start()` has made its re-prompts).
     Messages for any other unregistered prefix are dropped with a warning. A failing adapter
-    is logged and does not stop the others or the tick loop.
+    is logged and does not stop the others or the tick loop.  `handed` hears each group of
+    messages as it is handed to its adapter (the service's outbox marks them sent then:
+    bot/service/outbox.py; a message held here is not, so that a restart says it).
     """
 
-    def __init__(self, expect: tuple[str, ...] = ()) -> None:
+    def __init__(self, expect: tuple[str, ...] = (), handed: Deliver | None = None) -> None:
+        self._handed = handed
         self._adapters: dict[str, Deliver] = {}
         self._held: dict[str, list[Message]] = {p: [] for p in expect}
         self._warned: set[str] = set()
@@ -161,6 +165,8 @@ class Router:
 
     async def _send(self, prefix: str, messages: list[Message]) -> None:
         try:
+            if self._handed is not None:
+                await self._handed(messages)
             await self._adapters[prefix](messages)
         except Exception:
             log.exception("the %s adapter failed to deliver %d messages", prefix, len(messages))
@@ -199,7 +205,8 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
         pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()
         service = Service(store, pictures=pictures, ai_delay=settings.ai_delay,
                           default_lang=settings.lang, limits=settings.limits)
-        router = Router(expect=tuple(runners))
+        router = Router(expect=tuple(runners),
+                        handed=functools.partial(outbox.handed, service))
         main: Callable[[], Coroutine[Any, Any, None]]
         if runners:
             main = functools.partial(_platforms, service, router, settings, runners)
