@@ -124,7 +124,7 @@ async def recover(service: State, alone: bool) -> list[Message]:
     (and marked) now: every unsent row of another process when this one is `alone` on the
     database (at its start), else those older than GRACE seconds."""
     now = service.clock()
-    before = now if alone else now - GRACE
+    before = float("inf") if alone else now - GRACE
     out: list[Message] = []
     try:
         taken = await service.store.outbox_claim(owner(service), before, now)

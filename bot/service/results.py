@@ -72,7 +72,9 @@ class Results(State):
                                          (old.games if old else 0) + 1,
                                          (old.wins if old else 0) + int(p.won), season))
         # the end's result message, kept with the result until it is said (outbox.py)
-        end = [m for m in texts.table_messages(table, NoPictures()) if m.kind == "result"]
+        mover, move = (last[1], game.moves[-1]) if last and game.moves else (None, None)
+        end = [m for m in texts.table_messages(table, NoPictures(), mover=mover, move=move)
+               if m.kind == "result"]
         await self.store.finish_game(row.id, game.record(), result, players, ratings,
                                      last_move=last, outbox=outbox.rows(self, end[:1]))
         row.status, row.result, row.deadline = "finished", result, None

@@ -23,9 +23,10 @@ SQL_OUTBOX_PUT = ("INSERT INTO outbox (key, owner, created_at, message) VALUES (
                   "ON CONFLICT (key) DO NOTHING")
 SQL_OUTBOX_DUE = ("SELECT id, key, message FROM outbox WHERE sent_at IS NULL AND owner <> ? "
                   "AND created_at < ? ORDER BY id LIMIT ?")
-SQL_OUTBOX_CLAIM_PG = f"""
+SQL_OUTBOX_CLAIM_PG = """
 UPDATE outbox SET sent_at = ? WHERE id IN (
-    {SQL_OUTBOX_DUE} FOR UPDATE SKIP LOCKED)
+    SELECT id FROM outbox WHERE sent_at IS NULL AND owner <> ? AND created_at < ?
+    ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
 RETURNING id, key, message"""
 SQL_OUTBOX_PURGE = "DELETE FROM outbox WHERE sent_at < ?"
 SQL_OUTBOX_ROWS = "SELECT key, owner, created_at, sent_at, message FROM outbox ORDER BY id"
