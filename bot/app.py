@@ -15,17 +15,17 @@ import contextlib
 import functools
 import importlib
 import logging
-import re
 import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, Protocol, TextIO
-from urllib.parse import unquote
 
 from . import health
 from .config import ConfigError, Settings
+from .logs import setup_logging
+from .service import outbox
 from .service.messages import Message
 from .service.pictures import NoPictures, Pictures
 from .service.service import Service
@@ -38,117 +38,6 @@ MAX_HELD = 10_000  # messages kept for an expected adapter that has not register
 STOP_WITHIN = 10.0  # seconds from SIGTERM to the exit (docker stop's default grace period)
 DRAIN = 3.0  # seconds the presses under way have to finish when the bot stops
 ANSWERS = 1.0  # then seconds their answers have to be sent, before the platforms close
-
-
-# Libraries that log call parameters (a player's hand sent to a private chat) or raw events
-# (a Discord interaction's token) at debug level: never below INFO, whatever DOMINO_LOG says.
-LIBRARY_LOGGERS = ("telegram", "discord", "httpx", "httpcore", "aiohttp", "websockets",
-                   "hpack")
-HIDDEN = (
-    (re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+"), r"\1[token]"),
-    (re.compile(r"""(['"](?:token|init_data|start_param|hash|signature|access_token"""
-                r"""|refresh_token|client_secret|code)['"]\s*:\s*['"])"""
-                r"""[^'"]+"""), r"\1[token]"),
-    # web links: a table's (/t/TOKEN) and a finished game's (/g/TABLE.SIGNATURE), whatever
-    # follows up to the end of the path (a malformed request line is logged as it came)
-    (re.compile(r"(/[tg]/)[^\s/?#'\"<>]+"), r"\1[token]"),
-    (re.compile(r"(\b(?:token|init_data|tgWebAppData|startapp|start_param|tgWebAppStartParam"
-                r"|hash|signature|access_token|refresh_token|client_secret|code)=)[^&\s'\"]+"),
-     r"\1[token]"),
-    (re.compile(r"(\b(?:Bearer|Bot) )[^\s'\"]+"), r"\1[token]"),  # Authorization headers
-    # anything shaped as a link token or a game's signature, wherever it is
-    (re.compile(r"(?<![A-Za-z0-9_-])(?:\d+|[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]{22}"
-                r"(?![A-Za-z0-9_-])"), "[token]"),
-)
-# a word holding percent-escapes, read as the server reads it (a link's dot written %2E)
-ESCAPED = re.compile(r"\S*%[0-9A-Fa-f]{2}\S*")
-
-
-class Redact(logging.Filter):
-    """Replaces the tokens in every log record (libraries log request URLs, and a Telegram
-    URL holds the token)."""
-
-    def __init__(self, secrets: list[str]) -> None:
-        super().__init__()
-        self.secrets = [s for s in secrets if s]
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Clean the record; never raises (a malformed call in a library is logged as its
-        template and the types of its arguments, not raised into the caller)."""
-        try:
-            try:
-                text = record.getMessage()
-            except Exception:
-                kinds = ", ".join(type(a).__name__ for a in _args(record.args))
-                text = f"{record.msg!s} (bad log arguments: {kinds})"
-            record.msg, record.args = self.clean(text), None
-            if record.exc_info and not record.exc_text:
-                record.exc_text = logging.Formatter().formatException(record.exc_info)
-            if record.exc_text:
-                record.exc_text = self.clean(record.exc_text)
-        except Exception:
-            record.msg, record.args, record.exc_info, record.exc_text = (
-                "(a log record that could not be cleaned was dropped)", None, None, None)
-        return True
-
-    def clean(self, text: str) -> str:
-        for secret in self.secrets:
-            text = text.replace(secret, "[token]")
-        text = _hidden(text)
-        # then as the server reads it: a link written with escapes (its dot as %2E)
-        return _hidden(ESCAPED.sub(_unescaped, text)) if ESCAPED.search(text) else text
-
-
-def _hidden(text: str) -> str:
-    for pattern, replacement in HIDDEN:  # tokens in URLs, payloads and request lines
-        text = pattern.sub(replacement, text)
-    return text
-
-
-def _unescaped(word: re.Match[str]) -> str:
-    """A word's percent-escapes decoded (three times at most: an escape of an escape)."""
-    text = word[0]
-    for _ in range(3):
-        decoded = unquote(text)
-        if decoded == text:
-            break
-        text = decoded
-    return text
-
-
-def _args(args: Any) -> tuple[Any, ...]:
-    if args is None:
-        return ()
-    return args if isinstance(args, tuple) else (args,)
-
-
-def setup_logging(settings: Settings, stream: TextIO | None = None) -> None:
-    """Log to stderr at DOMINO_LOG level, as text or JSON lines (DOMINO_LOG_FORMAT), with the
-    tokens redacted from every record."""
-    handler = logging.StreamHandler(stream or sys.stderr)
-    web = settings.web
-    activity = web.activity if web is not None else None
-    redact = Redact([settings.discord_token or "", settings.telegram_token or "",
-                     web.secret or "" if web else "",
-                     activity.secret if activity is not None else ""])
-    if settings.log_format == "json":  # one JSON object per line (bot/logformat.py)
-        from .logformat import JsonFormatter
-
-        handler.setFormatter(JsonFormatter(redact.clean))
-    else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: "
-                                               "%(message)s"))
-    handler.addFilter(redact)
-    root = logging.getLogger()
-    for old in root.handlers[:]:
-        root.removeHandler(old)
-    root.addHandler(handler)
-    root.setLevel(settings.log_level.upper())
-    logging.getLogger("aiosqlite").setLevel(logging.WARNING)  # one line per SQL call
-    for name in LIBRARY_LOGGERS:
-        library = logging.getLogger(name)
-        if library.getEffectiveLevel() < logging.INFO:
-            library.setLevel(logging.INFO)
 
 
 class Adapter(Protocol):
@@ -166,10 +55,13 @@ class Router:
     Messages for a prefix given in `expect` are held until its adapter registers (a platform
     adapter registers once connected, after `Service.start()` has made its re-prompts).
     Messages for any other unregistered prefix are dropped with a warning. A failing adapter
-    is logged and does not stop the others or the tick loop.
+    is logged and does not stop the others or the tick loop.  `handed` hears each group of
+    messages as it is handed to its adapter (the service's outbox marks them sent then:
+    bot/service/outbox.py; a message held here is not, so that a restart says it).
     """
 
-    def __init__(self, expect: tuple[str, ...] = ()) -> None:
+    def __init__(self, expect: tuple[str, ...] = (), handed: Deliver | None = None) -> None:
+        self._handed = handed
         self._adapters: dict[str, Deliver] = {}
         self._held: dict[str, list[Message]] = {p: [] for p in expect}
         self._warned: set[str] = set()
@@ -208,6 +100,8 @@ class Router:
 
     async def _send(self, prefix: str, messages: list[Message]) -> None:
         try:
+            if self._handed is not None:
+                await self._handed(messages)
             await self._adapters[prefix](messages)
         except Exception:
             log.exception("the %s adapter failed to deliver %d messages", prefix, len(messages))
@@ -275,7 +169,8 @@ async def _serve(settings: Settings, runners: dict[str, Callable[..., Coroutine[
         pictures: Pictures = Pictures() if settings.pictures or runners else NoPictures()
         service = Service(store, pictures=pictures, ai_delay=settings.ai_delay,
                           default_lang=settings.lang, limits=settings.limits)
-        router = Router(expect=tuple(runners))
+        router = Router(expect=tuple(runners),
+                        handed=functools.partial(outbox.handed, service))
         health.expect(service, list(runners), router)
         main: Callable[[], Coroutine[Any, Any, None]]
         if runners:

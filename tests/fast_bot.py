@@ -3,7 +3,8 @@
 limits kept by the outbox (bot/telegram/pacing.py's `Pace`) and by python-telegram-bot's
 rate limiter scaled down, since the fake server enforces none here and a tournament's group
 writes would otherwise take a minute (one every 3 s); with DOMINO_TEST_DISCORD (the fake
-Discord's http://host:port), discord.py talks to that server instead of Discord's.
+Discord's http://host:port), discord.py talks to that server instead of Discord's; with
+DOMINO_TEST_KILL_AFTER_OUTBOX, it dies right after an outbox write (`kill_after_outbox`).
 
     python tests/fast_bot.py [bot.cli's arguments]
 
@@ -54,6 +55,30 @@ def fast() -> None:
             base.replace("http", "ws") + "/gateway")
 
 
+def kill_after_outbox(prefix: str) -> None:
+    """DOMINO_TEST_KILL_AFTER_OUTBOX=PREFIX: the process kills itself (SIGKILL) right after
+    it has committed an outbox row whose key begins with PREFIX ("t1:r2": round 2's
+    announcement of tournament #1; "end:": a game's end), before it hands the message to
+    its platform (bot/service/outbox.py)."""
+    import functools
+    import signal
+
+    from bot.storage import PostgresStore, Store
+
+    def killing(method: Any) -> Any:
+        @functools.wraps(method)
+        async def write(self: Any, *args: Any, **kw: Any) -> Any:
+            done = await method(self, *args, **kw)
+            if any(key.startswith(prefix) for key, *_ in kw.get("outbox", ())):
+                os.kill(os.getpid(), signal.SIGKILL)
+            return done
+        return write
+
+    for store in (Store, PostgresStore):
+        store.save_tournament = killing(store.save_tournament)  # type: ignore[method-assign]
+        store.finish_game = killing(store.finish_game)  # type: ignore[method-assign]
+
+
 async def spawn(folder: Path, log: Path, **env: str) -> asyncio.subprocess.Process:
     """The bot process in `folder` (its database: folder/bot.sqlite), with `env` added to a
     clean environment (no DOMINO_, DISCORD_ or TELEGRAM_ variable of the test's own)."""
@@ -70,4 +95,6 @@ async def spawn(folder: Path, log: Path, **env: str) -> asyncio.subprocess.Proce
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     fast()
+    if os.environ.get("DOMINO_TEST_KILL_AFTER_OUTBOX"):
+        kill_after_outbox(os.environ["DOMINO_TEST_KILL_AFTER_OUTBOX"])
     runpy.run_module("bot.cli", run_name="__main__", alter_sys=True)

@@ -18,8 +18,9 @@ from console_helpers import ROOT, ConsoleBot, hand, messages, play_first_legal, 
 from PIL import Image
 
 from bot import app
-from bot.app import Router, platform_runner, setup_logging
+from bot.app import Router, platform_runner
 from bot.config import ConfigError, Settings
+from bot.logs import setup_logging
 from bot.service.messages import Message
 
 TOKEN = "123456789:AAE-secret-token-that-must-never-show"

@@ -14,8 +14,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.app import Redact
 from bot.config import ConfigError, Settings
+from bot.logs import Redact
 from bot.service.service import User
 from bot.web.settings import Activity
 from tests.discord_helpers import running_bot

@@ -407,7 +407,7 @@ def test_pictures_are_drawn_off_the_event_loop_and_only_for_someone(tmp_path: Pa
 def test_a_malformed_log_call_never_raises_through_the_token_filter() -> None:
     import io
 
-    from bot.app import Redact
+    from bot.logs import Redact
 
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import LIBRARY_LOGGERS, setup_logging
 from bot.config import Settings
+from bot.logs import LIBRARY_LOGGERS, setup_logging
 from tests.discord_helpers import running_bot
 from tests.fake_discord import FakeDiscord
 from tests.test_discord import open_two_player_table, play

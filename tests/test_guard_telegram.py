@@ -9,8 +9,8 @@ import json
 import logging
 from pathlib import Path
 
-from bot.app import LIBRARY_LOGGERS, setup_logging
 from bot.config import Settings
+from bot.logs import LIBRARY_LOGGERS, setup_logging
 from tests.fake_telegram import TOKEN, TgUser
 from tests.test_telegram import (
     ALICE,

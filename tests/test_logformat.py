@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import setup_logging
 from bot.config import ConfigError, Settings
+from bot.logs import setup_logging
 from bot.service.origin import ORIGIN, Where
 from tests.console_helpers import ConsoleBot
 

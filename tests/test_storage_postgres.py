@@ -61,7 +61,7 @@ UNION ALL SELECT 'index', indexname, indexdef FROM pg_indexes WHERE schemaname =
 UNION ALL SELECT 'routine', proname, pg_get_function_arguments(oid) || ' ' || prosrc
 FROM pg_proc WHERE pronamespace = 'public'::regnamespace
 ORDER BY 1, 2"""
-PG_SCHEMA = "b020ffd17bb92789e39699dac8c644d00c8691278d97f9007d3da8c101ffd12d"  # 6: index
+PG_SCHEMA = "a81bf2ac533d87c37eab0e87faf1348f7a7ecf94d3307dc64ad4423138783619"  # 7: outbox
 
 
 def test_a_fresh_database_gets_the_released_schema(pg_url: str) -> None:

@@ -466,7 +466,7 @@ def test_the_domino_command_serves_the_web_table_and_web_prints_a_working_link(
 
 
 def test_links_and_launch_data_are_cleaned_from_log_records() -> None:
-    from bot.app import Redact
+    from bot.logs import Redact
 
     links_key = "a link key that must not be logged"
     clean = Redact(["bot-token", links_key]).clean

@@ -18,8 +18,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.app import setup_logging
 from bot.config import Settings
+from bot.logs import setup_logging
 from bot.web import guards
 from tests.service_helpers import ALICE, BOB, CHANNEL, SCOPE, run, table_id
 from tests.web_helpers import SECRET, Env, encode, init_data, serving, state

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .. import health
 from ..i18n import lang_for, t
 from ..storage import TableRow
-from . import live
+from . import live, outbox
 from .limits import clip
 from .messages import Message, parse_action
 from .numbers import number as number  # re-exported: the door's reading of numbers
@@ -129,7 +129,9 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
                 if m.to is None and m.channel:
                     self._seen_in(m.channel)
             live.heard(self, out)  # the web table learns what changed (live.py)
-            return await self._drawn(out)
+            drawn = await self._drawn(out)
+            await outbox.handed(self, drawn)  # handed to the adapter that asked (outbox.py)
+            return drawn
 
         return guarded  # type: ignore[return-value]
 

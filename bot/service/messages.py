@@ -2,13 +2,16 @@
 
 THE CONTRACT (shared with the adapters; extend it only additively):
 
-* ``Message(channel, text, to=None, kind, table, image, actions, mention, file, named, said)``:
+* ``Message(channel, text, to=None, kind, table, image, actions, mention, file, named, said,
+  quiet, outbox)``:
   public in `channel` when `to` is None, else private to the user id `to` (`channel` then
   only says where it came from, and may be ""). `image` is PNG bytes or None; `file` is a
   (name, bytes) attachment (an exported record); `mention` lists user ids to notify; `said`
   (a table message after a move) the sentences of that move, also in `text`, for an adapter
   that shows the moves elsewhere (Telegram, in each player's private chat); `quiet` the
-  users of `mention` (or `to`) who turned turn pings off: shown, not notified.
+  users of `mention` (or `to`) who turned turn pings off: shown, not notified; `outbox` the
+  key of the stored copy kept until the message is handed over (bot/service/outbox.py:
+  adapters need not look at it).
 * Kinds: "table" (the one message of a table: lobby, board picture, whose turn, scores;
   adapters keep one per table and edit it), "turn" (a turn change that must notify the
   player: a mention, no picture, the table message before it has the board), "hand"
@@ -83,6 +86,8 @@ class Message:
     # the message names them as usual, without notifying them
     alt: str = ""  # the picture's text alternative (the board and the last move in words;
     # empty: the message's text says what the picture shows)
+    outbox: str = field(default="", compare=False, repr=False)  # the key of the outbox row
+    # that keeps this message until it is handed to its platform (bot/service/outbox.py)
 
     @property
     def private(self) -> bool:

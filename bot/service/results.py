@@ -16,10 +16,11 @@ from core import DominoError, variants
 
 from ..i18n import error_text, t, tn
 from ..storage import GamePlayer, RatingRow
-from . import assist, families, pings, review, texts, words
+from . import assist, families, outbox, pings, review, texts, words
 from .limits import clip
 from .messages import Message
 from .numbers import number
+from .pictures import NoPictures
 from .ratings import rate_game
 from .rules_pages import chat_page, rules_page
 from .seasons import (
@@ -70,8 +71,12 @@ class Results(State):
                 ratings.append(RatingRow(p.user_id, row.variant, scope, mu, sigma,
                                          (old.games if old else 0) + 1,
                                          (old.wins if old else 0) + int(p.won), season))
+        # the end's result message, kept with the result until it is said (outbox.py)
+        mover, move = (last[1], game.moves[-1]) if last and game.moves else (None, None)
+        end = [m for m in texts.table_messages(table, NoPictures(), mover=mover, move=move)
+               if m.kind == "result"]
         await self.store.finish_game(row.id, game.record(), result, players, ratings,
-                                     last_move=last)
+                                     last_move=last, outbox=outbox.rows(self, end[:1]))
         row.status, row.result, row.deadline = "finished", result, None
         self.tables.pop(row.id, None)
         await self._table_finished(table)

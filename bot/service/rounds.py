@@ -27,6 +27,7 @@ from typing import Any
 from ..i18n import t, tn
 from ..storage import SeatRow, TableRow, TournamentRow
 from ..tournament import Round, Tournament, TournamentError
+from . import outbox
 from . import seats as seating
 from . import tourney_teams as teams
 from . import tourney_words as words
@@ -44,6 +45,7 @@ CLAIM = 60.0  # seconds a process's claim to open a round's tables holds
 EVERY = 1.0  # seconds between two looks at the tournaments under way
 REPAIR = 600.0  # seconds between two looks for finished tournaments without their places
 Change = Callable[[TournamentRow, dict[str, Any]], str | None]
+Said = Callable[[str, dict[str, Any]], list[Message]]  # what a change says (status, state)
 
 
 def paired(tour: Tournament, **kw: Any) -> Round:
@@ -70,13 +72,16 @@ class Rounds(Opening):
     _places_looked: float = float("-inf")
     # when this process started alone on the database: a claim older is a dead process's
     _alone_since: float | None = None
+    _outbox_looked: float = float("-inf")
 
-    async def _change(self, tournament_id: int, change: Change, pairs: bool = False
-                      ) -> tuple[TournamentRow, dict[str, Any]]:
+    async def _change(self, tournament_id: int, change: Change, pairs: bool = False,
+                      said: Said | None = None) -> tuple[TournamentRow, dict[str, Any]]:
         """Read, change and write the tournament by compare-and-set, again while another
         writer comes first.  `change` returns the new status (None: nothing to write).  A
         change that `pairs` a round runs in a worker thread: the FIDE Dutch of a large Swiss
-        takes a tenth of a second or more, which the tables' presses must not wait for."""
+        takes a tenth of a second or more, which the tables' presses must not wait for.
+        What the change `said` (keyed messages) is written with it, in the outbox
+        (bot/service/outbox.py)."""
         for _ in range(50):
             row = await self.store.tournament(tournament_id)
             if row is None:
@@ -88,7 +93,9 @@ class Rounds(Opening):
                 self._tourney_wrote = False
                 return row, data
             state = json.dumps(data)
-            if await self.store.save_tournament(row.id, row.version, status, state):
+            rows = outbox.rows(self, said(status, data)) if said else ()
+            if await self.store.save_tournament(row.id, row.version, status, state,
+                                                outbox=rows):
                 row.status, row.state, row.version = status, state, row.version + 1
                 self._tourney_due = self._tourney_wrote = True
                 return row, data
@@ -109,6 +116,7 @@ class Rounds(Opening):
             if not paired(tour, now=now).tables:
                 raise TournamentError("too-few-entrants")
             data["t"], data["round_at"], data["opening_at"] = tour.to_dict(), now, now
+            data["announced"] = 0  # round 1's announcement: `_open_round`
             return "running"
         row, data = await self._change(tournament_id, change, pairs=True)
         said = teams.leftovers_said(row.id, data["lang"], data["names"], *alone)
@@ -157,7 +165,18 @@ class Rounds(Opening):
                                   teams.as_sides(shown, tour.config.teams),
                                   [names.get(b, b) for b in rnd.byes], data["clock"], places)
         mention = tuple(e for tb in rnd.tables for e in tour.seats(tb) if e)
-        return [Message(row.channel, text, kind="info", mention=mention), *out]
+        said = Message(row.channel, text, kind="info", mention=mention,
+                       outbox=f"t{row.id}:r{n}")
+
+        def announce(r: TournamentRow, d: dict[str, Any]) -> str | None:
+            if d.get("announced", 0) >= n:
+                return None  # said already (another process), or a later arena wave
+            d["announced"] = n
+            return r.status
+        # the tables are stored: the announcement with the round marked announced, in one
+        # transaction (outbox.py); a process that stops before is replaced by `_reopen`
+        await self._change(row.id, announce, said=lambda status, d: [said])
+        return [said, *out] if self._tourney_wrote else out
 
     @property
     def rooms(self) -> RoomRegistry:
@@ -258,6 +277,9 @@ class Rounds(Opening):
         read)."""
         out = await super().tick(wait)
         now = self.clock()
+        if self.store.shared and now - self._outbox_looked >= outbox.SWEEP:
+            self._outbox_looked = now  # a peer that died: its messages left unsaid
+            out += await outbox.recover(self, alone=False)
         if not self._tourney_due and now - self._tourney_looked < EVERY:
             return out
         self._tourney_looked, self._tourney_due = now, False
@@ -302,8 +324,10 @@ class Rounds(Opening):
     async def start(self) -> list[Message]:
         """Reload the tables, then look at every tournament under way at the next tick."""
         self._tourney_due, self._places_looked = True, float("-inf")
-        self._alone_since = self.clock() if await self.store.peers() == 0 else None
-        return await super().start()
+        alone = await self.store.peers() == 0
+        self._alone_since = self.clock() if alone else None
+        unsaid = await outbox.recover(self, alone)  # what a stopped process left unsaid
+        return unsaid + await super().start()
 
     async def _tournament_tick(self, row: TournamentRow, now: float) -> list[Message]:
         data = json.loads(row.state)
@@ -328,7 +352,7 @@ class Rounds(Opening):
                 return [Message(row.channel, text, kind="info")]
         tour = Tournament.from_dict(data["t"])
         rnd = tour.rounds[-1]
-        reopened = await self._reopen(row, tour, now)
+        reopened = await self._reopen(row, tour, now, data)
         if reopened is not None:
             return reopened
         if rnd.done:
@@ -354,12 +378,16 @@ class Rounds(Opening):
                                         "closed: nobody started it within {n} hours.", hours,
                                         id=row.id), kind="info")]
 
-    async def _reopen(self, row: TournamentRow, tour: Tournament, now: float
-                      ) -> list[Message] | None:
-        """Open the last round's tables a stopped process left unopened (once the claim of
-        the process that was at it is old); None when they are all open."""
-        opened = await self.store.tournament_tables(row.id, len(tour.rounds))
-        if len(opened) >= len(tour.rounds[-1].tables):
+    async def _reopen(self, row: TournamentRow, tour: Tournament, now: float,
+                      data: dict[str, Any] | None = None) -> list[Message] | None:
+        """Open the last round's tables a stopped process left unopened, or announce the
+        round it left unannounced (once the claim of the process that was at it is old);
+        None when they are all open and the round announced (`data`: the row's state, read
+        here if not given; a round paired before the outbox counts as announced)."""
+        n = len(tour.rounds)
+        opened = await self.store.tournament_tables(row.id, n)
+        if len(opened) >= len(tour.rounds[-1].tables) and (
+                data if data is not None else json.loads(row.state)).get("announced", n) >= n:
             return None
 
         def claim(r: TournamentRow, d: dict[str, Any]) -> str | None:
@@ -388,8 +416,10 @@ class Rounds(Opening):
                 d["t"] = tour.to_dict()
                 return "finished"
             d["t"], d["round_at"], d["opening_at"] = tour.to_dict(), now, now
+            d["announced"] = len(tour.rounds) - 1  # the new round's: `_open_round`
             return r.status
-        row, data = await self._change(row.id, change, pairs=True)
+        row, data = await self._change(row.id, change, pairs=True,
+                                       said=lambda status, d: self._round_said(row, status, d))
         if not self._tourney_wrote:
             return []  # another process did it
         out = await self._announce(row, data, now)
@@ -408,13 +438,27 @@ class Rounds(Opening):
         ranks = tour.standings()  # the picture: on this round's standings, or on the podium
         image = words.picture(row.id, ranks, names, played, done,
                               self._pool.deferred().for_lang(lang))
-        out = [Message(row.channel, words.standings(row.id, lang, ranks, names, played, done),
-                       kind="info", image=None if done else image)]
+        said = self._round_said(row, row.status, data)
         if done:  # the final places (the writer of "finished"; else `_repair_places`)
             await self._save_places(row.id, tour, now)
+            return [said[0], dataclasses.replace(said[1], image=image)]
+        return [dataclasses.replace(said[0], image=image)]
+
+    def _round_said(self, row: TournamentRow, status: str, data: dict[str, Any]
+                    ) -> list[Message]:
+        """The words of the standings after the last round (and the podium, once
+        `status` is "finished"), keyed for the outbox (`_announce` adds the picture)."""
+        tour = Tournament.from_dict(data["t"])
+        lang, names = data["lang"], data["names"]
+        done = status == "finished"
+        played = len(tour.rounds) - (0 if done else 1)
+        ranks = tour.standings()
+        out = [Message(row.channel, words.standings(row.id, lang, ranks, names, played, done),
+                       kind="info", outbox=f"t{row.id}:s{played}")]
+        if done:
             top = tour.podium() or [s.entrant for s in ranks[:3]]
-            return [*out, Message(row.channel, words.podium(row.id, lang, top, names),
-                                  kind="result", image=image)]
+            out.append(Message(row.channel, words.podium(row.id, lang, top, names),
+                               kind="result", outbox=f"t{row.id}:podium"))
         return out
 
     async def _no_shows(self, row: TournamentRow, tour: Tournament, opened: dict[int, int],

@@ -12,6 +12,7 @@ from .schema import (
     MIGRATION_4,
     MIGRATION_5,
     MIGRATION_6,
+    MIGRATION_7,
     POSTGRES,
     SCHEMA_VERSION_TEMPLATE,
     dialect,
@@ -171,4 +172,5 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (*dialect(MIGRATION_4, POSTGRES), *PG_SEASONS),
     dialect(MIGRATION_5, POSTGRES),
     dialect(MIGRATION_6, POSTGRES),
+    dialect(MIGRATION_7, POSTGRES),
 )

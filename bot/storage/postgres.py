@@ -43,6 +43,7 @@ from typing import Any
 
 import asyncpg
 
+from .outbox import SQL_OUTBOX_PUT, OutRow, PgOutbox
 from .pg_locks import Hold, TableLocks, within
 from .pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION_TABLE
 from .queries import (
@@ -172,7 +173,7 @@ def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
             [s.ai for s in seats], [s.misses for s in seats]]
 
 
-class PostgresStore(TableLocks, Queries):
+class PostgresStore(PgOutbox, TableLocks, Queries):
     """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`."""
 
     SQL_UPSERT_USER = SQL_UPSERT_USER
@@ -397,25 +398,27 @@ class PostgresStore(TableLocks, Queries):
 
     async def finish_game(self, table_id: int, record: dict[str, Any], result: dict[str, Any],
                           players: list[GamePlayer], ratings: list[RatingRow],
-                          last_move: tuple[int, int, str] | None = None) -> None:
+                          last_move: tuple[int, int, str] | None = None,
+                          outbox: Sequence[OutRow] = ()) -> None:
         """As the SQLite store's: one transaction, with the move that ended the game
-        (`last_move`: turn, seat, move; DuplicateMove if its turn is taken); NotFound, or
-        ValueError if finished."""
+        (`last_move`: turn, seat, move; DuplicateMove if its turn is taken) and the
+        `outbox` rows; NotFound, or ValueError if finished."""
         now = self._clock()
         with self._writing(table_id):
             await self._finish_game(table_id, now, record, result, players, ratings,
-                                    last_move)
+                                    last_move, outbox)
         if last_move is not None:
             self._stored(table_id, [(last_move[0], last_move[1])])
 
     async def _finish_game(self, table_id: int, now: float, record: dict[str, Any],
                            result: dict[str, Any], players: list[GamePlayer],
                            ratings: list[RatingRow],
-                           last_move: tuple[int, int, str] | None) -> None:
+                           last_move: tuple[int, int, str] | None,
+                           outbox: Sequence[OutRow] = ()) -> None:
         turn, seat, move = last_move if last_move is not None else (None, None, None)
         # in lock order
         rated = sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope, r.season))
-        async with self._con() as con:
+        async with self._con() as con, con.transaction():
             status = await con.fetchval(
                 SQL_FINISH_GAME, table_id, now, to_json(record), to_json(result), turn, seat,
                 move, [p.seat for p in players], [p.user_id for p in players],
@@ -424,6 +427,8 @@ class PostgresStore(TableLocks, Queries):
                 [r.variant for r in rated], [r.scope for r in rated], [r.mu for r in rated],
                 [r.sigma for r in rated], [r.games for r in rated], [r.wins for r in rated],
                 [r.season for r in rated])
+            if status == "ok" and outbox:
+                await con.executemany(pg(SQL_OUTBOX_PUT), outbox)
         if status == "missing":
             raise NotFound(f"no table #{table_id}")
         if status == "finished":

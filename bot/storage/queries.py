@@ -487,11 +487,15 @@ class Queries:
         return [TournamentRow(*r) for r in await self._fetch(SQL_UNPLACED_TOURNAMENTS)]
 
     async def save_tournament(self, tournament_id: int, version: int, status: str,
-                              state: str) -> bool:
+                              state: str, outbox: Sequence[tuple[str, str, float, str]] = ()
+                              ) -> bool:
         """Write the state if the row is still at `version` (then version + 1); False when
-        another writer came first (read it again)."""
-        return await self._write(SQL_SAVE_TOURNAMENT,
-                                 (status, state, tournament_id, version)) == 1
+        another writer came first (read it again).  The `outbox` rows (storage/outbox.py)
+        are written with the state, in its transaction, or not at all."""
+        params = (status, state, tournament_id, version)
+        if outbox:
+            return await self._write_then(SQL_SAVE_TOURNAMENT, params, outbox) == 1
+        return await self._write(SQL_SAVE_TOURNAMENT, params) == 1
 
     async def link_tournament_table(self, tournament_id: int, round_no: int, table_no: int,
                                     table_id: int) -> None:

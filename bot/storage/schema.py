@@ -197,7 +197,25 @@ MIGRATION_6 = (
         "CREATE INDEX tournament_places_by_tournament ON tournament_places (tournament_id)",
 )
 
+# 7: the outbox (issue 37, bot/service/outbox.py): the messages a change must say, written in
+# the change's transaction (a round's announcement, a game's end), delivered after a restart
+# by the next process if the one that wrote them died before handing them to its platform.
+# `key` names the message (one row per message ever); `owner` the process that wrote it
+# (its own rows are not taken by another process while it lives); `sent_at` when it was
+# handed to a platform (NULL: still to say).
+MIGRATION_7 = (
+        """CREATE TABLE outbox (
+            id {IDENTITY},
+            key TEXT NOT NULL UNIQUE,
+            owner TEXT NOT NULL,
+            created_at {DOUBLE} NOT NULL,
+            sent_at {DOUBLE},
+            message TEXT NOT NULL  -- JSON: bot/service/outbox.py's `encode`
+        )""",
+        "CREATE INDEX outbox_unsent ON outbox (created_at) WHERE sent_at IS NULL",
+)
+
 SCHEMA_VERSION_TABLE = SCHEMA_VERSION_TEMPLATE.format_map(SQLITE)
 MIGRATIONS: tuple[tuple[str, ...], ...] = tuple(
     dialect(m, SQLITE) for m in (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4,
-                                  MIGRATION_5, MIGRATION_6))
+                                  MIGRATION_5, MIGRATION_6, MIGRATION_7))

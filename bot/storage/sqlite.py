@@ -46,6 +46,7 @@ from typing import Any
 
 import aiosqlite
 
+from .outbox import SQL_OUTBOX_PUT, OutRow, SqliteOutbox
 from .queries import (
     ORDINAL_SQL,
     SQL_ADD_VERSION,
@@ -223,7 +224,7 @@ class _Move:
 # -- the store -----------------------------------------------------------------------------------
 
 
-class Store(Queries):
+class Store(SqliteOutbox, Queries):
     """The bot's database. Open with `await Store.open(path)`, close with `await store.close()`."""
 
     SQL_UPSERT_USER = SQL_UPSERT_USER
@@ -443,10 +444,11 @@ class Store(Queries):
 
     async def finish_game(self, table_id: int, record: dict[str, Any], result: dict[str, Any],
                           players: list[GamePlayer], ratings: list[RatingRow],
-                          last_move: tuple[int, int, str] | None = None) -> None:
+                          last_move: tuple[int, int, str] | None = None,
+                          outbox: Sequence[OutRow] = ()) -> None:
         """In one transaction: the table finished with its result, the game's record, its
-        players, and the new rating rows (upserted per user, variant and scope, and season
-        for a season's row).
+        players, the new rating rows (upserted per user, variant and scope, and season
+        for a season's row) and the `outbox` rows (what the end says: storage/outbox.py).
 
         The games row takes its variant and scope from the table. Raises NotFound for an
         unknown table and ValueError for a game already finished (changing nothing).
@@ -479,6 +481,7 @@ class Store(Queries):
             await db.executemany(SQL_UPSERT_SEASON_RATING, [
                 (r.scope, r.season, r.variant, r.user_id, r.mu, r.sigma, r.games, r.wins)
                 for r in ratings if r.season])
+            await db.executemany(SQL_OUTBOX_PUT, outbox)
 
     # -- for the service: one process ---------------------------------------------------------
 
