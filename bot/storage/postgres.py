@@ -30,6 +30,11 @@ Moves
     move is still committed before anyone is told of it; if the commit fails, the action
     raises and nothing of it is stored. ``on_moves``, if set, is called with the
     table and the (turn, seat) of the moves each commit stored.
+
+Changes told to the other processes
+    Every committed write of a table (its version bumped), a new table and a tournament's
+    saved state are told by NOTIFY right after the commit; ``listen`` hears the others'
+    (pg_notify.py).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from typing import Any
 import asyncpg
 
 from .pg_locks import Hold, TableLocks, within
+from .pg_notify import Notices
 from .pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION_TABLE
 from .queries import (
     ORDINAL_SQL,
@@ -172,7 +178,7 @@ def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
             [s.ai for s in seats], [s.misses for s in seats]]
 
 
-class PostgresStore(TableLocks, Queries):
+class PostgresStore(Notices, TableLocks, Queries):
     """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`."""
 
     SQL_UPSERT_USER = SQL_UPSERT_USER
@@ -189,6 +195,9 @@ class PostgresStore(TableLocks, Queries):
         self._settings: dict[tuple[str, str], tuple[str | None, float]] = {}
         self._closed = False
         self._token = ""
+        self._url = ""
+        self._connect_settings: dict[str, str] = {}
+        self._notices_init()
 
     @classmethod
     async def open(cls, url: str, *, clock: Callable[[], float] = time.time,
@@ -198,11 +207,11 @@ class PostgresStore(TableLocks, Queries):
         SQLite's options (synchronous, group_commit) are accepted and ignored: every commit
         here is PostgreSQL's, durable as the server is configured."""
         token = os.urandom(6).hex()
-        pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size, reset=_reset,
-            server_settings={"application_name": f"{APP_NAME} {token}"})
+        settings = {"application_name": f"{APP_NAME} {token}"}
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_reset,
+                                         server_settings=settings)
         store = cls(pool, clock)
-        store._token = token
+        store._token, store._url, store._connect_settings = token, url, settings
         try:
             await store._migrate()
         except BaseException:
@@ -222,6 +231,7 @@ class PostgresStore(TableLocks, Queries):
     async def close(self) -> None:
         if self._closed:
             return
+        await self._notices_close()
         self._closed = True
         await self._pool.close()
 
@@ -316,6 +326,7 @@ class PostgresStore(TableLocks, Queries):
             if tournament is not None:
                 await con.execute(pg(SQL_LINK_TOURNAMENT_TABLE), *tournament, table_id)
         self._seen[table_id] = 0  # as written: a copy made from `row` is current
+        self._note(table_id)  # a table opened (a tournament's round: others take it up)
         return table_id
 
     async def get_table(self, table_id: int) -> TableRow | None:
@@ -430,5 +441,12 @@ class PostgresStore(TableLocks, Queries):
             raise ValueError(f"game #{table_id} is already finished")
         if status == "taken":
             raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
+
+    async def save_tournament(self, tournament_id: int, version: int, status: str,
+                              state: str) -> bool:
+        saved = await super().save_tournament(tournament_id, version, status, state)
+        if saved:
+            self._note(tournament_id=tournament_id)  # a round opened, closed, a player in
+        return saved
 
     # -- adapters' state ----------------------------------------------------------------------
