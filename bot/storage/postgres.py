@@ -35,6 +35,9 @@ Changes told to the other processes
     Every committed write of a table (its version bumped), a new table and a tournament's
     saved state are told by NOTIFY right after the commit; ``listen`` hears the others'
     (pg_notify.py).
+
+Telegram's write budget
+    ``pace_reserve`` shares a chat's write slots between the processes (pg_pace.py).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ import asyncpg
 
 from .pg_locks import Hold, TableLocks, within
 from .pg_notify import Notices
+from .pg_pace import SharedPace
 from .pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION_TABLE
 from .queries import (
     ORDINAL_SQL,
@@ -178,7 +182,7 @@ def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
             [s.ai for s in seats], [s.misses for s in seats]]
 
 
-class PostgresStore(Notices, TableLocks, Queries):
+class PostgresStore(Notices, SharedPace, TableLocks, Queries):
     """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`."""
 
     SQL_UPSERT_USER = SQL_UPSERT_USER
