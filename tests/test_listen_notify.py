@@ -179,3 +179,38 @@ def test_listen_notify_lobby_joined_elsewhere_is_read_again_at_once(pg_url: str)
                 s.user_id == BOB.id for s in b.service.tables[tid].row.seats), 2)
 
     run(body())
+
+
+def test_listen_notify_tournament_round_opened_elsewhere_is_looked_at_once(pg_url: str
+                                                                          ) -> None:
+    """A tournament's round opened through A: B's next tick looks at the tournaments (not
+    within its one-second period), and the round's tables are in the database for B."""
+    from test_service_tournaments import ORGANISER, PLAYERS, open_swiss, register_all
+
+    async def body() -> None:
+        async with process(pg_url) as a, process(pg_url) as b:
+            await _until(lambda: live.listening(b.service))
+            tid, ann = await open_swiss(a.service)
+            await register_all(a.service, ann, PLAYERS[:4])
+            await asyncio.sleep(0.5)  # the registrations heard
+            b.service._tourney_due = False
+            out = await a.service.start_tournament(ORGANISER, tid)
+            assert not [m for m in out if m.kind == "error"], out
+            assert len(await b.store.tournament_tables(tid, 1)) == 2
+            await _until(lambda: b.service._tourney_due, 2)
+
+    run(body())
+
+
+def test_listen_notify_game_started_elsewhere_is_taken_up_at_once(pg_url: str) -> None:
+    """A game started through A is in B's memory (its computer moves and timers B's to fire
+    too if A goes) without B's 5-second look for the others' games."""
+    async def body() -> None:
+        async with process(pg_url) as a, process(pg_url) as b:
+            await _until(lambda: live.listening(b.service))
+            tid = await started_table(a.service, ALICE, (BOB,))
+            await _until(lambda: tid in b.service.tables, 2)
+            assert b.service.tables[tid].game is not None
+            assert b.service.tables[tid].game.turn == a.service.tables[tid].game.turn
+
+    run(body())

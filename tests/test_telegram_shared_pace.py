@@ -1,9 +1,10 @@
 """Telegram's write budget shared by two bot processes on one PostgreSQL database
 (bot/storage/pg_pace.py, bot/telegram/pacing.py): two stores (each its own connections, as a
 process has) and two python-telegram-bot `Bot`s of one token, each paced by its own
-`PacedBot`, write to one group of the fake Bot API, which counts the group's writes across
-both (one token) and answers 429 past 20 a "minute" (scaled down): with the shared budget no
-write is refused; with each process's pacing alone, some are."""
+adapter's outbox (`Outbox.bot`, a `PacedBot`), write to one group of the fake Bot API, which
+counts the group's writes across both (one token) and answers 429 past 20 a "minute" (scaled
+down): with the shared budget no write is refused; with each process's pacing alone, some
+are."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from telegram import Bot
 from telegram.error import RetryAfter
 
 from bot.storage import PostgresStore
-from bot.telegram.pacing import Pace, PacedBot, shared_budget
+from bot.telegram.out import Outbox
+from bot.telegram.pacing import Pace, PacedBot
 from tests.fake_telegram import TOKEN, FakeBotApi, Limits
 from tests.service_helpers import run
 
@@ -33,7 +35,9 @@ async def _two_processes(url: str, shared: bool) -> tuple[FakeBotApi, list[BaseE
             pace = Pace(LIMITS.group, LIMITS.window, LIMITS.gap, LIMITS.overall, LIMITS.gap)
             bot = Bot(TOKEN, base_url=server.base_url)
             await bot.initialize()
-            paced = PacedBot(bot, pace, shared_budget(store, TOKEN, pace) if shared else None)
+            # the adapter's outbox (its PacedBot takes the store's shared budget), or a
+            # PacedBot with this process's pacing only
+            paced = Outbox(bot, store, "bot", pace).bot if shared else PacedBot(bot, pace)
             try:
                 for i in range(WRITES):
                     try:

@@ -6,11 +6,12 @@ none) subscribes to the store's notices:
 
 * a table's change (its id, version and status): the web pages of that table in this process
   are sent its new state (`live.changed`, read under the table's lock, so the other process's
-  commit is seen); a lobby this process holds, a table that has left play, or a game just
-  opened elsewhere (a tournament's round) is re-read at once (under `shared.table_guard`), not at
-  the next action or the next `adopt`;
-* a tournament's saved state (a round opened or over, a player in): its next tick looks at
-  the tournaments at once rather than within a second.
+  commit is seen); a lobby this process holds (a player joined from another shard), a table
+  that has left play, or a game just started elsewhere is re-read at once (under
+  `shared.table_guard`), not at the next action or the next `adopt` (5 s);
+* a tournament's saved state (a round opened or over, a player in): the next tick looks at
+  the tournaments rather than within a second (a round's tables are lobbies until their
+  players come: a process loads one when one of its players acts there).
 
 The listening connection's state goes to `live.linked`: while it is down the web table
 re-reads its watched tables every second, and once more when it is back.
