@@ -96,7 +96,8 @@ class Outbox:
                  ) -> None:
         self.pace = pace or Pace()
         # several processes on one database: a chat's budget shared through it (pacing.py)
-        self.bot: Any = PacedBot(bot, self.pace, shared_budget(store, bot.token, self.pace))
+        self.bot: Any = PacedBot(bot, self.pace, shared_budget(store, getattr(bot, "token", ""),
+                                                                  self.pace))
         self.store = store
         self.username = username
         self.calls = Calls(self.bot, store)
