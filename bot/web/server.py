@@ -414,7 +414,7 @@ class WebTable:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _poll(self, interval: float = POLL) -> None:
+    async def _poll(self, interval: float | None = None) -> None:
         """Several processes on one database (docs/web.md): their changes are heard at once
         (bot/service/notify.py calls `_changed`). Only while that listening connection is
         down are the watched tables read again every `interval` seconds, and once when it is
@@ -425,7 +425,7 @@ class WebTable:
                 if live.listening(self.service):  # back: catch up once
                     self._changed(set(self.watchers))
                 continue
-            await live.link_changed(self.service, interval)
+            await live.link_changed(self.service, interval or POLL)  # or back: at once
             self._changed(set(self.watchers))
 
     async def _push(self, table_id: int) -> None:
