@@ -2,6 +2,12 @@
 human's clicks (issue 30's figures).
 
     python bench/web.py [--tables 50] [--watchers 200] [--seconds 20] [--ai-delay 1.0]
+    python bench/web.py --processes 2 [--tables 10] [--seconds 20]
+
+With ``--processes 2`` (bench/web_cross.py): two bot processes on one PostgreSQL database (a
+throwaway cluster, PostgreSQL's durable defaults), each with its web table; a player's
+socket on process A moves, a socket of the same table on process B waits for the state that
+holds the move: A's move on B's page (LISTEN/NOTIFY, docs/web.md), target p99 < 300 ms.
 
 This process runs the bot as `domino` does (a real SQLite file, the Service's tick loop, the
 web table's aiohttp server on 127.0.0.1); a second process opens `--watchers` spectator
@@ -201,8 +207,13 @@ def main() -> int:
     p.add_argument("--watchers", type=int, default=200)
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--ai-delay", type=float, default=1.0)
+    p.add_argument("--processes", type=int, default=1, choices=(1, 2))
     p.add_argument("--client", help=argparse.SUPPRESS)
+    p.add_argument("--node", help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.processes == 2 or args.node:
+        from bench import web_cross
+        return web_cross.main(args)
     if args.client:
         print(json.dumps(asyncio.run(client(json.loads(args.client)))))
         return 0

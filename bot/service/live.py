@@ -5,11 +5,18 @@ after every move (`Service._apply`, whoever made it: a player, a timer, a comput
 `heard` for the messages every public method returns (`guard.door`: lobbies, starts, stops).
 A callback must only note the ids and return (it runs under the table's lock); it reads the
 table later with `read`, which takes the table's lock as the service does, and loads a table
-no longer in memory (finished, stopped) from the store.  Same process only.
+no longer in memory (finished, stopped) from the store.
+
+Several processes (the PostgreSQL store): bot/service/notify.py hears the changes the others
+tell (LISTEN/NOTIFY) and calls `changed` for them too; `linked(service, up)` records whether
+that listening connection is up, and `link_changed` waits until it goes down or comes back
+(the web table re-reads its tables every second only while it is down, and once when it is
+back: bot/web/server.py `_poll`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import weakref
 from collections.abc import Callable, Iterable
@@ -28,6 +35,8 @@ log = logging.getLogger("domino.service")
 Listener = Callable[[set[int]], None]
 T = TypeVar("T")
 _listeners: weakref.WeakKeyDictionary[Any, list[Listener]] = weakref.WeakKeyDictionary()
+_links: weakref.WeakKeyDictionary[Any, asyncio.Event] = weakref.WeakKeyDictionary()
+_up: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 def listen(service: Service, callback: Listener) -> None:
@@ -60,6 +69,34 @@ def heard(service: Service, messages: Iterable[Message]) -> None:
     """The tables the messages of a public method are about changed (or were shown)."""
     if _listeners.get(service):
         changed(service, (m.table for m in messages))
+
+
+def linked(service: Service, up: bool) -> None:
+    """The connection that hears the other processes' changes is up, or lost."""
+    if up == (service in _up):
+        return
+    (_up.add if up else _up.discard)(service)
+    event = _links.pop(service, None)
+    if event is not None:
+        event.set()
+
+
+def listening(service: Service) -> bool:
+    """Whether the other processes' changes are heard now."""
+    return service in _up
+
+
+async def link_changed(service: Service, timeout: float | None = None) -> bool:
+    """Wait until the listening connection goes down or comes back (True), or `timeout`
+    seconds (False)."""
+    event = _links.get(service)
+    if event is None:
+        event = _links[service] = asyncio.Event()
+    try:
+        await asyncio.wait_for(event.wait(), timeout)
+    except TimeoutError:
+        return False
+    return True
 
 
 async def read(service: Service, table_id: int,

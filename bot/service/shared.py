@@ -13,7 +13,9 @@ receives it.
 Ticks take a table with `tick_guard` instead: when another process holds the table, this one
 skips it (the other fires the computer move or the timer, and this one sees the result at its
 next refresh). `adopt` lets a process take up the tables other processes opened, so that
-their computer moves and timers keep firing when the process that opened them is gone.
+their computer moves and timers keep firing when the process that opened them is gone; it
+also starts hearing the other processes' changes at once (notify.py: a lobby joined, a game
+or a tournament's round opened elsewhere is re-read when told, not at the next look).
 
 Computer players are made afresh at every action (their random tie-breaks restart from the
 table's seed), so that an action gives the same moves in whichever process runs it.
@@ -27,6 +29,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from ..storage import ACTIVE, TableRow
+from . import notify
 from . import seats as seating
 from .tables import Table, rebuild
 
@@ -119,7 +122,9 @@ def _same(held: TableRow, row: TableRow) -> bool:
 
 
 async def adopt(service: Service) -> None:
-    """Take up the games under way that other processes opened (at most every ADOPT_EVERY)."""
+    """Take up the games under way that other processes opened (at most every ADOPT_EVERY;
+    those opened while this process listens are taken up when told: notify.py)."""
+    notify.start(service)
     now = service.clock()
     if now < getattr(service, "_adopted_at", float("-inf")) + ADOPT_EVERY:
         return

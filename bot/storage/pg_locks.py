@@ -84,6 +84,9 @@ class TableLocks:
         """Write the moves the held table's action made (postgres.py)."""
         raise NotImplementedError
 
+    def _note(self, table_id: int | None = None, tournament_id: int | None = None) -> None:
+        """Tell the other processes of a committed change (pg_notify.py)."""
+
     @asynccontextmanager
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
         """Hold the table against every task of every process until the block ends."""
@@ -179,6 +182,7 @@ class TableLocks:
         except BaseException:
             self.forget(table_id)
             raise
+        self._note(table_id)  # committed (each write here is): tell the other processes
         if mine:
             assert hold is not None
             hold.version += 1

@@ -30,6 +30,14 @@ Moves
     move is still committed before anyone is told of it; if the commit fails, the action
     raises and nothing of it is stored. ``on_moves``, if set, is called with the
     table and the (turn, seat) of the moves each commit stored.
+
+Changes told to the other processes
+    Every committed write of a table (its version bumped), a new table and a tournament's
+    saved state are told by NOTIFY right after the commit; ``listen`` hears the others'
+    (pg_notify.py).
+
+Telegram's write budget
+    ``pace_reserve`` shares a chat's write slots between the processes (pg_pace.py).
 """
 
 from __future__ import annotations
@@ -45,6 +53,8 @@ import asyncpg
 
 from .outbox import SQL_OUTBOX_PUT, OutRow, PgOutbox
 from .pg_locks import Hold, TableLocks, within
+from .pg_notify import Notices
+from .pg_pace import SharedPace
 from .pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION_TABLE
 from .queries import (
     ORDINAL_SQL,
@@ -173,7 +183,7 @@ def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
             [s.ai for s in seats], [s.misses for s in seats]]
 
 
-class PostgresStore(PgOutbox, TableLocks, Queries):
+class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
     """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`."""
 
     SQL_UPSERT_USER = SQL_UPSERT_USER
@@ -190,6 +200,9 @@ class PostgresStore(PgOutbox, TableLocks, Queries):
         self._settings: dict[tuple[str, str], tuple[str | None, float]] = {}
         self._closed = False
         self._token = ""
+        self._url = ""
+        self._connect_settings: dict[str, str] = {}
+        self._notices_init()
 
     @classmethod
     async def open(cls, url: str, *, clock: Callable[[], float] = time.time,
@@ -199,11 +212,11 @@ class PostgresStore(PgOutbox, TableLocks, Queries):
         SQLite's options (synchronous, group_commit) are accepted and ignored: every commit
         here is PostgreSQL's, durable as the server is configured."""
         token = os.urandom(6).hex()
-        pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size, reset=_reset,
-            server_settings={"application_name": f"{APP_NAME} {token}"})
+        settings = {"application_name": f"{APP_NAME} {token}"}
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_reset,
+                                         server_settings=settings)
         store = cls(pool, clock)
-        store._token = token
+        store._token, store._url, store._connect_settings = token, url, settings
         try:
             await store._migrate()
         except BaseException:
@@ -223,6 +236,7 @@ class PostgresStore(PgOutbox, TableLocks, Queries):
     async def close(self) -> None:
         if self._closed:
             return
+        await self._notices_close()
         self._closed = True
         await self._pool.close()
 
@@ -317,6 +331,7 @@ class PostgresStore(PgOutbox, TableLocks, Queries):
             if tournament is not None:
                 await con.execute(pg(SQL_LINK_TOURNAMENT_TABLE), *tournament, table_id)
         self._seen[table_id] = 0  # as written: a copy made from `row` is current
+        self._note(table_id)  # a table opened (a tournament's round: others take it up)
         return table_id
 
     async def get_table(self, table_id: int) -> TableRow | None:
@@ -435,5 +450,13 @@ class PostgresStore(PgOutbox, TableLocks, Queries):
             raise ValueError(f"game #{table_id} is already finished")
         if status == "taken":
             raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
+
+    async def save_tournament(self, tournament_id: int, version: int, status: str,
+                              state: str, outbox: Sequence[tuple[str, str, float, str]] = ()
+                              ) -> bool:
+        saved = await super().save_tournament(tournament_id, version, status, state, outbox)
+        if saved:
+            self._note(tournament_id=tournament_id)  # a round opened, closed, a player in
+        return saved
 
     # -- adapters' state ----------------------------------------------------------------------

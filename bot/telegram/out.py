@@ -57,7 +57,7 @@ from .calls import MAX_CAPTION, Calls
 from .format import MAX_TEXT, mention_links
 from .ids import channel_of, deep_link, parse_channel
 from .keyboards import Address, keyboard, no_address
-from .pacing import Pace, PacedBot
+from .pacing import Pace, PacedBot, shared_budget
 from .queues import ChatQueues, Job, latest_states, when_written
 
 log = logging.getLogger("domino.telegram")
@@ -95,7 +95,9 @@ class Outbox:
     def __init__(self, bot: Bot, store: Store, username: str, pace: Pace | None = None
                  ) -> None:
         self.pace = pace or Pace()
-        self.bot: Any = PacedBot(bot, self.pace)
+        # several processes on one database: a chat's budget shared through it (pacing.py)
+        self.bot: Any = PacedBot(bot, self.pace, shared_budget(store, getattr(bot, "token", ""),
+                                                                  self.pace))
         self.store = store
         self.username = username
         self.calls = Calls(self.bot, store)

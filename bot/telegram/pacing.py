@@ -1,15 +1,27 @@
 """Telegram's flood limits kept by the bot itself: `Pace` counts the writes of each chat
 (about 20 a minute in a group, one a second in a chat, 30 a second in all) and says how
-long the next one must wait; `PacedBot` is the `Bot` whose writes wait their turn."""
+long the next one must wait; `PacedBot` is the `Bot` whose writes wait their turn.
+
+Several processes on one bot token (the PostgreSQL store): `Pace` counts this process's
+writes only, so `PacedBot` also takes each write's slot in the budget every process shares
+(`shared_budget`: the store's `pace_reserve`, bot/storage/pg_pace.py): a group's writes go
+at least `window / group` seconds apart (a tenth more: 18 a minute), a private chat's `gap` apart.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import Bot
+
+log = logging.getLogger("domino.telegram")
+MARGIN = 1.1  # a group's shared slots a tenth wider than 20 a minute: the requests' jitter
+Reserve = Callable[[int], Awaitable[float]]  # a chat's next write slot: the seconds to wait
 
 
 @dataclass
@@ -61,9 +73,10 @@ class PacedBot:
     """The `Bot`, with every write (``send_*``, ``edit_*``, ``delete_*``) kept within
     `Pace`: it waits its turn in its chat, one write at a time per chat."""
 
-    def __init__(self, bot: Bot, pace: Pace) -> None:
+    def __init__(self, bot: Bot, pace: Pace, shared: Reserve | None = None) -> None:
         self._bot = bot
         self._pace = pace
+        self._shared = shared
         self._locks: dict[int, asyncio.Lock] = {}
 
     def __getattr__(self, name: str) -> Any:
@@ -76,12 +89,42 @@ class PacedBot:
             async with self._locks.setdefault(chat, asyncio.Lock()):
                 while (wait := self._pace.wait(chat, now())) > 0:
                     await asyncio.sleep(wait)
+                if self._shared is not None:
+                    await self._shared_slot(chat)
                 try:
                     return await call(*args, **kw)
                 finally:
                     self._pace.note(chat, now())  # done: the server has seen it
 
         return paced
+
+
+    async def _shared_slot(self, chat: int) -> None:
+        """Wait for this write's slot in the budget the processes share (a database that
+        cannot answer: this process's own pacing only, logged)."""
+        assert self._shared is not None
+        try:
+            wait = await self._shared(chat)
+        except Exception as exc:
+            log.warning("the shared write budget cannot be read: %s", type(exc).__name__)
+            return
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+
+def shared_budget(store: Any, token: str, pace: Pace) -> Reserve | None:
+    """The shared budget of `store` (None: a store of one process), for the bot of `token`
+    (keyed by its id, the public part before the colon, never the secret)."""
+    reserve = getattr(store, "pace_reserve", None)
+    if not getattr(store, "shared", False) or reserve is None:
+        return None
+    bot_id = token.split(":", 1)[0]
+    group_step = MARGIN * pace.window / max(1, pace.group)
+
+    def slot(chat: int) -> Awaitable[float]:
+        return reserve(f"{bot_id}:{chat}", group_step if chat < 0 else pace.gap)  # type: ignore[no-any-return]
+
+    return slot
 
 
 def now() -> float:

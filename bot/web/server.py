@@ -30,7 +30,7 @@ from telegram_webapp_auth.errors import BaseTWAError
 
 from .. import health
 from ..i18n import lang_for, t
-from ..service import live
+from ..service import live, notify
 from ..service.guard import Where
 from ..service.messages import Message
 from ..service.numbers import table_number
@@ -156,7 +156,8 @@ class WebTable:
         self.home.local = self.home.local_user is not None and loopback(host)
         site = web.TCPSite(self.runner, host, port)
         await site.start()
-        if self.service.store.shared:  # other processes move too: look at the watched tables
+        if self.service.store.shared:  # other processes move too: hear them (LISTEN/NOTIFY)
+            notify.start(self.service)
             self._spawn(self._poll())
         sockets = site._server.sockets if site._server else []  # type: ignore[union-attr]
         self.port = sockets[0].getsockname()[1] if sockets else port
@@ -426,12 +427,18 @@ class WebTable:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _poll(self, interval: float = POLL) -> None:
-        """Several processes on one database (docs/deploy.md): a move made through another
-        process is not heard here, so the watched tables are read again every `interval`
-        seconds (a state that did not change is not sent)."""
+    async def _poll(self, interval: float | None = None) -> None:
+        """Several processes on one database (docs/web.md): their changes are heard at once
+        (bot/service/notify.py calls `_changed`). Only while that listening connection is
+        down are the watched tables read again every `interval` seconds, and once when it is
+        back (to catch up on what was not heard); a state that did not change is not sent."""
         while True:
-            await asyncio.sleep(interval)
+            if live.listening(self.service):
+                await live.link_changed(self.service)
+                if live.listening(self.service):  # back: catch up once
+                    self._changed(set(self.watchers))
+                continue
+            await live.link_changed(self.service, interval or POLL)  # or back: at once
             self._changed(set(self.watchers))
 
     async def _push(self, table_id: int) -> None:
