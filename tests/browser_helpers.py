@@ -141,22 +141,25 @@ def q(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-async def click_move(page: Any, entry: dict[str, Any], *, tap: bool = False) -> None:
+async def click_move(page: Any, entry: dict[str, Any], *, tap: bool = False) -> int:
     """Make the move `entry` (a state's move or button) by touches only: its hand tile
     (`data-tile`), then each part of its target on the board, until an element carrying
     its `data-move` is there to touch.  Mouse clicks, or a touch screen's taps (`tap`: the
-    page's context must have `has_touch`)."""
+    page's context must have `has_touch`).  The touches made."""
     done = f'[data-move="{q(entry["move"])}"]'
     steps = []
     if entry.get("tile"):
         steps.append(f'#hand [data-tile="{q(entry["tile"])}"]')
     steps += [f'#board .target.lit[data-target="{q(p)}"]'
               for p in (entry.get("target") or "").split()]
+    made = 1
     for step in steps:
         if await page.locator(done).count():
             break
         await touch(page.locator(step).first, tap)
+        made += 1
     await touch(page.locator(done).first, tap)
+    return made
 
 
 async def touch(locator: Any, tap: bool) -> None:
