@@ -16,7 +16,8 @@ Continue; a new table opens when a game ends.
   (docs/web-page.md) where the page sets them ("marks"), else ("rAF") from the completing
   touch's `click` event to the first animation frame in which `window.dominoVersion` has
   grown (measured in the page).  Median and p99 per family, at full speed and under
-  Chromium's 4x CPU slowdown (CDP `Emulation.setCPUThrottlingRate`).
+  Chromium's 4x CPU slowdown (CDP `Emulation.setCPUThrottlingRate`); and the page's own
+  part of it, from the state's arrival (mark `domino:state`) to the frame that shows it.
 * **Touches a move takes**, and the first touch of a move to its new board (full speed;
   it includes the bench's own time between touches, as a quick player's).
 * **Page weight**: the table page's HTML, script and style as the browser loaded them.
@@ -89,18 +90,24 @@ RESET = """() => { const B = window.__bench; B.clicks = []; B.shown = null; B.ge
     return performance.now(); }"""
 
 # The move's figures once its board is shown: (completing touch -> shown) by the page's
-# marks (null without them), by the probe, and (first touch -> shown).
+# marks (null without them), the page's own part of it (its state received -> shown, by the
+# mark domino:state), by the probe, and (first touch -> shown).
 READ = """(t0) => {
   const B = window.__bench;
   const touches = performance.getEntriesByName("domino:touch").filter(m => m.startTime >= t0);
-  let marks = null, shownAt = B.shown;
+  let marks = null, own = null, shownAt = B.shown;
   if (touches.length) {
     const last = touches[touches.length - 1].startTime;
     const shown = performance.getEntriesByName("domino:shown").find(m => m.startTime >= last);
-    if (shown) { marks = shown.startTime - last; shownAt = shown.startTime; }
+    if (shown) {
+      marks = shown.startTime - last; shownAt = shown.startTime;
+      const got = performance.getEntriesByName("domino:state").filter(
+        m => m.startTime >= last && m.startTime <= shown.startTime);
+      if (got.length) { own = shown.startTime - got[got.length - 1].startTime; }
+    }
   }
   const clicks = B.clicks;
-  return {marks: marks, probe: B.shown - clicks[clicks.length - 1],
+  return {marks: marks, own: own, probe: B.shown - clicks[clicks.length - 1],
           first: shownAt - clicks[0], clicks: clicks.length};
 }"""
 
@@ -128,6 +135,7 @@ async def play(env: Env, browser: Any, family: str, moves: int, slow: bool) -> d
     context = await new_context(browser, PHONE, touch=True)
     await context.add_init_script(PROBE)
     felt: list[float] = []
+    own: list[float] = []
     first: list[float] = []
     touches: list[int] = []
     source = "rAF"
@@ -152,15 +160,19 @@ async def play(env: Env, browser: Any, family: str, moves: int, slow: bool) -> d
             made = await click_move(page, (state["moves"] + state["buttons"])[0], tap=True)
             await page.wait_for_function("v => window.dominoVersion > v && "
                                          "window.__bench.shown !== null", arg=before)
+            # one frame more: the page's own mark of that frame is then set too
+            await page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")
             got = await page.evaluate(READ, t0)
             if got["marks"] is not None:
                 source = "marks"
             felt.append(got["marks"] if got["marks"] is not None else got["probe"])
+            if got["own"] is not None:
+                own.append(got["own"])
             first.append(got["first"])
             touches.append(made)
     finally:
         await context.close()
-    return {"felt": felt, "first": first, "touches": touches, "source": source}
+    return {"felt": felt, "own": own, "first": first, "touches": touches, "source": source}
 
 
 async def first_board(env: Env, browser: Any, loads: int) -> dict[str, Any]:
@@ -238,6 +250,8 @@ def figures(run: dict[str, Any], families: list[str]) -> dict[str, float | None]
         out[f"{family}:touches"] = statistics.mean(fast["touches"])
         out[f"{family}:touches_max"] = max(fast["touches"])
         out[f"{family}:first"] = pct(fast["first"], 0.5)
+        out[f"{family}:own"] = pct(fast["own"], 0.5)
+        out[f"{family}:own_4x"] = pct(slow["own"], 0.5)
     out["weight_kb"] = sum(run["load"]["weight"].values()) / 1024
     out["first_board_4x"] = run["load"]["first_board"]
     return out
@@ -255,12 +269,13 @@ def table(fig: dict[str, float | None], families: list[str], runs: list[dict[str
     source = ",".join(sorted({r[f, s]["source"] for r in runs for f in families
                               for s in (False, True)}))
     lines = [f"touch to new board ({source}), {moves} moves a family and speed; ms:",
-             "| family | median | p99 | median 4x | p99 4x | touches a move (max) "
-             "| first touch to new board, median |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+             "| family | median | p99 | median 4x | p99 4x | the page's own part, median "
+             "(4x) | touches a move (max) | first touch to new board, median |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for f in families:
         lines.append(f"| {f} | {ms(fig[f'{f}:median'])} | {ms(fig[f'{f}:p99'])} | "
                      f"{ms(fig[f'{f}:median_4x'])} | {ms(fig[f'{f}:p99_4x'])} | "
+                     f"{ms(fig[f'{f}:own'])} ({ms(fig[f'{f}:own_4x'])}) | "
                      f"{fig[f'{f}:touches'] or 0:.2f} ({fig[f'{f}:touches_max'] or 0:.0f}) | "
                      f"{ms(fig[f'{f}:first'])} |")
     worst = {k: max((fig[f"{f}:{k}"] or 0.0) for f in families)

@@ -30,6 +30,7 @@ from tests.browser_helpers import (
     q,
     shared_browser,
 )
+from tests.service_helpers import ALICE
 from tests.test_web_e2e import first_entry
 from tests.web_helpers import Env, play_through_service
 
@@ -59,7 +60,8 @@ RUN_AXE = """async () => {
 
 @pytest.fixture(scope="module")
 def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Shared]:
-    with shared_browser(tmp_path_factory.mktemp("axe")) as s:
+    # the local mode (as the console serves the page): the home page, the new-game action
+    with shared_browser(tmp_path_factory.mktemp("axe"), local_user=lambda: ALICE) as s:
         yield s
 
 
