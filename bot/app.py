@@ -209,8 +209,9 @@ async def serve(settings: Settings, stdin: TextIO | None = None,
             chat = ConsoleChat(service, out or sys.stdout, settings.pictures)
             await router.register("console", chat)
             main = functools.partial(chat.run, stdin or _text_stdin())
-        if settings.web is not None:
-            web_table = await _start_web(service, router.deliver, settings)
+        if settings.web is not None:  # the console's user plays on the local home page
+            web_table = await _start_web(service, router.deliver, settings,
+                                         None if runners else lambda: chat.user)
         if not runners:
             chat.hello(settings.database, web_table.links.base_url if web_table else None)
         await router.deliver(await service.start())
@@ -248,9 +249,12 @@ def _heard(service: Service, deliver: Deliver) -> Deliver:
     return heard
 
 
-async def _start_web(service: Service, deliver: Deliver, settings: Settings) -> Any:
+async def _start_web(service: Service, deliver: Deliver, settings: Settings,
+                     local_user: Callable[[], Any] | None = None) -> Any:
     """Start the web table (bot/web/) on the service; its links are published for the
-    adapters' /web commands."""
+    adapters' /web commands.  `local_user`: the console's user, whose home page `/` is on a
+    loopback address (the local mode: links need not survive a restart, so no warning)."""
+    from .web.home import loopback
     from .web.links import Links, publish
     from .web.server import WebTable
 
@@ -258,11 +262,11 @@ async def _start_web(service: Service, deliver: Deliver, settings: Settings) -> 
     assert web is not None
     links = Links(web.secret, web.url, ttl=web.ttl)
     links.telegram_app = web.telegram_app
-    if not web.secret:
+    if not web.secret and not (local_user is not None and loopback(web.host)):
         log.warning("DOMINO_WEB_SECRET is not set: web links stop working when the bot "
                     "restarts")
     table = WebTable(service, links, deliver, telegram_token=settings.telegram_token,
-                     auth_age=web.auth_age, public_url=web.url)
+                     auth_age=web.auth_age, public_url=web.url, local_user=local_user)
     try:
         port = await table.start(web.host, web.port)
     except OSError as exc:

@@ -173,3 +173,65 @@ def placed(move: str) -> frozenset[tuple[str, str]] | None:
         return None
     a, b = words[0].split("-")
     return frozenset({(words[1], a), (words[2], b)})
+
+
+# -- issue 36's page: the result panel, keyboard and drag moves, what a page offers -------------
+
+RESULT = "[data-result]:not([hidden])"
+
+
+async def dismiss_result(page: Any) -> bool:
+    """Touch Continue on the result panel when it shows one; whether it did."""
+    panel = page.locator(RESULT)
+    if not await panel.count():
+        return False
+    await panel.locator('[data-action="continue"]').click()
+    await page.locator(RESULT).wait_for(state="detached")
+    return True
+
+
+async def press_move(page: Any, entry: dict[str, Any]) -> None:
+    """Make the move `entry` with the keyboard alone: each element on its way (its hand
+    tile, each part of its target) focused and pressed with Enter, until the element that
+    completes it is there to press."""
+    done = f'[data-move="{q(entry["move"])}"]'
+    steps = []
+    if entry.get("tile"):
+        steps.append(f'#hand [data-tile="{q(entry["tile"])}"]')
+    steps += [f'#board .target.lit[data-target="{q(p)}"]'
+              for p in (entry.get("target") or "").split()]
+    for step in steps:
+        if await page.locator(done).count():
+            break
+        await page.locator(step).first.focus()
+        await page.keyboard.press("Enter")
+    await page.locator(done).first.focus()
+    await page.keyboard.press("Enter")
+
+
+async def drag_to(page: Any, source: str, target: str, steps: int = 6) -> None:
+    """Drag the element `source` onto `target` with the mouse: down, a first move (the
+    drag begins: the tile's targets light up), moves to the target, up."""
+    a = await page.locator(source).first.bounding_box()
+    assert a is not None, source
+    x, y = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await page.mouse.move(x + 12, y - 12, steps=2)
+    b = await page.locator(target).first.bounding_box()
+    assert b is not None, target
+    await page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=steps)
+    await page.mouse.up()
+
+
+# after each state the page shows (a microtask after it is drawn): the version, whether the
+# seat was the one to move, and what the page offered (lit targets, elements with a move)
+RECORD_OFFERS = """() => {
+    window.offers = [];
+    const note = () => { const s = window.dominoState; if (!s) { return; }
+        window.offers.push({v: window.dominoVersion, mine: s.to_move === s.seat && !s.over,
+            lit: document.querySelectorAll('#board .target.lit').length,
+            moves: document.querySelectorAll('[data-move]').length}); };
+    new MutationObserver(note).observe(document.getElementById('board'), {childList: true});
+    note();
+}"""

@@ -47,6 +47,7 @@ INVALID_FORM_BODY = 50035
 # label of 80 characters and its custom id of 1 to 100, each custom id once in a message.
 MAX_CONTENT, MAX_ROWS, MAX_PER_ROW, MAX_LABEL, MAX_CUSTOM_ID = 2000, 5, 5, 80, 100
 MAX_THREAD_NAME = 100
+MAX_DESCRIPTION = 1024  # characters of an attachment's description (its text alternative)
 MISSING_PERMISSIONS, THREAD_ARCHIVED, UNKNOWN_CHANNEL = 50013, 50083, 10003
 PUBLIC_THREAD = 11
 
@@ -576,9 +577,12 @@ class FakeDiscord:
             old = [(a, f) for a, f in zip(message["attachments"], self.files[mid], strict=True)
                    if a["id"] in keep]
             added = []
-            for name, content in files:
+            said = {str(a.get("id")): a.get("description") for a in body.get("attachments") or []
+                    if str(a.get("id")) not in {x["id"] for x in message["attachments"]}}
+            for i, (name, content) in enumerate(files):
                 aid = str(next(self.ids))
                 added.append(({"id": aid, "filename": name, "size": len(content),
+                               "description": said.get(str(i)),
                                "url": f"http://127.0.0.1:{self.port}/a/{aid}/{name}",
                                "proxy_url": f"http://127.0.0.1:{self.port}/a/{aid}/{name}",
                                "content_type": "image/png" if name.endswith(".png") else None},
@@ -604,6 +608,11 @@ def form_errors(body: dict[str, Any]) -> dict[str, Any]:
             node = node.setdefault(key, {})
         node.setdefault("_errors", []).append({"code": code, "message": message})
 
+    for i, attachment in enumerate(body.get("attachments") or []):
+        said = attachment.get("description") if isinstance(attachment, dict) else None
+        if isinstance(said, str) and len(said) > MAX_DESCRIPTION:
+            fail(["attachments", str(i), "description"], "BASE_TYPE_MAX_LENGTH",
+                 f"Must be {MAX_DESCRIPTION} or fewer in length.")
     content = body.get("content")
     if isinstance(content, str) and len(content) > MAX_CONTENT:
         fail(["content"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length.")

@@ -107,3 +107,15 @@ def test_the_status_says_the_result_and_a_solitaire_has_no_round() -> None:
     step = steps("patience")[1]
     lines = state_payload(step["views"]["0"], names=NAMES, lang="en")["lines"]
     assert lines and not any(line.startswith("Round") for line in lines)
+
+
+def test_a_hand_comes_sorted_as_a_player_sorts_it() -> None:
+    from bot.web.board import sorted_hand
+
+    hand = ["1-0", "6-6", "5-3", "3-3", "6-3", "2-0", "4-3"]
+    # threes are trumps: their double, then the rest highest first; then each suit
+    assert sorted_hand(hand, {"trumps": 3}, "tricks") == [
+        "3-3", "6-3", "5-3", "4-3", "6-6", "2-0", "1-0"]
+    assert sorted_hand(hand, {"trumps": "doubles"}, "tricks")[:2] == ["6-6", "3-3"]
+    assert sorted_hand(hand, {"trumps": None}, "tricks") == sorted_hand(hand, {}, "line") == [
+        "6-6", "6-3", "5-3", "4-3", "3-3", "2-0", "1-0"]

@@ -48,7 +48,8 @@ class Env:
 
 async def serving(tmp_path: Path, body: Callable[[Env], Awaitable[Any]], **kw: Any) -> Any:
     """Run `body` with a service (no AI delay, no turn timer) and its web table listening on
-    127.0.0.1 (a free port)."""
+    127.0.0.1 (a free port); `local_user=` (a callable giving a User): the local mode's home
+    page, as the console serves it."""
     store = await Store.open(tmp_path / "web.sqlite")
     service = Service(store, pictures=NoPictures(), ai_delay=kw.pop("ai_delay", 0), seed=1,
                       default_timer=None)
@@ -59,7 +60,8 @@ async def serving(tmp_path: Path, body: Callable[[Env], Awaitable[Any]], **kw: A
         delivered.extend(messages)
 
     links = Links(SECRET, "", ttl=3600, clock=kw.pop("clock", time.time))
-    web = WebTable(service, links, deliver, telegram_token=BOT_TOKEN, auth_age=3600)
+    web = WebTable(service, links, deliver, telegram_token=BOT_TOKEN, auth_age=3600,
+                   local_user=kw.pop("local_user", None))
     port = await web.start("127.0.0.1", 0)
     links.base_url = f"http://127.0.0.1:{port}"
     web.public_host = f"127.0.0.1:{port}"

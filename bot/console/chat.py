@@ -167,10 +167,11 @@ class ConsoleChat:
         self.out.flush()
 
     def hello(self, database: Path, web: str | None = None) -> None:
-        """The greeting, one line (with the web table's address when it runs)."""
-        there = f"; the web table is at {web} (/web: your link)" if web else ""
-        self.say(f"Domino console, database {database}. Type /help for the commands; "
-                 f"you are {self.user.name}{there}")
+        """The greeting, one line: the web table's address first when it runs (its home page
+        plays every game in a browser), then the console's."""
+        there = f"Play in your browser: {web}/ (/web: your link). " if web else ""
+        self.say(f"{there}Domino console, database {database}. Type /help for the commands; "
+                 f"you are {self.user.name}")
 
     # -- input ---------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ import discord
 
 from ..service.messages import Action, Message
 from ..service.texts import split_text
+from ..service.words import clip
 
 PRESS_PREFIX = "dom:"
 PAGE_PREFIX = "domhp:"
@@ -25,6 +26,7 @@ ROWS = 5  # Discord: at most 5 rows of 5 buttons
 PER_ROW = 5
 PER_PAGE = (ROWS - 1) * PER_ROW  # 20 tiles a page; the last row keeps draw/pass and the arrows
 MAX_CONTENT = 2000
+MAX_DESCRIPTION = 1024  # characters of an attachment's description (its text alternative)
 
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
@@ -141,11 +143,14 @@ def _turn_of(actions: Sequence[Action]) -> int:
 
 
 def files_for(message: Message) -> list[discord.File]:
-    """The picture and the attached file of a message, as uploads."""
+    """The picture and the attached file of a message, as uploads; the picture carries its
+    text alternative (the board and the last move in words, else the message's text) within
+    Discord's limit for an attachment's description."""
     out = []
     if message.image:
         name = f"{message.kind}-{message.table}.png" if message.table else f"{message.kind}.png"
-        out.append(discord.File(io.BytesIO(message.image), filename=name))
+        alt = clip(message.alt or message.text, MAX_DESCRIPTION) or None
+        out.append(discord.File(io.BytesIO(message.image), filename=name, description=alt))
     if message.file:
         out.append(discord.File(io.BytesIO(message.file[1]), filename=message.file[0]))
     return out

@@ -81,6 +81,8 @@ class Message:
     said: tuple[str, ...] = ()  # a table message: the sentences of the move just made
     quiet: tuple[str, ...] = ()  # users of `mention` (or `to`) who turned turn pings off:
     # the message names them as usual, without notifying them
+    alt: str = ""  # the picture's text alternative (the board and the last move in words;
+    # empty: the message's text says what the picture shows)
 
     @property
     def private(self) -> bool:

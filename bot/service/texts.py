@@ -110,6 +110,7 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
     game = table.game
     view = game.view(None)
     image = pictures.for_lang(lang).public(view, names)
+    alt = words.board_alt(view, names, lang)  # the picture's text alternative
     said: list[str] = []
     if mover is not None and move is not None:
         line = words.move_line(view, names, lang, mover, str(move))
@@ -134,12 +135,12 @@ def table_messages(table: Table, pictures: Pictures, *, prompt: bool = False,
             image = pictures.for_lang(lang).public(solution, names)
         rematch = Action(t(lang, "Rematch"), action_data(row.id, turn, "m"), style="primary")
         return [Message(row.channel, "\n".join(lines), kind="result", table=row.id,
-                        image=image, actions=(rematch,), said=moved), *sheet]
+                        image=image, alt=alt, actions=(rematch,), said=moved), *sheet]
     lines.append(words.table_summary(view, names, lang))
     actions = (Action(t(lang, "My hand"), action_data(row.id, turn, "h"), style="primary"),
                Action(t(lang, "Stop"), action_data(row.id, turn, "q"), style="danger"))
     out = [Message(row.channel, "\n".join(lines), kind="table", table=row.id, image=image,
-                   actions=actions, said=moved), *sheet]
+                   alt=alt, actions=actions, said=moved), *sheet]
     seat = game.to_move
     user = row.seats[seat].user_id
     if prompt and user and not table.is_ai(seat):

@@ -62,6 +62,27 @@ def _lines(view: dict[str, Any], names: list[str], lang: str, family: str) -> li
     return [line.strip() for line in lines if line.strip()]
 
 
+def sorted_hand(tiles: list[str], view: dict[str, Any], family: str) -> list[str]:
+    """A hand as a player sorts it: in a trick game, the trumps first when they are named (a
+    suit's double, then the rest highest first; or the doubles), then each suit highest
+    first (a tile's suit is its high end); in other games by suit and value."""
+    trumps = view.get("trumps") if family == "tricks" else None
+
+    def key(tile: str) -> tuple[int, int, int]:
+        a, b = parse_tile(tile)
+        high, low = max(a, b), min(a, b)
+        if isinstance(trumps, int) and not isinstance(trumps, bool) and trumps in (a, b):
+            other = low if high == trumps else high
+            return (0, 0 if a == b else 1, -other)
+        if trumps == "doubles" and a == b:
+            return (0, 0, -a)
+        return (1, -high, -low)
+    try:
+        return sorted(tiles, key=key)
+    except ValueError:  # not tiles: as the view gives them
+        return tiles
+
+
 def state_payload(view: dict[str, Any], *, names: list[str], lang: str) -> dict[str, Any]:
     """The JSON the page shows for `view` (see docs in the web contract)."""
     seat = view.get("seat")
@@ -81,8 +102,9 @@ def state_payload(view: dict[str, Any], *, names: list[str], lang: str) -> dict[
     playable = {m["tile"] for m in moves if m["tile"]}
     hand = []
     if seat is not None:
-        hand = [{"tile": str(x), "label": str(x), "playable": str(x) in playable,
-                 "svg": tile_svg(*parse_tile(str(x)))} for x in view.get("hand") or []]
+        hand = [{"tile": x, "label": x, "playable": x in playable,
+                 "svg": tile_svg(*parse_tile(x))}
+                for x in sorted_hand([str(x) for x in view.get("hand") or []], view, family)]
     return {
         "seat": seat,
         "board_svg": board_svg(view, translator(lang), names),

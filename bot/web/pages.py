@@ -76,13 +76,19 @@ def game_page(lang: str, title: str, step: int, steps: int, move: str, board_svg
             return f"<span>{escape(label)}</span>"
         return f'<a href="{escape(path)}?step={n}">{escape(label)}</a>'
 
-    nav = " · ".join([link(0, t(lang, "start")), link(step - 1, t(lang, "previous")),
+    nav = " ".join([link(0, t(lang, "start")), link(step - 1, t(lang, "previous")),
                       escape(t(lang, "move {n} of {total}", n=step, total=steps)),
                       link(step + 1, t(lang, "next")), link(steps, t(lang, "end"))])
-    said = f"<p>{escape(move)}</p>" if move else ""
+    said = f'<p class="said" data-said>{escape(move)}</p>' if move else ""
     status = "".join(f"<li>{escape(x)}</li>" for x in lines)
     score = "".join(f"<li>{escape(x)}</li>" for x in sheet)
-    sheet_html = (f"<h2>{escape(t(lang, 'Score sheet'))}</h2><ul>{score}</ul>" if score else "")
-    body = (f"<main><h1>{escape(title)}</h1><nav>{nav}</nav>{said}"
-            f'<div class="board">{board_svg}</div><ul>{status}</ul>{sheet_html}</main>')
-    return shell(lang, title, '<link rel="stylesheet" href="/static/table.css">', body)
+    sheet_html = (f'<section class="sheet"><h2>{escape(t(lang, "Score sheet"))}</h2>'
+                  f"<ul>{score}</ul></section>" if score else "")
+    body = (f'<header class="bar"><h1>{escape(title)}</h1></header>'
+            f'<main class="game"><nav class="steps">{nav}</nav>{said}'
+            f'<div class="board">{board_svg}</div><ul class="lines">{status}</ul>{sheet_html}'
+            "</main>")
+    head = ('<meta name="color-scheme" content="light dark">'
+            '<link rel="stylesheet" href="/static/table.css">'
+            '<link rel="stylesheet" href="/static/game.css">')
+    return shell(lang, title, head, body)

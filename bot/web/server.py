@@ -27,19 +27,19 @@ from aiohttp import WSMsgType, web
 from telegram_webapp_auth.auth import TelegramAuthenticator, generate_secret_key
 from telegram_webapp_auth.errors import BaseTWAError
 
-from core import variants
-
 from ..i18n import lang_for, t
-from ..service import live, words
+from ..service import live
 from ..service.guard import Where
 from ..service.messages import Message
-from ..service.numbers import number, table_number
+from ..service.numbers import table_number
 from ..service.service import Service, User
-from ..service.tables import rebuild
 from ..storage import TableRow
-from . import pages
+from . import actions, finished, pages
+from . import state as web_state
 from .board import state_payload
+from .home import Home, LocalUser, loopback
 from .links import Grant, Links, publish
+from .state import title_of
 
 log = logging.getLogger("domino.web")
 Deliver = Callable[[list[Message]], Awaitable[None]]
@@ -87,14 +87,6 @@ def seat_of(row: TableRow, user: str) -> int | None:
     return None
 
 
-def title_of(row: TableRow, lang: str) -> str:
-    try:
-        name = variants.get(row.variant).names.get(lang) or row.variant
-    except Exception:
-        name = row.variant
-    return f"#{row.id} · {name}"
-
-
 def waiting_state(row: TableRow, lang: str) -> dict[str, Any]:
     """The state of a table with no game: a lobby, or a table closed before its game."""
     line = (t(lang, "Waiting for the game to start.") if row.status == "lobby"
@@ -109,7 +101,7 @@ class WebTable:
 
     def __init__(self, service: Service, links: Links, deliver: Deliver, *,
                  telegram_token: str | None = None, auth_age: int = 86_400,
-                 public_url: str = "") -> None:
+                 public_url: str = "", local_user: LocalUser | None = None) -> None:
         self.service = service
         self.links = links
         self.deliver = deliver
@@ -123,6 +115,8 @@ class WebTable:
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.max_sockets = MAX_SOCKETS
+        self.home = Home(self, local_user)  # the local mode's home page (bot/web/home.py)
+        self.shared = web_state.SharedStates()
         live.listen(service, self._changed)
 
     def __repr__(self) -> str:
@@ -140,6 +134,7 @@ class WebTable:
         app.router.add_post("/api/telegram/session", self.telegram_session)
         app.router.add_get("/ws", self.socket)
         app.router.add_get("/g/{table}", self.game_page)
+        self.home.add_routes(app)
         static = HERE / "static"
         if static.is_dir():
             app.router.add_static("/static", static)
@@ -149,6 +144,7 @@ class WebTable:
         """Listen on host:port (0: a free port); the port listened on."""
         self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
         await self.runner.setup()
+        self.home.local = self.home.local_user is not None and loopback(host)
         site = web.TCPSite(self.runner, host, port)
         await site.start()
         if self.service.store.shared:  # other processes move too: look at the watched tables
@@ -265,31 +261,7 @@ class WebTable:
         return table if seated else None
 
     async def game_page(self, request: web.Request) -> web.Response:
-        """A finished game, one move at a time (`?step=n`), with the public view."""
-        lang = self._lang(request)
-        table = self.links.check_game(request.match_info["table"])
-        if table is None:  # not a link this server gave: forged, or a number guessed
-            return self._refuse(request, 403)
-        row = await self.service.store.get_table(table)
-        if row is None or row.status != "finished":
-            return self._refuse(request, 404)
-        moves = await self.service.store.moves(row.id)
-        step = number(request.query.get("step", ""))  # 0: the start (no move yet)
-        step = len(moves) if step is None else min(step, len(moves))
-        game = rebuild(row, moves[:step])
-        view = game.view(None)
-        names = [s.name for s in row.seats]
-        state = state_payload(view, names=names, lang=lang)
-        sheet: list[str] = []
-        if game.over:
-            # the chat's score sheet, from the public view
-            sheet = (words.sheet_lines(view, names, lang) if view.get("last_round")
-                     else []) + words.match_lines(view, names, lang)
-        html = pages.game_page(lang, title_of(row, lang), step, len(moves),
-                               moves[step - 1] if step else "", state["board_svg"],
-                               state["lines"], sheet,
-                               self.links.game_path(row.id))
-        return web.Response(text=html, content_type="text/html")
+        return await finished.game_page(self, request)
 
     # -- the socket ------------------------------------------------------------------------
 
@@ -347,6 +319,8 @@ class WebTable:
             await self._move(w, msg.get("move"), msg.get("version"))  # type: ignore[union-attr]
         elif kind == "review":
             await self._review(w)
+        elif kind == "action":
+            await actions.act(self, w, msg)  # type: ignore[arg-type]
         else:
             await self._error(w, t(w.lang, "This message is not understood."))
 
@@ -421,6 +395,7 @@ class WebTable:
 
     async def _push(self, table_id: int) -> None:
         self._dirty.discard(table_id)
+        self.shared.keep(self.watchers)
         try:
             await self._send_state(table_id, list(self.watchers.get(table_id, ())))
         except Exception:
@@ -436,18 +411,25 @@ class WebTable:
             names = [s.name for s in row.seats]
             version = game.turn if game is not None else 0
             views: dict[int | None, dict[str, Any]] = {}
+            now = self.service.clock()
             out = {}
             for user, lang in wanted:
                 seat = seat_of(row, user)
+                log = "[]"
                 if game is None:
-                    state = waiting_state(row, lang)
+                    state = waiting_state(row, lang) | web_state.waiting(row, lang, seat)
                 else:
                     if seat not in views:
                         views[seat] = game.view(seat)
                     state = state_payload(views[seat], names=names, lang=lang)
-                out[(user, lang)] = json.dumps(
+                    if None not in views:
+                        views[None] = game.view(None)  # the shared parts' view
+                    common, log = self.shared.get(row, game, lang, views[None])
+                    state |= web_state.personal(common, row, game, views[seat], seat, lang,
+                                                local=self.home.local, now=now)
+                out[(user, lang)] = web_state.with_log(json.dumps(
                     {"type": "state", "version": version, "table": row.id,
-                     "title": title_of(row, lang), "state": state}, ensure_ascii=False)
+                     "title": title_of(row, lang), "state": state}, ensure_ascii=False), log)
             return out
 
         texts = await live.read(self.service, table_id, look)

@@ -38,8 +38,9 @@ if TYPE_CHECKING:
     from ..tables import Table
 
 __all__ = [
-    "FAMILIES", "end_reason", "event_line", "events_lines", "family_of", "goal_text",
-    "hand_text", "match_lines", "move_label", "move_line", "move_words", "ranking_text",
+    "FAMILIES", "board_alt", "clip", "end_reason", "event_line", "events_lines", "family_of",
+    "goal_text", "hand_text", "last_move_line", "match_lines", "move_label", "move_line",
+    "move_words", "ranking_text",
     "result_lines", "round_just_ended", "score_reason", "seat_label", "seat_line",
     "sheet_lines", "solo_history_line", "solo_stats_line", "status_lines", "summary_lines",
     "table_summary", "team_result_lines", "who_list", "word_label",
@@ -146,6 +147,40 @@ def move_line(view: dict[str, Any], names: list[str], lang: str, mover: int, mov
         if said is not None:
             return said or None
     return line.move_line(view, names, lang, mover, move)
+
+
+def last_move_line(view: dict[str, Any], names: list[str], lang: str) -> str | None:
+    """The view's last move in words ("Bob plays 5-4 on the right."), or what its events
+    say when the move has no sentence of its own (a draw, a pass); None before any move."""
+    last = view.get("last_move") or {}
+    if last.get("seat") is None or not last.get("move"):
+        return None
+    said = move_line(view, names, lang, last["seat"], str(last["move"]))
+    if said:
+        return said
+    return next(iter(events_lines(view, names, lang)), None)
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, an ellipsis ending what was cut."""
+    return text if len(text) <= limit else text[:max(0, limit - 1)].rstrip() + "…"
+
+
+def board_alt(view: dict[str, Any], names: list[str], lang: str, limit: int = 1024) -> str:
+    """The board in words and the last move: a picture's text alternative (the web page's
+    board, the description of a picture posted on Discord), at most `limit` characters.
+    Give it the public view (``game.view(None)``): it names what the table shows."""
+    parts: list[str] = []
+    if family_of(view) == "line":
+        chain = (view.get("layout") or {}).get("chain") or view.get("board") or []
+        parts.append(t(lang, "The line: {tiles}.", tiles=", ".join(map(str, chain)))
+                     if chain else t(lang, "The board is empty."))
+    parts += summary_lines(view, names, lang)
+    said = last_move_line(view, names, lang)
+    if said:
+        parts.append(t(lang, "Last move: {move}", move=said))
+    said_all = [p.strip() for p in parts if p and p.strip()]
+    return clip(" ".join(p if p[-1] in ".!?…:" else p + "." for p in said_all), limit)
 
 
 # -- where the game stands ---------------------------------------------------------------------
