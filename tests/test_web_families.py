@@ -9,8 +9,10 @@ checks use: a player panel `[data-seat=N]` for every seat, the move log `[data-l
 its `[data-log-entry]` entries, the result panel `[data-result]` at the end (a hand's end
 on the way is passed by its `[data-action=continue]`); no frame names another seat's tile
 (test_web_e2e's `assert_private`); no frame offers a move to a seat that is not to move;
-nothing wider than the screen.  Screenshots of each family at both sizes, mid-game and end,
-in $DOMINO_SHOTS (default /tmp/e2e-shots).  One server and one chromium for the module."""
+nothing wider than the screen; on the phone, a spectator's page watches the game to its
+end (every move, no hand, no move, its frames private, panels and log).  Screenshots of
+each family at both sizes, mid-game and end, in $DOMINO_SHOTS (default /tmp/e2e-shots).
+One server and one chromium for the module."""
 
 from __future__ import annotations
 
@@ -112,6 +114,21 @@ def only_the_seat_to_move_is_offered_moves(frames: list[dict[str, Any]]) -> None
             assert st["moves"] == [] and st["buttons"] == [], (frame["version"], st["to_move"])
 
 
+async def watched_to_the_end(env: Env, tid: int, spectator: Any, last: int, seats: int) -> None:
+    """The spectator's page saw every move to the end, says it is a spectator's, has the
+    panels and the log, never held a hand nor a move, and none of its frames names a tile
+    the public view did not."""
+    page = spectator.page
+    await page.wait_for_function("v => window.dominoVersion >= v", arg=last)
+    shown = await page.evaluate("window.dominoState")
+    assert shown["over"] and shown["spectator"] is True
+    assert shown["hand"] == [] and shown["moves"] == [] and shown["buttons"] == []
+    assert await page.locator("#hand [data-tile], [data-move]").count() == 0
+    await panels_and_log(page, seats, "spectator")
+    await assert_private(env, tid, spectator, None)
+    assert len(spectator.states) > 1
+
+
 @pytest.mark.parametrize("way", list(WAYS))
 @pytest.mark.parametrize(("variant", "options"), FAMILIES, ids=[f[0] for f in FAMILIES])
 def test_every_family_is_played_to_its_end_on_the_page(shared: Shared, variant: str,
@@ -124,9 +141,18 @@ def test_every_family_is_played_to_its_end_on_the_page(shared: Shared, variant: 
         tid = await open_table(env, variant, options, user=user)
         seats = len(env.service.tables[tid].row.seats)
         context = await new_context(browser, size, touch=tap)
+        others: list[Any] = []
+
+        async def watching() -> Any:
+            others.append(await new_context(browser))
+            return others[-1]
         try:
             watched = await open_page(context, env.links.url(tid, user.id))
             page = watched.page
+            # on the phone, a spectator's page (the public link) watches the game too, in a
+            # context of its own (a second page of the same context is throttled as hidden)
+            spectator = (await open_page(await watching(), env.links.url(tid))
+                         if tap and seats > 1 else None)
             assert await page.evaluate("window.dominoState.seat") == 0
             made, _ = await play_to_end(env, tid, page, seats, name, tap=tap,
                                         mid=SHORT.get(variant, MID))
@@ -148,6 +174,9 @@ def test_every_family_is_played_to_its_end_on_the_page(shared: Shared, variant: 
             assert await page.locator("#hand [data-move], #buttons [data-move]").count() == 0
             await assert_private(env, tid, watched, 0)
             only_the_seat_to_move_is_offered_moves(watched.states)
+            if spectator is not None:
+                await watched_to_the_end(env, tid, spectator, game.turn, seats)
         finally:
-            await context.close()
+            for other in [context, *others]:
+                await other.close()
     shared.run(body)
