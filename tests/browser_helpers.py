@@ -2,13 +2,18 @@
 Python package (pointed at the system browser: never `playwright install`) against the REAL
 server (`tests/web_helpers.py`'s `serving`), pages that keep every WebSocket frame they
 receive, and moves made by touches only (the `data-tile` / `data-move` contract of
-docs/web.md).  A test module skips itself where chromium or Playwright is missing."""
+docs/web.md), by mouse clicks or by a touch screen's taps.  `shared_browser` keeps one server
+and one chromium for a whole test module.  A test module skips itself where chromium or
+Playwright is missing."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import shutil
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +25,9 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 WIDTH, HEIGHT = 360, 640
+PHONE = {"width": WIDTH, "height": HEIGHT}
+DESKTOP = {"width": 1280, "height": 800}
+SHOTS = Path(os.environ.get("DOMINO_SHOTS", "/tmp/e2e-shots"))
 READY = """() => { const s = window.dominoState;
     return !document.body.classList.contains('pending') &&
         (s.over || s.moves.length + s.buttons.length > 0); }"""
@@ -27,8 +35,7 @@ READY = """() => { const s = window.dominoState;
 Body = Callable[[Env, Any], Awaitable[Any]]
 
 
-def in_browser(tmp_path: Path, body: Body, **kw: Any) -> Any:
-    """Run `body(env, browser)`: the real server (no computer delay) and a chromium."""
+async def _with_browser(tmp_path: Path, body: Body, **kw: Any) -> Any:
     from playwright import async_api
 
     async def outer(env: Env) -> Any:
@@ -38,7 +45,56 @@ def in_browser(tmp_path: Path, body: Body, **kw: Any) -> Any:
                 return await body(env, browser)
             finally:
                 await browser.close()
-    return run(serving(tmp_path, outer, **kw))
+    return await serving(tmp_path, outer, **kw)
+
+
+def in_browser(tmp_path: Path, body: Body, **kw: Any) -> Any:
+    """Run `body(env, browser)`: the real server (no computer delay) and a chromium."""
+    return run(_with_browser(tmp_path, body, **kw))
+
+
+class Shared:
+    """One real server and one chromium kept for a whole test module (a module-scoped
+    fixture): `shared.run(body)` runs `body(env, browser)` on them, in their event loop."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, env: Env, browser: Any) -> None:
+        self.loop, self.env, self.browser = loop, env, browser
+
+    def run(self, body: Body) -> Any:
+        return self.loop.run_until_complete(body(self.env, self.browser))
+
+
+@contextmanager
+def shared_browser(tmp_path: Path, **kw: Any) -> Iterator[Shared]:
+    """The server and the browser of `in_browser`, started once and kept until the block
+    ends (each test opens its own browser contexts and closes them)."""
+    loop = asyncio.new_event_loop()
+    ready: asyncio.Future[tuple[Env, Any]] = loop.create_future()
+    done = asyncio.Event()
+
+    async def hold(env: Env, browser: Any) -> None:
+        ready.set_result((env, browser))
+        await done.wait()
+
+    task = loop.create_task(_with_browser(tmp_path, hold, **kw))
+    loop.run_until_complete(asyncio.wait([ready, task], return_when=asyncio.FIRST_COMPLETED))
+    if not ready.done():  # the server or the browser failed to start: say why
+        loop.run_until_complete(task)
+    try:
+        yield Shared(loop, *ready.result())
+    finally:
+        done.set()
+        loop.run_until_complete(task)
+        loop.close()
+
+
+async def new_context(browser: Any, size: dict[str, int] = PHONE, *, touch: bool = False,
+                      dark: bool = False, locale: str = "en-GB", **kw: Any) -> Any:
+    """A browser context (close it when done): `size`'s viewport, a touch screen or not
+    (`touch`: taps work, `has_touch`), the light or dark colour scheme."""
+    return await browser.new_context(viewport=size, has_touch=touch, is_mobile=False,
+                                     color_scheme="dark" if dark else "light",
+                                     locale=locale, **kw)
 
 
 class Watched:
@@ -58,7 +114,12 @@ class Watched:
 
 
 async def open_page(browser: Any, url: str, *, locale: str = "en-GB") -> Watched:
-    page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT}, locale=locale)
+    """A page (of `browser`, or of a context made by `new_context`) watching `url`."""
+    if hasattr(browser, "new_context"):
+        page = await browser.new_page(viewport={"width": WIDTH, "height": HEIGHT},
+                                      locale=locale)
+    else:
+        page = await browser.new_page()
     watched = Watched(page)
     answer = await page.goto(url)
     assert answer is not None and answer.status == 200, url
@@ -80,21 +141,29 @@ def q(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-async def click_move(page: Any, entry: dict[str, Any]) -> None:
+async def click_move(page: Any, entry: dict[str, Any], *, tap: bool = False) -> int:
     """Make the move `entry` (a state's move or button) by touches only: its hand tile
     (`data-tile`), then each part of its target on the board, until an element carrying
-    its `data-move` is there to touch."""
+    its `data-move` is there to touch.  Mouse clicks, or a touch screen's taps (`tap`: the
+    page's context must have `has_touch`).  The touches made."""
     done = f'[data-move="{q(entry["move"])}"]'
     steps = []
     if entry.get("tile"):
         steps.append(f'#hand [data-tile="{q(entry["tile"])}"]')
     steps += [f'#board .target.lit[data-target="{q(p)}"]'
               for p in (entry.get("target") or "").split()]
+    made = 1
     for step in steps:
         if await page.locator(done).count():
             break
-        await page.locator(step).first.click()
-    await page.locator(done).first.click()
+        await touch(page.locator(step).first, tap)
+        made += 1
+    await touch(page.locator(done).first, tap)
+    return made
+
+
+async def touch(locator: Any, tap: bool) -> None:
+    await (locator.tap() if tap else locator.click())
 
 
 def placed(move: str) -> frozenset[tuple[str, str]] | None:
