@@ -48,7 +48,7 @@ def _stack_svg(view: dict[str, Any], tr: Translator | None,
             x0, y0 = min(a.x0, b.x0), min(a.y0, b.y0)
             x1, y1 = max(a.x1, b.x1), max(a.y1, b.y1)
             cls = "plan last" if tl["n"] == layout.get("last") else "plan"
-            body.append(f'<g data-tile="{escape(str(tl["tile"]))}" '
+            body.append(f'<g data-tile="{escape(str(tl["tile"]))}" role="img" '
                         f'aria-label="{escape(str(tl["n"]))}: {escape(str(tl["tile"]))}">'
                         f'{_rect(x0 + 2, y0 + 2, x1 - 2, y1 - 2, cls, 5)}</g>')
     for n, box, where in pic.labels:
@@ -115,7 +115,8 @@ def _memory_svg(view: dict[str, Any], tr: Translator | None) -> str:
         if state == "empty":
             body.append(_rect(r.x0 + 2, r.y0 + 2, r.x1 - 3, r.y1 - 3, "hole", 6))
         elif state == "down":
-            body.append(_back(r.x0, r.y0, r.x1, r.y1, name))
+            body.append(_back(r.x0, r.y0, r.x1, r.y1, name,
+                              spoken=t(tr, "{cell}: a tile face down", cell=name)))
             if name in wanted:
                 g = mm.CELL_GAP // 2  # the whole pitch: a larger hit area
                 body.append(_target(name, (r.x0 - g, r.y0 - g, r.x1 + g, r.y1 + g), name))
@@ -152,7 +153,7 @@ def _patience_svg(view: dict[str, Any], tr: Translator | None) -> str:
         for box, text in pt.column_tiles(col, (x, top), geo.over):
             bx0, by0, bx1, by1 = box
             if text is None:
-                body.append(_back(bx0, by0, bx1, by1))
+                body.append(_back(bx0, by0, bx1, by1, spoken=t(tr, "A tile face down")))
                 continue
             a, b = parse_tile(text)
             body.append(_tile(bx0, by0, bx1, by1, a, b))

@@ -134,10 +134,11 @@ def _tile(x0: float, y0: float, x1: float, y1: float, a: int, b: int, *,
 
 
 def _back(x0: float, y0: float, x1: float, y1: float, label: str = "",
-          attrs: Attrs | None = None) -> str:
+          attrs: Attrs | None = None, spoken: str = "") -> str:
+    """A face-down tile, `label` written on its back; `spoken` its text alternative."""
     side = min(x1 - x0, y1 - y0)
     text = _text((x0 + x1) / 2, (y0 + y1) / 2, label, side * 0.45, "back-label") if label else ""
-    head = _attrs({"aria-label": label or "?", **(attrs or {})})
+    head = _attrs({"role": "img", "aria-label": spoken or label or "?", **(attrs or {})})
     return f"<g{head}>{_rect(x0 + 1, y0 + 1, x1 - 1, y1 - 1, 'back', side * .15)}{text}</g>"
 
 

@@ -52,14 +52,6 @@ BAD = ("serious", "critical")
 # What the merged page branches (i36-server, i36-front at 13:35 UTC) still break: the page,
 # the rule axe names, where it comes from.  Only these exact rules are expected to fail
 # there (any other violation fails the test); remove an entry once it is fixed.
-KNOWN = {
-    "table-tower": ("aria-prohibited-attr", "render/svg_kinds.py: the tower's plan tiles "
-                    "`<g data-tile aria-label>` have no role (role=\"img\" is missing)"),
-    "table-patience": ("aria-prohibited-attr", "render/svg_parts.py `_back`: a face-down "
-                       "tile `<g aria-label=\"?\">` has no role, and '?' as its text"),
-    "home": ("color-contrast", "bot/web/static/home.css: a game's line (#6b665c on #e7e2d6, "
-             "4.41:1) and Start (white on #1f7ae0, 4.26:1) under 4.5:1 in the light scheme"),
-}
 USERS = count(1)
 
 RUN_AXE = """async () => {
@@ -147,8 +139,6 @@ def test_axe_finds_no_serious_violation(shared: Shared, which: str) -> None:
                 await page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
                 found[scheme] = [v for v in await page.evaluate(RUN_AXE) if v["impact"] in BAD]
             every = [{"scheme": s, **v} for s, vs in found.items() for v in vs]
-            if every and which in KNOWN and {v["id"] for v in every} == {KNOWN[which][0]}:
-                pytest.xfail(f"axe {KNOWN[which][0]}: {KNOWN[which][1]}")
             assert not every, described(every)
         finally:
             await context.close()
