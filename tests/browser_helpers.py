@@ -2,7 +2,8 @@
 Python package (pointed at the system browser: never `playwright install`) against the REAL
 server (`tests/web_helpers.py`'s `serving`), pages that keep every WebSocket frame they
 receive, and moves made by touches only (the `data-tile` / `data-move` contract of
-docs/web.md).  A test module skips itself where chromium or Playwright is missing."""
+docs/web.md).  A test module skips itself where chromium or Playwright is missing (fails on CI:
+tests/prerequisites.py)."""
 
 from __future__ import annotations
 
