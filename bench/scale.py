@@ -11,9 +11,10 @@ move logs of the runs are compared (the "same games" row). With `--repeat n`, ea
 n times, the two PostgreSQL ones taking turns (so that a change of the machine's load weighs
 on both alike), each on a fresh database; the table shows the medians and the ratio of each
 pair of runs. The database's own counts per committed move (transactions, rows written, WAL
-bytes: pg_stat_database and the WAL position) and the capacity model of docs/deploy.md's
-prediction for N processes (N times one process's rate, at most the machine's CPUs over the
-CPU a move costs the bot and the database together) are printed beside the measures.
+bytes and growth: pg_stat_database, the WAL position, pg_database_size) and the capacity
+model of docs/deploy.md's prediction for N processes (N times one process's rate, at most
+the machine's CPUs over the CPU a move costs the bot and the database together) are printed
+beside the measures.
 PostgreSQL is a throwaway cluster
 (tests/pg_cluster.py, fsync on) unless `--pg URL` names a server. Target: two processes on
 PostgreSQL commit at least 1.5 times what one process commits on PostgreSQL.
@@ -119,9 +120,9 @@ def server_cpu(data: Path | None) -> float | None:
         return None
 
 
-async def _pg_counts(db: str) -> tuple[float, float, float] | None:
-    """This database's committed transactions and rows written so far, and the server's WAL
-    position in bytes (None on SQLite)."""
+async def _pg_counts(db: str) -> tuple[float, float, float, float] | None:
+    """This database's committed transactions and rows written so far, the server's WAL
+    position and the database's size in bytes (None on SQLite)."""
     if not db.startswith("postgres"):
         return None
     import asyncpg
@@ -131,9 +132,11 @@ async def _pg_counts(db: str) -> tuple[float, float, float] | None:
         await conn.execute("SELECT pg_stat_clear_snapshot()")
         row = await conn.fetchrow(
             "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted AS rows, "
-            "pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS wal "
+            "pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS wal, "
+            "pg_database_size(current_database()) AS size "
             "FROM pg_stat_database WHERE datname = current_database()")
-        return float(row["xact_commit"]), float(row["rows"]), float(row["wal"])
+        return (float(row["xact_commit"]), float(row["rows"]), float(row["wal"]),
+                float(row["size"]))
     finally:
         await conn.close()
 
@@ -166,7 +169,7 @@ def _run(db: str, parts: int, args: argparse.Namespace, data: Path | None = None
     moves = _moves(logs)
     nan = float("nan")
     per_move = ([(a - b) / moves for a, b in zip(counts_after, counts_before, strict=True)]
-                if counts_before is not None and counts_after is not None else [nan] * 3)
+                if counts_before is not None and counts_after is not None else [nan] * 4)
     latencies = sorted(x for r in results for x in r["latencies"])
     q = statistics.quantiles(latencies, n=100)
     bot_cpu = sum(r["cpu"] for r in results)
@@ -175,7 +178,8 @@ def _run(db: str, parts: int, args: argparse.Namespace, data: Path | None = None
             "p99": q[98] * 1000, "errors": sum(r["errors"] for r in results),
             "presses": len(latencies), "logs": logs, "bot_us": bot_cpu / moves * 1e6,
             "db_us": db_cpu / moves * 1e6 if db_cpu is not None else float("nan"),
-            "busy": busy, "commits": per_move[0], "rows": per_move[1], "wal": per_move[2]}
+            "busy": busy, "commits": per_move[0], "rows": per_move[1], "wal": per_move[2],
+            "size": per_move[3]}
 
 
 def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type: type) -> int:
@@ -226,7 +230,7 @@ def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The median of each measure over the runs of a column (the logs: all alike, or "NO")."""
     out = {key: statistics.median(r[key] for r in runs)
            for key in ("rate", "moves", "seconds", "p50", "p99", "errors", "presses",
-                       "bot_us", "db_us", "busy", "commits", "rows", "wal")}
+                       "bot_us", "db_us", "busy", "commits", "rows", "wal", "size")}
     out["errors"] = sum(r["errors"] for r in runs)
     out["logs"] = runs[0]["logs"] if all(r["logs"] == runs[0]["logs"] for r in runs) else None
     return out
@@ -262,6 +266,7 @@ def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> Non
             ("database transactions per move", "{commits:.2f}"),
             ("database rows written per move", "{rows:.1f}"),
             ("WAL bytes per move", "{wal:,.0f}"),
+            ("database's growth per move (bytes)", "{size:,.0f}"),
             ("model's prediction (moves/s)", "{model}"))
     one = columns["PostgreSQL, 1 process"]
     cpus = os.cpu_count() or 1
