@@ -7,14 +7,17 @@
 # Each is installed with apt-get when missing (as root, or through sudo), and the script says
 # plainly what it could not install. It exits 0 either way: off CI the tests that need a
 # missing prerequisite skip, naming it; with CI=true they fail instead (tests/prerequisites.py).
-# The README's test command and .ci/run both run it. Run from anywhere.
+# The README's test command and .ci/run both run it. Run from anywhere. `--check` only
+# reports (installs nothing, and leaves the web test assets as they are).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 SUDO=""
 can_install=yes
-if ! command -v apt-get >/dev/null; then
+if [ "${1:-}" = --check ]; then
+    can_install="--check given"
+elif ! command -v apt-get >/dev/null; then
     can_install="no apt-get here (not Debian/Ubuntu)"
 elif [ "$(id -u)" -ne 0 ]; then
     if ! command -v sudo >/dev/null; then
@@ -74,7 +77,7 @@ if ! command -v npm >/dev/null || ! command -v node >/dev/null; then
 fi
 if command -v npm >/dev/null && command -v node >/dev/null; then
     echo "node: $(command -v node), npm: $(command -v npm)"
-    if [ -f tools/web_test_assets.sh ]; then
+    if [ -f tools/web_test_assets.sh ] && [ "${1:-}" != --check ]; then
         bash tools/web_test_assets.sh \
             || missing+=("the web test assets (tools/web_test_assets.sh failed, see above)")
     fi
@@ -83,7 +86,7 @@ else
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then
-    [ "$can_install" = yes ] || echo "test prerequisites: could not install: $can_install" >&2
+    [ "$can_install" = yes ] || echo "test prerequisites: could not install anything ($can_install)" >&2
     for m in "${missing[@]}"; do
         echo "test prerequisites: MISSING $m" >&2
     done
