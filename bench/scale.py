@@ -1,6 +1,7 @@
 """The scale comparison of bench/service.py (`--scale`): the same tables driven by one process
-on SQLite, one process on PostgreSQL, and two processes on one PostgreSQL database (each
-process drives half of the tables, as two Discord shards or two webhook workers would).
+on SQLite, one process on PostgreSQL, and two (`--max-processes 3`: and three) processes on
+one PostgreSQL database (each process drives its share of the tables, as Discord shards or
+webhook workers would).
 
 Per column: moves committed per second (rows of the move log over the wall time, all the
 processes started together) and the p50/p99 latency of a press (`Service.press`, from the
@@ -9,7 +10,12 @@ from seeds drawn from its own generator (seeded with i), whichever process drive
 move logs of the runs are compared (the "same games" row). With `--repeat n`, each column runs
 n times, the two PostgreSQL ones taking turns (so that a change of the machine's load weighs
 on both alike), each on a fresh database; the table shows the medians and the ratio of each
-pair of runs. PostgreSQL is a throwaway cluster
+pair of runs. The database's own counts per committed move (transactions, rows written, WAL
+bytes and growth: pg_stat_database, the WAL position, pg_database_size) and the capacity
+model of docs/deploy.md's prediction for N processes (N times one process's rate, at most
+the machine's CPUs over the CPU a move costs the bot and the database together) are printed
+beside the measures.
+PostgreSQL is a throwaway cluster
 (tests/pg_cluster.py, fsync on) unless `--pg URL` names a server. Target: two processes on
 PostgreSQL commit at least 1.5 times what one process commits on PostgreSQL.
 """
@@ -114,9 +120,32 @@ def server_cpu(data: Path | None) -> float | None:
         return None
 
 
+async def _pg_counts(db: str) -> tuple[float, float, float, float] | None:
+    """This database's committed transactions and rows written so far, the server's WAL
+    position and the database's size in bytes (None on SQLite)."""
+    if not db.startswith("postgres"):
+        return None
+    import asyncpg
+
+    conn = await asyncpg.connect(db)
+    try:
+        await conn.execute("SELECT pg_stat_clear_snapshot()")
+        row = await conn.fetchrow(
+            "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted AS rows, "
+            "pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS wal, "
+            "pg_database_size(current_database()) AS size "
+            "FROM pg_stat_database WHERE datname = current_database()")
+        return (float(row["xact_commit"]), float(row["rows"]), float(row["wal"]),
+                float(row["size"]))
+    finally:
+        await conn.close()
+
+
 def _run(db: str, parts: int, args: argparse.Namespace, data: Path | None = None
          ) -> dict[str, Any]:
     asyncio.run(_logs(db))  # migrates before the workers start
+    time.sleep(0.6 if db.startswith("postgres") else 0)  # the backends' statistics flushed
+    counts_before = asyncio.run(_pg_counts(db))
     procs = [subprocess.Popen([sys.executable, str(ROOT / "bench" / "service.py"), "--worker",
                                db, str(k), str(parts), "--tables", str(args.tables),
                                "--presses", str(args.presses), "--variant", args.variant,
@@ -134,8 +163,13 @@ def _run(db: str, parts: int, args: argparse.Namespace, data: Path | None = None
     wall = time.perf_counter() - start
     db_after = server_cpu(data)
     db_cpu = db_after - db_cpu if db_cpu is not None and db_after is not None else None
+    time.sleep(0.6 if db.startswith("postgres") else 0)
+    counts_after = asyncio.run(_pg_counts(db))
     logs = asyncio.run(_logs(db))
     moves = _moves(logs)
+    nan = float("nan")
+    per_move = ([(a - b) / moves for a, b in zip(counts_after, counts_before, strict=True)]
+                if counts_before is not None and counts_after is not None else [nan] * 4)
     latencies = sorted(x for r in results for x in r["latencies"])
     q = statistics.quantiles(latencies, n=100)
     bot_cpu = sum(r["cpu"] for r in results)
@@ -144,7 +178,8 @@ def _run(db: str, parts: int, args: argparse.Namespace, data: Path | None = None
             "p99": q[98] * 1000, "errors": sum(r["errors"] for r in results),
             "presses": len(latencies), "logs": logs, "bot_us": bot_cpu / moves * 1e6,
             "db_us": db_cpu / moves * 1e6 if db_cpu is not None else float("nan"),
-            "busy": busy}
+            "busy": busy, "commits": per_move[0], "rows": per_move[1], "wal": per_move[2],
+            "size": per_move[3]}
 
 
 def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type: type) -> int:
@@ -164,16 +199,15 @@ def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type:
         base = cluster.url()
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            runs: dict[str, list[dict[str, Any]]] = {
-                "SQLite, 1 process": [], "PostgreSQL, 1 process": [],
-                "PostgreSQL, 2 processes": []}
+            counts = range(1, max(2, args.max_processes) + 1)
+            runs: dict[str, list[dict[str, Any]]] = {"SQLite, 1 process": []}
+            runs.update({_pg(n): [] for n in counts})
             for k in range(max(1, args.repeat)):
                 runs["SQLite, 1 process"].append(
                     _run(str(Path(tmp) / f"scale{k}.sqlite"), 1, args))
                 data = cluster.folder / "data" if cluster is not None else None
-                runs["PostgreSQL, 1 process"].append(_run(fresh_database(base), 1, args, data))
-                runs["PostgreSQL, 2 processes"].append(_run(fresh_database(base), 2, args,
-                                                            data))
+                for n in counts:
+                    runs[_pg(n)].append(_run(fresh_database(base), n, args, data))
             columns = {name: _median(column) for name, column in runs.items()}
             ratios = [two["rate"] / one["rate"] for one, two in zip(
                 runs["PostgreSQL, 1 process"], runs["PostgreSQL, 2 processes"], strict=True)]
@@ -188,14 +222,26 @@ def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type:
     return 0 if same and not any(c["errors"] for c in columns.values()) else 1
 
 
+def _pg(n: int) -> str:
+    return f"PostgreSQL, {n} process{'es' if n > 1 else ''}"
+
+
 def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The median of each measure over the runs of a column (the logs: all alike, or "NO")."""
     out = {key: statistics.median(r[key] for r in runs)
            for key in ("rate", "moves", "seconds", "p50", "p99", "errors", "presses",
-                       "bot_us", "db_us", "busy")}
+                       "bot_us", "db_us", "busy", "commits", "rows", "wal", "size")}
     out["errors"] = sum(r["errors"] for r in runs)
     out["logs"] = runs[0]["logs"] if all(r["logs"] == runs[0]["logs"] for r in runs) else None
     return out
+
+
+def _model(one: dict[str, Any], n: int, cpus: int) -> float:
+    """docs/deploy.md's capacity model: n processes commit n times what one does, until the
+    CPUs are spent on the bot's and the database's CPU per move (measured with one process);
+    NaN when the database's CPU is unknown."""
+    per_move = (one["bot_us"] + one["db_us"]) / 1e6
+    return min(n * one["rate"], cpus / per_move)
 
 
 def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> None:
@@ -216,15 +262,28 @@ def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> Non
             ("same games as PostgreSQL, 1 process", "{same}"), ("errors", "{errors:.0f}"),
             ("bot processes' CPU per move (µs)", "{bot_us:.0f}"),
             ("database's CPU per move (µs)", "{db_us:.0f}"),
-            ("machine's CPUs busy (%)", "{busy:.0f}"))
+            ("machine's CPUs busy (%)", "{busy:.0f}"),
+            ("database transactions per move", "{commits:.2f}"),
+            ("database rows written per move", "{rows:.1f}"),
+            ("WAL bytes per move", "{wal:,.0f}"),
+            ("database's growth per move (bytes)", "{size:,.0f}"),
+            ("model's prediction (moves/s)", "{model}"))
+    one = columns["PostgreSQL, 1 process"]
+    cpus = os.cpu_count() or 1
+    for name, c in columns.items():
+        n = int(name.split(", ")[1].split()[0])
+        c["model"] = "-" if name.startswith("SQLite") else f"{_model(one, n, cpus):,.0f}"
     for name, fmt in rows:
         print(f"| {name} | " + " | ".join(fmt.format(**c) for c in columns.values()) + " |")
-    one, two = columns["PostgreSQL, 1 process"], columns["PostgreSQL, 2 processes"]
+    two = columns["PostgreSQL, 2 processes"]
     speedup = two["rate"] / one["rate"]
     print()
     print(f"two processes / one on PostgreSQL: {speedup:.2f}x (target >= {TARGET_SPEEDUP}x: "
           f"{'met' if speedup >= TARGET_SPEEDUP else 'MISSED'})")
     bot, db = one["bot_us"], one["db_us"]
+    if db == db and "PostgreSQL, 3 processes" in columns:
+        three = columns["PostgreSQL, 3 processes"]
+        print(f"three processes / one on PostgreSQL: {three['rate'] / one['rate']:.2f}x")
     if db == db:  # known (not NaN): what this machine's CPUs allow two processes at most
         cpus = os.cpu_count() or 1
         bound = min(2.0, cpus * 1e6 / (bot + db) / max(one["rate"], 1e-9))

@@ -288,6 +288,8 @@ def main() -> int:
                    "cluster, as the tests start)")
     p.add_argument("--repeat", type=int, default=1, help="--scale: run each column this many "
                    "times, the PostgreSQL ones alternately (1, 2, 1, 2...), and show medians")
+    p.add_argument("--max-processes", type=int, default=2, help="--scale: PostgreSQL columns "
+                   "of 1 to this many processes on one database")
     p.add_argument("--worker", nargs=3, metavar=("DB", "PART", "PARTS"), help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.worker or args.scale:

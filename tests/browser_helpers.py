@@ -4,7 +4,7 @@ server (`tests/web_helpers.py`'s `serving`), pages that keep every WebSocket fra
 receive, and moves made by touches only (the `data-tile` / `data-move` contract of
 docs/web.md), by mouse clicks or by a touch screen's taps.  `shared_browser` keeps one server
 and one chromium for a whole test module.  A test module skips itself where chromium or
-Playwright is missing."""
+Playwright is missing (fails on CI: tests/prerequisites.py)."""
 
 from __future__ import annotations
 

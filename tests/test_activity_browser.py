@@ -19,21 +19,17 @@ import os
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.service.service import User
 from bot.service.tables import rebuild
 from bot.web.settings import Activity
 from tests.browser_helpers import CHROMIUM, READY, Watched, click_move
 from tests.fake_discord import FakeDiscord
+from tests.prerequisites import require_browser
 from tests.service_helpers import run, table_id
 from tests.test_web_e2e import assert_private, first_entry
 from tests.web_helpers import Env, serving
 
-playwright_api = pytest.importorskip("playwright.async_api",
-                                     reason="Playwright's Python package is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+playwright_api = require_browser(CHROMIUM)
 
 from tests.browser_helpers import ARGS  # noqa: E402
 

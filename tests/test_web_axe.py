@@ -7,8 +7,9 @@ its result panel, the finished game's replay (/g/), and the local home page (`GE
 server in its local mode).
 
 axe-core comes from npm, pinned in tests/web-assets/package-lock.json and installed by
-tools/web_test_assets.sh (`npm ci`; .ci/run runs it): the test skips, saying so, only when
-those assets are missing.  One server and one chromium for the module."""
+tools/web_test_assets.sh (`npm ci`; tools/test_prerequisites.sh runs it): without them the
+test skips, saying so, and fails on CI (tests/prerequisites.py).  One server and one chromium
+for the module."""
 
 from __future__ import annotations
 
@@ -30,18 +31,17 @@ from tests.browser_helpers import (
     q,
     shared_browser,
 )
+from tests.prerequisites import missing, require_browser
 from tests.service_helpers import ALICE
 from tests.test_web_e2e import first_entry
 from tests.web_helpers import Env, play_through_service
 
-pytest.importorskip("playwright.async_api", reason="Playwright's Python package is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+require_browser(CHROMIUM)
 
 AXE = Path(__file__).parent / "web-assets" / "node_modules" / "axe-core" / "axe.min.js"
 if not AXE.exists():
-    pytest.skip(f"axe-core is not installed ({AXE} is missing): run tools/web_test_assets.sh "
-                "(npm ci in tests/web-assets; .ci/run does)", allow_module_level=True)
+    missing(f"axe-core is not installed ({AXE} is missing): run tools/web_test_assets.sh "
+            "(npm ci in tests/web-assets)")
 
 TWO = "players=2 ai=1"
 TABLES = [("classic", TWO), ("matador", TWO), ("forty-two", "ai=3"), ("texas-42", "ai=3"),

@@ -9,15 +9,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
-
+from tests.prerequisites import require_browser
 from tests.service_helpers import ALICE, BOB, CHANNEL, SCOPE, run, table_id
 from tests.web_helpers import Env, serving
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-playwright_api = pytest.importorskip("playwright.async_api", reason="pip install playwright")
-if not Path(CHROMIUM).exists():
-    pytest.skip("no chromium (apt-get install chromium)", allow_module_level=True)
+playwright_api = require_browser(CHROMIUM)
 
 OPEN_SOCKET = """async () => {
     const config = JSON.parse(document.getElementById("domino-config").textContent);

@@ -35,16 +35,14 @@ from tests.browser_helpers import (
     placed,
     q,
 )
+from tests.prerequisites import require_browser
 from tests.service_helpers import ALICE
 from tests.web_helpers import Env, encode, init_data, play_through_service
 
 TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
 SHOTS = Path(os.environ.get("DOMINO_SHOTS", "/tmp/e2e-shots"))
 
-playwright_api = pytest.importorskip("playwright.async_api",
-                                     reason="Playwright's Python package is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+playwright_api = require_browser(CHROMIUM)
 
 def first_entry(env: Env, tid: int, state: dict[str, Any]) -> dict[str, Any]:
     """The first legal move's entry; in a puzzle, the first that its shipped solution makes

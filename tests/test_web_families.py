@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import count
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,12 +38,11 @@ from tests.browser_helpers import (
     shared_browser,
     touch,
 )
+from tests.prerequisites import require_browser
 from tests.test_web_e2e import assert_private, first_entry
 from tests.web_helpers import Env
 
-pytest.importorskip("playwright.async_api", reason="Playwright's Python package is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+require_browser(CHROMIUM)
 
 TWO = "players=2 ai=1"
 FAMILIES = [("classic", TWO), ("matador", TWO), ("texas-42", "ai=3 target=1"),

@@ -14,12 +14,11 @@ import pytest
 from bot.service.service import User
 from render.svg import move_parts
 from tests.browser_helpers import CHROMIUM, HEIGHT, WIDTH, in_browser, open_page, open_table, q
+from tests.prerequisites import require_browser
 from tests.service_helpers import ALICE
 from tests.web_helpers import Env
 
-pytest.importorskip("playwright.async_api", reason="Playwright's Python package is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+require_browser(CHROMIUM)
 
 TWO = "players=2 ai=1"
 SOLO = {"quadrille", "magic-triangle", "reussite", "patience"}

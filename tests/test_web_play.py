@@ -12,8 +12,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.service.service import User
 from tests.browser_helpers import (
     CHROMIUM,
@@ -28,12 +26,11 @@ from tests.browser_helpers import (
     press_move,
     q,
 )
+from tests.prerequisites import require_browser
 from tests.service_helpers import ALICE
 from tests.web_helpers import Env
 
-pytest.importorskip("playwright.async_api", reason="Playwright's Python package is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+require_browser(CHROMIUM)
 
 SHORT = "players=2 ai=1 hand=4"  # a short game of classic: four tiles each
 
