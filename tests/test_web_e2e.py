@@ -96,11 +96,11 @@ async def assert_private(env: Env, tid: int, watched: Watched, seat: int | None)
             assert frame["state"]["buttons"] == []
 
 
-GAMES = [("classic", "players=2 ai=1"), ("matador", "players=2 ai=1"),
-         ("forty-two", "ai=3 target=1"), ("vingt", "players=2 ai=1"),
-         ("tower", "players=2 ai=1"), ("memory", "players=2 ai=1"), ("patience", "")]
-PUZZLES = ["reussite", "quadrille", "magic-square", "magic-squares", "magic-triangle",
-           "magic-star"]
+# the games tests/test_web_families.py does not play to the end (classic, matador, texas-42,
+# tower, vingt, memory, patience and magic-squares are played there, by taps and by mouse,
+# with a spectator)
+GAMES = [("forty-two", "ai=3 target=1")]
+PUZZLES = ["reussite", "quadrille", "magic-square", "magic-triangle", "magic-star"]
 WHOLE = GAMES + [(slug, "") for slug in PUZZLES]
 
 
