@@ -143,10 +143,12 @@ def solo_outcome(result: dict[str, Any], moves: int, lang: str) -> str:
 def result_lines(result: dict[str, Any], lang: str) -> list[str]:
     """A puzzle's result: the time and the hints of a solve, or given up."""
     if result.get("reason") == "solved":
-        took = duration(result["seconds"], lang) if result.get("seconds") is not None \
-            else "?"
+        hints = result.get("hints", 0)
+        if result.get("seconds") is None:  # the game's own result: the table timed it
+            return [tn(lang, "Solved with {n} hint.", "Solved with {n} hints.", hints)]
         return [tn(lang, "Solved in {time} with {n} hint.",
-                   "Solved in {time} with {n} hints.", result.get("hints", 0), time=took)]
+                   "Solved in {time} with {n} hints.", hints,
+                   time=duration(result["seconds"], lang))]
     return [t(lang, "Given up.")]
 
 
