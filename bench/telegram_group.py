@@ -30,6 +30,8 @@ every call (each with the time it arrived):
   the human's next move): sends in the group for that table and in the human's private
   chat, leaving out the moves that end a round (its score sheet is a new message) and the
   table's first picture and turn line (sent once, then edited).
+* score sheets (issue 37 item 16): how many group writes carried a round's score sheet, as
+  a message of its own or in its table message's edit (while other tables waited).
 
 Medians over `--runs` runs (the worst value for "behind" and the counts).
 """
@@ -221,10 +223,13 @@ def measure(server: FakeBotApi, users: list[TgUser], tables: dict[int, int], beg
              and _next_after(private[user_of[s.table]], s.at) < float("inf")]
     behind, lag = group_figures(group, began, until)
     sends = new_messages(calls, tables)
+    sheets = [c for c in group if "Score sheet" in str(c.params)]
     return {"answer": answers, "own": own, "hand": hand, "moves": moves, "behind": behind,
             "lag": lag, "press_group": press_to_group(group, until),
             "group_new": sends[0], "private_new": sends[1], "presses": len(RECORD.presses),
             "states": len(RECORD.states), "group_writes": len(group),
+            "sheets_own": len([c for c in sheets if c.method in SENDS]),
+            "sheets_joined": len([c for c in sheets if c.method.startswith("edit")]),
             "refused": len(server.refused), "errors": len(RECORD.errors),
             "minutes": (until - began) / 60}
 
@@ -357,7 +362,9 @@ def report(args: argparse.Namespace, runs: list[dict[str, Any]]) -> None:
     print(f"Python {platform.python_version()}, {os.cpu_count()} CPUs, load average "
           f"{os.getloadavg()[0]:.1f}; per run: "
           + "; ".join(f"{r['presses']} presses, {r['group_writes']} group writes "
-                      f"({r['group_writes'] / r['minutes']:.1f}/min), {r['refused']} refused, "
+                      f"({r['group_writes'] / r['minutes']:.1f}/min; score sheets: "
+                      f"{r['sheets_own']} own messages, {r['sheets_joined']} in the table "
+                      f"message), {r['refused']} refused, "
                       f"{r['errors']} refused presses" for r in runs))
     print()
     rows = [

@@ -176,12 +176,14 @@ def first_write(server: Any, since: int) -> Any:
 
 def test_the_group_writes_go_round_its_tables() -> None:
     """Table 1 has three writes waiting (its table message, turn line and score sheet),
-    tables 2 and 3 one each: each table gets one before any gets a second."""
+    tables 2 and 3 one each: each table gets one before any gets a second (table 1's score
+    sheet rides its table message's write while the others wait: tests/
+    test_telegram_group_share.py)."""
     async def main() -> list[tuple[int | None, str]]:
         written: list[tuple[int | None, str]] = []
 
         async def write(job: Job) -> None:
-            written.append((job.m.table, job.m.kind))
+            written.append((job.m.table, job.m.kind + ("+sheet" if job.sheet else "")))
             await asyncio.sleep(0.001)
 
         queues = ChatQueues(Pace(group=10**6, gap=0, smooth=0), write)
@@ -198,4 +200,4 @@ def test_the_group_writes_go_round_its_tables() -> None:
 
     written = asyncio.run(main())
     assert [table for table, _ in written[:3]] == [1, 2, 3], written
-    assert sorted(written[3:]) == [(1, "board"), (1, "turn")], written
+    assert written[0] == (1, "table+sheet") and written[3:] == [(1, "turn")], written

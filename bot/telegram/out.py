@@ -58,7 +58,7 @@ from .format import MAX_TEXT, mention_links
 from .ids import channel_of, deep_link, parse_channel
 from .keyboards import Address, keyboard, no_address
 from .pacing import Pace, PacedBot, shared_budget
-from .queues import ChatQueues, Job, latest_states, when_written
+from .queues import ChatQueues, Job, latest_states, when_written, with_sheet
 
 log = logging.getLogger("domino.telegram")
 
@@ -224,7 +224,7 @@ class Outbox:
             return
         chat, thread = where
         if m.kind in ("table", "result") and m.table is not None:
-            await self._table(m, chat, thread)
+            await self._table(m if job.sheet is None else with_sheet(m, job.sheet), chat, thread)
         elif m.kind == "turn" and m.table is not None:
             await self._turn(m, chat, thread)
         elif job.about:

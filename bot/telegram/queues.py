@@ -9,7 +9,9 @@ move and the computer moves after it) keeps only each message's last state
 (`latest_states`), and `when_written` says when a group's table message goes: a state that
 a computer's move replaces at once is written only when someone may need it.  A group's
 writes go round its tables (`ChatQueues._fairest`): the next is the first waiting of the
-table written longest ago, its turn line and score sheets counting as its writes.
+table written longest ago, its turn line and score sheets counting as its writes; and
+while another table waits, a table's score sheet and its table message both waiting are ONE
+write (`ChatQueues._joined`: the table message shows the sheet until its next edit).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class Job:
     gone: int | None = None  # not `m` but this message of its chat deleted
     about: str = ""  # a group notice telling this user to open the private chat (kept, to
     # be taken down once they have their hand or the game is over)
+    sheet: Message | None = None  # a table message: its round's score sheet, shown in it
 
     @property
     def slot(self) -> tuple[int, str] | None:
@@ -124,7 +127,7 @@ class ChatQueues:
             if wait <= 0:
                 job = self._fairest(chat, at_once or spare)
                 queue.remove(job)
-                return job
+                return self._joined(chat, queue, job)
             arrived.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(arrived.wait(), wait)
@@ -138,6 +141,29 @@ class ChatQueues:
             return jobs[0]
         return min(jobs, key=lambda j: (0, 0.0) if j.m.table is None else (
             1, self._last.get((chat, j.m.table), float("-inf"))))
+
+    @staticmethod
+    def _joined(chat: int, queue: deque[Job], job: Job) -> Job:
+        """`job`, or the ONE write that shows both a table's score sheet and its table message
+        when `job` is one of them, the other waits too and so does another table of the group:
+        a quarter of a busy group's writes were score sheets, and the table whose round ended
+        then waited a whole extra round of the others for its table message.  The table message
+        (its latest state: its buttons, its words) shows the sheet's picture and words until
+        its next edit.  Alone in its group, or at a game's end, the sheet stays a message."""
+        table = job.m.table
+        if chat > 0 or table is None or job.gone is not None or job.m.kind not in (
+                "table", "board"):
+            return job
+        if not any(q.m.table not in (None, table) and q.when != SKIP for q in queue):
+            return job  # nobody else waits: the sheet keeps its own message
+        kind = "board" if job.m.kind == "table" else "table"
+        other = next((q for q in queue if q.m.table == table and q.m.kind == kind
+                      and q.gone is None and not q.about and q.m.to is None), None)
+        if other is None:
+            return job
+        queue.remove(other)
+        shown, sheet = (job, other) if kind == "board" else (other, job)
+        return dataclasses.replace(shown, sheet=sheet.m, when=NOW)
 
     async def drain(self) -> None:
         """Wait until every queue is empty (but the states never to be written) and its
@@ -183,3 +209,13 @@ def latest_states(messages: list[Message]) -> list[Message]:
 
     last = {key(m): i for i, m in enumerate(messages)}
     return [m for i, m in enumerate(messages) if key(m) is None or last[key(m)] == i]
+
+
+def with_sheet(table: Message, sheet: Message) -> Message:
+    """The table message `table` showing its round's score sheet (`ChatQueues._joined`): the
+    sheet's picture (the final board, the hands left, the scores) and its words before the
+    table's own (a caption too long loses the table's last lines), with the table's buttons."""
+    if sheet.image is None:
+        return dataclasses.replace(table, text=f"{sheet.text}\n\n{table.text}")
+    return dataclasses.replace(table, text=f"{sheet.text}\n\n{table.text}", image=sheet.image,
+                               alt=sheet.text)
