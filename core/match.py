@@ -453,10 +453,15 @@ def match_goal(mrules: MatchRules) -> str | None:
 
 def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
     """A copy of a checked deal that shares no list with it (its tiles are text)."""
-    if len(deal) == 1:  # the common case: hands only, each a list
-        hands = deal.get("hands")
-        if hands.__class__ is list and all(h.__class__ is list for h in hands):
-            return {"hands": [h[:] for h in hands]}
+    hands = deal.get("hands")
+    if len(deal) == 1 and hands.__class__ is list:  # the common case: hands only, as lists
+        copied = []
+        for hand in hands:
+            if hand.__class__ is not list:
+                break
+            copied.append(hand[:])
+        else:
+            return {"hands": copied}
     out = dict(deal)
     for key, value in deal.items():  # hands, stock; a grid or columns in other families
         if isinstance(value, (list, tuple)):  # (a list's own copy first: the common case)
