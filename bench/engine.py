@@ -3,6 +3,7 @@ OpenSpiel's `python_block_dominoes` (2-player block game) and the PyPI `dominoes
 package (4-player partnership), on the same pre-generated deals.
 
     python bench/engine.py [--deals 2000] [--repeats 5] [--seed 1]
+    python bench/engine.py --as-user    # issue 41's way: bench/engine_user.py
 
 Every engine plays each deal once per repetition, choosing uniformly among its
 legal moves with ``random.Random(seed).choice``; building the game from the
@@ -139,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2000, help="deals per engine (default 2000)")
     parser.add_argument("--repeats", type=int, default=5, help="interleaved repetitions")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the moves")
+    parser.add_argument("--as-user", action="store_true",
+                        help="only the two peers, each game built from the deal as a user "
+                        "does (bench/engine_user.py, issue 41)")
     parser.add_argument("--grid-only", action="store_true",
                         help="only the grid table (vingt: listing every play, mid-game)")
     parser.add_argument("--grid-games", type=int, default=0,
@@ -150,6 +154,16 @@ def main(argv: list[str] | None = None) -> int:
 
     two = make_deals(args.seed, args.deals, players=2, hand=7)
     four = make_deals(args.seed + 1, args.deals, players=4, hand=7)
+    if args.as_user:
+        from bench.engine_user import table
+
+        print(f"Python {platform.python_version()} ({platform.python_implementation()}), "
+              f"{machine()}")
+        print(f"{args.deals} deals per engine, best of {args.repeats} interleaved repetitions "
+              f"(median in brackets), seed {args.seed}, load average "
+              f"{os.getloadavg()[0]:.1f}\n")
+        table(two, four, args.seed, args.repeats)
+        return 0
     rows: list[tuple[str, str, Runner, Runner | None]] = [
         ("classic 2p block", "OpenSpiel",
          ours("classic", two, args.seed, draw="block", opening="any"),

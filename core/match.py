@@ -186,19 +186,24 @@ class MatchBase:
         summary = self.summary()
         summary["board"] = self._final_board()
         mrules = self.mrules
-        if summary["reason"] == "target":  # ended by points scored during play
-            points = [0] * len(self.scorers)
+        scorers = self.scorers
+        reason = summary["reason"]
+        if reason == "target":  # ended by points scored during play
+            points = [0] * len(scorers)
         else:
             worst = None
             if mrules.scoring == "worst":
                 worst = summary["worst"] = self.scorer_of(self._round_order(summary)[-1])
-            points = scoring.round_points(summary["reason"], summary["winners"],
-                                          summary["counts"], mrules, self.scorers, worst)
+            points = scoring.round_points(reason, summary["winners"], summary["counts"], mrules,
+                                          scorers, worst)
         totals = self.totals
-        sign = -1 if mrules.countdown else 1
-        for i, p in enumerate(points):
-            totals[i] += sign * p
-        summary["round"] = self.round_no
+        if mrules.countdown:
+            for i, p in enumerate(points):
+                totals[i] -= p
+        else:
+            for i, p in enumerate(points):
+                totals[i] += p
+        summary["round"] = round_no = self.round_no
         summary["points"] = points
         summary["totals"] = totals[:]
         summary["in_play"] = self._scored  # the sheet is written when first read (`sheet`)
@@ -207,19 +212,21 @@ class MatchBase:
         if mrules.reach == "loses" and mrules.target is not None:
             live = self.live_scorers()
             leave = scoring.leaving(totals, live, mrules)
-            summary["gone"] = [s for i in leave for s in self.scorers[i]]
+            summary["gone"] = [s for i in leave for s in scorers[i]]
             self.gone += summary["gone"]
             live = [i for i in live if i not in leave]
         self.round_results.append(summary)
-        self._last = self.played[-1] if self.played else self._last
-        if self._match_ends() or scoring.match_over(totals, self.round_no, mrules, live):
+        played = self.played
+        if played:
+            self._last = played[-1]
+        if self._match_ends() or scoring.match_over(totals, round_no, mrules, live):
             self.over = True
             self.to_move = None
             return
-        self._past += self.played
-        self.round_no += 1
+        self._past += played
+        self.round_no = round_no + 1
         self._next_round(summary)
-        self.events = [("round", self.round_no, self.leader)]
+        self.events = [("round", round_no + 1, self.leader)]
 
     def _match_ends(self) -> bool:
         """Does a family's own rule end the match with this round, whatever the totals?"""
@@ -446,6 +453,15 @@ def match_goal(mrules: MatchRules) -> str | None:
 
 def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
     """A copy of a checked deal that shares no list with it (its tiles are text)."""
+    hands = deal.get("hands")
+    if len(deal) == 1 and hands.__class__ is list:  # the common case: hands only, as lists
+        copied = []
+        for hand in hands:
+            if hand.__class__ is not list:
+                break
+            copied.append(hand[:])
+        else:
+            return {"hands": copied}
     out = dict(deal)
     for key, value in deal.items():  # hands, stock; a grid or columns in other families
         if isinstance(value, (list, tuple)):  # (a list's own copy first: the common case)

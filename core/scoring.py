@@ -71,6 +71,19 @@ def round_points(reason: str, winners: list[int], counts: list[int], rules: Matc
     """Points each scorer earns for one finished round (run once a round: kept lean);
     `worst` is the worst scorer's index, for ``worst`` scoring."""
     how = rules.scoring
+    if how == "pips" and rules.round_to == 1:  # the common case, written out
+        won = []  # 1 for a scorer with a winner, else 0
+        lost = 0  # what the losing scorers hold
+        for unit in scorers:
+            for s in unit:
+                if s in winners:
+                    won.append(1)
+                    break
+            else:
+                won.append(0)
+                for s in unit:
+                    lost += counts[s]
+        return list(map(lost.__mul__, won))  # a tie (nobody lost) scores 0 everywhere
     if how in ("held", "others", "none"):
         held = [sum(counts[s] for s in unit) for unit in scorers]
         if how == "held":
@@ -128,6 +141,9 @@ def match_over(totals: list[int], rounds_played: int, rules: MatchRules,
                live: list[int] | None = None) -> bool:
     """Whether the match is over after a round; `live` are the indexes of the
     scorers still in it (``reach="loses"``; default: all of them)."""
+    target = rules.target
+    if target is not None and rules.reach == "wins" and rules.rounds is None:  # the common case
+        return min(totals) <= target if rules.countdown else max(totals) >= target
     if rules.single_round:
         return True
     if rules.rounds is not None and rounds_played >= rules.rounds:

@@ -87,9 +87,11 @@ class LineRound:
     __slots__ = ()
 
     hooked: ClassVar[bool] = False  # a subclass with hooks sets it
+    plain_check: ClassVar[bool] = True  # `check` is the engine's (set for each subclass)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.plain_check = cls.check is LineRound.check
         if cls.hooked and cls.legal_moves is LineRound.legal_moves:
             cls.legal_moves = LineRound._legal_with_extras  # type: ignore[method-assign]
 
@@ -355,7 +357,13 @@ class LineRound:
             if move.kind and hooked:  # (a PLAY has a tile)
                 self._extra(seat, move)
                 return
-            self.left, self.right = left, right = self.check(move)  # with the messages
+            tid = move.tid
+            if (move.end == LEAD and hand & move.bit and self.left < 0 and self.plain_check
+                    and not hooked and (self.lead_tid < 0 or tid == self.lead_tid)):
+                left, right = self.ts.hi[tid], self.ts.lo[tid]  # a lead `check` allows
+                self.left, self.right = left, right
+            else:
+                self.left, self.right = left, right = self.check(move)  # with the messages
         elif side:  # LEFT is 0: a tile on the right end (an empty line's is -1: no fit)
             left = self.left
             right = move.after[self.right]

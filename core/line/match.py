@@ -11,7 +11,7 @@ are dealt from the match's seeded generator at the first call that needs them
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import IllegalMove, bad_option, illegal
 from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, deal_tile
@@ -34,6 +34,12 @@ class LineMatch(LineRound, MatchBase):
     """A match of a line-game variant (all its rounds)."""
 
     __slots__ = ROUND_SLOTS + MATCH_SLOTS
+
+    _own_start: ClassVar[bool] = False  # a class that changes `_start_round` (set below)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._own_start = cls._start_round is not LineRound._start_round
 
     def __init__(
         self,
@@ -218,7 +224,7 @@ class LineMatch(LineRound, MatchBase):
                 leader = (leader + 1) % self.players
         elif how == "winner":
             leader = self._winner_leads(last)
-        if leader is None or type(self)._start_round is not LineRound._start_round:
+        if leader is None or self._own_start:
             hands, stock, sleeping = self._shuffle()
             self._start_round(hands, stock, sleeping, leader, how if leader is None else None)
             return
@@ -241,8 +247,7 @@ class LineMatch(LineRound, MatchBase):
             return (self.leader + 1) % self.players
         if last["reason"] == "out" and self.played:
             return self.played[-1][0]
-        counts = last["counts"]
-        return min(winners, key=lambda s: (counts[s], s))
+        return min(sorted(winners), key=last["counts"].__getitem__)  # a tie: the lower seat
 
     def _deal_pending(self) -> list[int]:
         hands, stock, sleeping = self._shuffle()

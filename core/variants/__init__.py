@@ -53,6 +53,9 @@ def names() -> list[str]:
 
 def get(slug: str) -> Variant:
     """The variant called `slug`; `UnknownVariant` lists the known ones."""
+    found = _ALL.get(slug) if slug.__class__ is str else None  # a slug as registered
+    if found is not None:
+        return found
     key = str(slug).strip().lower()
     if key in _ALL:
         return _ALL[key]
