@@ -162,17 +162,21 @@ def _canton_svg(view: dict[str, Any], tr: Translator | None,
 
 
 def _grid_svg(view: dict[str, Any], tr: Translator | None) -> str:
-    from .grid import LETTERS, cell_rect, extent, grid_geometry
+    from .grid import LETTERS, _cell_rect, extent, grid_geometry
     layout = view_layout(view)
     wanted = sorted(k for k in target_keys(view) if CELL_RE.match(k))
     board = grid_geometry(layout, extra=wanted)
-    c0, r0, c1, r1 = extent(layout, wanted)
+    c0, r0, c1, r1 = extent(layout, wanted)  # once: every cell's square is placed from it
+
+    def cell(name: str) -> Rect:
+        return _cell_rect(name, c0, r0, board.half)
+
     body = []
     for c in range(c0, c1 + 1):
         for r in range(r0, r1 + 1):
-            rect = cell_rect(layout, f"{LETTERS[c]}{r + 1}", board.half, wanted)
+            rect = cell(f"{LETTERS[c]}{r + 1}")
             body.append(_rect(rect.x0, rect.y0, rect.x1, rect.y1, "cell"))
-    first = cell_rect(layout, f"{LETTERS[c0]}{r0 + 1}", board.half, wanted)
+    first = cell(f"{LETTERS[c0]}{r0 + 1}")
     # the labels stay readable (11 px or more) where a phone shows the picture 340 px wide
     size = max(13.0, min(24.0, board.width * 11 / 340))
     for c in range(c0, c1 + 1):
@@ -187,7 +191,7 @@ def _grid_svg(view: dict[str, Any], tr: Translator | None) -> str:
         body.append(f'<circle class="marker seat{seat}" cx="{_num(m.rect.center[0])}" '
                     f'cy="{_num(m.rect.center[1])}" r="{_num(m.rect.width / 2 - 2)}"/>')
     for key in wanted:
-        r = cell_rect(layout, key, board.half, wanted)
+        r = cell(key)
         body.append(_target(key, (r.x0, r.y0, r.x1, r.y1), key))
     return _svg(board.width, board.height, "grid", body, t(tr, "The table"))
 
