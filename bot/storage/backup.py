@@ -53,15 +53,24 @@ def running_lock(database: str | Path) -> Iterator[None]:
             "file:"):  # no file of its own to lock beside
         yield
         return
-    path = lock_path(Path(sqlite_path(database)))
+    with _locked(Path(sqlite_path(database)), fcntl.LOCK_SH,
+                 f"{database}: a restore is replacing this database; start the bot again "
+                 "once it is done"):
+        yield
+
+
+@contextlib.contextmanager
+def _locked(database: Path, mode: int, refused: str) -> Iterator[None]:
+    """The database's running lock taken in `mode` (shared: a bot; exclusive: a restore),
+    without waiting: BackupError(`refused`) when the other kind holds it."""
+    path = lock_path(database)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            fcntl.flock(fd, mode | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise BackupError(f"{database}: a restore is replacing this database; start the "
-                              "bot again once it is done") from None
+            raise BackupError(refused) from None
         yield
     finally:
         os.close(fd)  # releases the lock
@@ -157,17 +166,9 @@ def restore(database: str | Path, file: str | Path) -> dict[str, int]:
     counts = check(source_path)
     if target.exists() and target.resolve() == source_path.resolve():
         raise BackupError(f"{source_path}: that is the database itself")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock_path(target), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise BackupError(f"{target}: a bot is using this database; stop it first "
-                              "(docker compose stop), then restore") from None
+    with _locked(target, fcntl.LOCK_EX, f"{target}: a bot is using this database; stop it "
+                 "first (docker compose stop), then restore"):
         _replace(target, source_path)
-    finally:
-        os.close(fd)
     return counts
 
 
