@@ -5,7 +5,9 @@ long the next one must wait; `PacedBot` is the `Bot` whose writes wait their tur
 Several processes on one bot token (the PostgreSQL store): `Pace` counts this process's
 writes only, so `PacedBot` also takes each write's slot in the budget every process shares
 (`shared_budget`: the store's `pace_reserve`, bot/storage/pg_pace.py): a group's writes go
-at least `window / group` seconds apart (a tenth more: 18 a minute), a private chat's `gap` apart.
+at least `window / group` seconds apart (a tenth more: 18 a minute), a private chat's `gap` apart,
+and then the bot's writes, whatever the chat and the process, `second / overall` apart (a tenth
+more: 27 a second), so that N processes do not make N times 30 a second.
 """
 
 from __future__ import annotations
@@ -137,9 +139,15 @@ def shared_budget(store: Any, token: str, pace: Pace) -> Reserve | None:
         return None
     bot_id = token.split(":", 1)[0]
     group_step = MARGIN * pace.window / max(1, pace.group)
+    overall_step = MARGIN * pace.second / pace.overall if pace.overall else 0.0
 
-    def slot(chat: int) -> Awaitable[float]:
-        return reserve(f"{bot_id}:{chat}", group_step if chat < 0 else pace.gap)  # type: ignore[no-any-return]
+    async def slot(chat: int) -> float:
+        """The chat's slot waited for, then the bot's overall one taken (its wait returned):
+        the overall slot is taken when the write is about to go, not before the chat's wait."""
+        wait = await reserve(f"{bot_id}:{chat}", group_step if chat < 0 else pace.gap)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return float(await reserve(f"{bot_id}:all", overall_step)) if overall_step else 0.0
 
     return slot
 
