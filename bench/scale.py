@@ -214,7 +214,9 @@ def _run(db: str, parts: int, args: argparse.Namespace, data: Path | None = None
             "size": per_move[3], "waited_out": sum(r["waited_out"] for r in results),
             "writes": sent.get("writes", 0), "private": sent.get("private", 0),
             "refused": sent.get("refused", 0),
-            "refused_private": sent.get("refused_private", 0), "fake_us": fake_cpu / moves * 1e6}
+            "refused_private": sent.get("refused_private", 0),
+            **{f"refused_{k}": sent.get(f"refused_{k}", 0) for k in ("chat", "group", "overall")},
+            "fake_us": fake_cpu / moves * 1e6}
 
 
 def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type: type) -> int:
@@ -267,7 +269,7 @@ def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
            for key in ("rate", "moves", "seconds", "p50", "p99", "errors", "presses",
                        "bot_us", "db_us", "busy", "commits", "rows", "wal", "size",
                        "waited_out", "writes", "private", "refused", "refused_private",
-                       "fake_us")}
+                       "refused_chat", "refused_group", "refused_overall", "fake_us")}
     out["errors"] = sum(r["errors"] for r in runs)
     out["logs"] = runs[0]["logs"] if all(r["logs"] == runs[0]["logs"] for r in runs) else None
     return out
@@ -295,11 +297,12 @@ def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> Non
         from scale_telegram import platform_bound
 
         one = columns["PostgreSQL, 1 process"]
-        print(f"through one fake Telegram (tests/fake_telegram.py) at limits x{args.limits_scale:g}"
-              f" ({30 / args.limits_scale:,.0f} writes a second in all, one a chat every "
-              f"{args.limits_scale:g} s, 20 a group every {60 * args.limits_scale:g} s), "
-              f"{args.groups} groups; the platform's bound from the 1-process column: "
-              f"{platform_bound(one, args.limits_scale, args.tables):,.0f} moves/s")
+        s = args.limits_scale
+        limits = (f"at limits x{s:g} ({30 / s:,.0f} writes a second in all, one a chat every "
+                  f"{s:g} s, 20 a group every {60 * s:g} s)" if s > 0 else "with no limits")
+        print(f"through one fake Telegram (tests/fake_telegram.py) {limits}, {args.groups} "
+              f"groups; the platform's bound from the 1-process column: "
+              f"{platform_bound(one, s, args.tables):,.0f} moves/s")
     print(f"Python {platform.python_version()}, {platform.machine()}, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     print()
@@ -327,6 +330,8 @@ def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> Non
                  "{per_write:.2f} ({per_private:.2f})"),
                 ("writes refused by Telegram (429): all (private chats')",
                  "{refused:.0f} ({refused_private:.0f})"),
+                ("429s' limits: a chat's second / a group's minute / overall",
+                 "{refused_chat:.0f} / {refused_group:.0f} / {refused_overall:.0f}"),
                 ("hands not shown within 10 s", "{waited_out:.0f}"),
                 ("fake Telegram's CPU per move (µs)", "{fake_us:.0f}"), *rows[3:])
         for c in columns.values():

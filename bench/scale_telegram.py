@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,10 +43,37 @@ WRITES = ("send", "edit", "delete")
 
 
 def limits(scale: float) -> Any:
-    """The fake server's limits (Telegram's, the minute and the second times `scale`)."""
+    """The fake server's limits (Telegram's, the minute and the second times `scale`; 0:
+    none, the delivery's cost alone)."""
     from tests.fake_telegram import Limits
 
-    return Limits(scale=scale)
+    return Limits(scale=scale) if scale > 0 else None
+
+
+def _counting_server(scale: float) -> Any:
+    """The fake server, noting which limit each refused write broke (chat, group, overall)."""
+    from tests.fake_telegram import FakeBotApi
+
+    class Counting(FakeBotApi):
+        def __init__(self) -> None:
+            super().__init__(limits=limits(scale))
+            self.reasons: Counter[str] = Counter()
+
+        def _flood_wait(self, method: str, p: dict[str, Any]) -> int | None:
+            lim, why = self.limits, []
+            if lim is not None and method.lower().startswith(WRITES) and "chat_id" in p:
+                chat, now = int(p["chat_id"]), time.monotonic()
+                times = [x for x in self._writes.get(chat, []) if now - x < lim.window]
+                why = ["chat"] if times and now - times[-1] < lim.gap else []
+                why += ["group"] if chat < 0 and len(times) >= lim.group else []
+                if len([x for x in self._all if now - x < lim.gap]) >= lim.overall:
+                    why.append("overall")
+            wait = super()._flood_wait(method, p)
+            if wait is not None:
+                self.reasons.update(why)
+            return wait
+
+    return Counting()
 
 
 class FakeTelegram:
@@ -53,12 +81,12 @@ class FakeTelegram:
     column's run (a fresh server: fresh flood counters)."""
 
     def __init__(self, scale: float, tables: int) -> None:
-        from tests.fake_telegram import FakeBotApi, TgUser
+        from tests.fake_telegram import TgUser
 
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.server = FakeBotApi(limits=limits(scale))
+        self.server = _counting_server(scale)
         self._call(self.server.start())
         for i in range(tables):  # every player opened their private chat with the bot
             self.server.start_bot(TgUser(FIRST_USER + i, f"player{i}"))
@@ -86,7 +114,8 @@ class FakeTelegram:
         return {"writes": len(writes), "private": len(private), "refused": len(refused),
                 "refused_private": len([c for c in refused
                                         if int(c.params.get("chat_id", 0)) > 0]),
-                "failed": len(failed)}
+                "failed": len(failed), **{f"refused_{k}": n
+                                          for k, n in self.server.reasons.items()}}
 
     def close(self) -> None:
         self._call(self.server.close())
@@ -122,7 +151,8 @@ class TelegramPlayers:
     def __init__(self, store: Any, url: str, scale: float) -> None:
         self.store = store
         self.url = url
-        self.pace = Pace(window=60.0 * scale, gap=1.0 * scale, second=1.0 * scale)
+        self.pace = (Pace(window=60.0 * scale, gap=1.0 * scale, second=1.0 * scale) if scale > 0
+                     else Pace(group=10**9, gap=0.0, overall=0, smooth=0))  # no limits
         self.bot = Bot("777:TEST-TOKEN", base_url=url,
                        request=HTTPXRequest(connection_pool_size=64, pool_timeout=30))
         self.outbox: Outbox | None = None
@@ -190,7 +220,7 @@ def platform_bound(one: dict[str, Any], scale: float, tables: int) -> float:
     """Moves a second the fake Telegram allows, from the writes per move of the one-process
     column: 27 writes a (scaled) second in all (Telegram's 30, less the shared pacing's
     margin), one write a (scaled) second in each player's private chat."""
-    if not one.get("writes"):
+    if not one.get("writes") or scale <= 0:
         return float("inf")
     overall = 30 / MARGIN / scale / (one["writes"] / one["moves"])
     private = (tables / scale / (one["private"] / one["moves"]) if one.get("private")

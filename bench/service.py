@@ -293,8 +293,8 @@ def main() -> int:
     p.add_argument("--platform", choices=("telegram", "none"), default="telegram",
                    help="--scale: deliver the answers to a fake Telegram (bench/scale_telegram.py)"
                    " or nowhere")
-    p.add_argument("--limits-scale", type=float, default=0.25, help="--scale: the fake "
-                   "platform's minute and second (1: Telegram's)")
+    p.add_argument("--limits-scale", type=float, default=1.0, help="--scale: the fake "
+                   "platform's minute and second (1: Telegram's; 0: no limits)")
     p.add_argument("--groups", type=int, default=50, help="--scale: Telegram groups the tables "
                    "are spread over")
     p.add_argument("--telegram", help=argparse.SUPPRESS)  # a worker: the fake server's URL
