@@ -65,8 +65,14 @@ def current() -> tuple[int | None, str | None]:
 
 
 def detached(coroutine: Coroutine[Any, Any, Any], name: str | None = None) -> Any:
-    """A task for `coroutine` that names no table nor platform, whoever creates it."""
+    """A task for `coroutine` that names no table nor platform, whoever creates it (with no
+    running loop: RuntimeError, the coroutine closed)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        coroutine.close()
+        raise
     context = contextvars.copy_context()
     context.run(TABLE.set, None)
     context.run(PLATFORM.set, None)
-    return asyncio.get_running_loop().create_task(coroutine, name=name, context=context)
+    return loop.create_task(coroutine, name=name, context=context)
