@@ -1,20 +1,25 @@
 """The scale comparison of bench/service.py (`--scale`): the same tables driven by one process
 on SQLite, one process on PostgreSQL, and two (`--max-processes 3`: and three) processes on
 one PostgreSQL database (each process drives its share of the tables, as Discord shards or
-webhook workers would).
+webhook workers would). By default (`--platform telegram`) every process delivers its answers
+through the Telegram adapter's outbox to one fake Bot API server at scaled-down flood limits
+(`--limits-scale`, bench/scale_telegram.py), and a table's player presses again only once their
+hand is shown in their private chat; `--platform none` measures the service alone.
 
 Per column: moves committed per second (rows of the move log over the wall time, all the
 processes started together) and the p50/p99 latency of a press (`Service.press`, from the
-call to its reply, the move committed). Every column plays the same games: table i is dealt
-from seeds drawn from its own generator (seeded with i), whichever process drives it, and the
-move logs of the runs are compared (the "same games" row). With `--repeat n`, each column runs
-n times, the two PostgreSQL ones taking turns (so that a change of the machine's load weighs
-on both alike), each on a fresh database; the table shows the medians and the ratio of each
+call to its reply, the move committed; with the fake Telegram, to the player's hand shown).
+Every column plays the same games: table i is dealt from seeds drawn from its own generator
+(seeded with i), whichever process drives it, and the move logs of the runs are compared
+(the "same games" row). With `--repeat n`, each column runs n times, the two PostgreSQL ones
+taking turns (so that a change of the machine's load weighs on both alike), each on a fresh
+database; the table shows the medians and the ratio of each
 pair of runs. The database's own counts per committed move (transactions, rows written, WAL
 bytes and growth: pg_stat_database, the WAL position, pg_database_size) and the capacity
 model of docs/deploy.md's prediction for N processes (N times one process's rate, at most
-the machine's CPUs over the CPU a move costs the bot and the database together) are printed
-beside the measures.
+the machine's CPUs over the CPU a move costs the bot, the database and the fake platform
+together, and at most the platform's limits over its writes per move) are printed beside the
+measures.
 PostgreSQL is a throwaway cluster
 (tests/pg_cluster.py, fsync on) unless `--pg URL` names a server. Target: two processes on
 PostgreSQL commit at least 1.5 times what one process commits on PostgreSQL.
@@ -79,6 +84,13 @@ async def _worker(db: str, part: int, parts: int, args: argparse.Namespace,
     service.rng = TableSeeds()
     counts = counts_type()
     latencies: list[float] = []
+    players = None
+    if args.telegram:  # the answers delivered to the fake Telegram (bench/scale_telegram.py)
+        from scale_telegram import TelegramPlayers
+
+        players = TelegramPlayers(store, args.telegram, args.limits_scale)
+        await players.start()
+        drive = players.drive
 
     async def table(i: int) -> None:
         _table_seeds.set(random.Random(i))  # this task's own (gather runs each in a task)
@@ -89,9 +101,12 @@ async def _worker(db: str, part: int, parts: int, args: argparse.Namespace,
     start, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(table(i) for i in range(part, args.tables, parts)))
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    if players is not None:
+        await players.close()
     await store.close()
     return {"seconds": elapsed, "cpu": cpu, "latencies": latencies,
-            "errors": len(counts.errors)}
+            "errors": len(counts.errors),
+            "waited_out": players.waited_out if players is not None else 0}
 
 
 def server_cpu(data: Path | None) -> float | None:
@@ -146,21 +161,37 @@ def _run(db: str, parts: int, args: argparse.Namespace, data: Path | None = None
     asyncio.run(_logs(db))  # migrates before the workers start
     time.sleep(0.6 if db.startswith("postgres") else 0)  # the backends' statistics flushed
     counts_before = asyncio.run(_pg_counts(db))
+    fake = None
+    platform_args: list[str] = []
+    if args.platform == "telegram":  # one fake server for every process (one bot token)
+        from scale_telegram import FakeTelegram
+
+        fake = FakeTelegram(args.limits_scale, args.tables)
+        platform_args = ["--telegram", fake.url, "--limits-scale", str(args.limits_scale),
+                         "--groups", str(args.groups)]
     procs = [subprocess.Popen([sys.executable, str(ROOT / "bench" / "service.py"), "--worker",
                                db, str(k), str(parts), "--tables", str(args.tables),
                                "--presses", str(args.presses), "--variant", args.variant,
-                               "--players", str(args.players), "--options", args.options],
+                               "--players", str(args.players), "--options", args.options,
+                               *platform_args],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
              for k in range(parts)]
     for p in procs:
         assert p.stdout is not None and p.stdout.readline().strip() == "ready"
+    if fake is not None:
+        fake.mark()
     start, db_cpu = time.perf_counter(), server_cpu(data)
+    fake_cpu = time.process_time()  # the parent's: the fake server's thread, mostly
     for p in procs:
         assert p.stdin is not None
         p.stdin.write("go\n")
         p.stdin.flush()
     results = [json.loads(p.communicate()[0]) for p in procs]
     wall = time.perf_counter() - start
+    fake_cpu = time.process_time() - fake_cpu
+    sent = fake.counts() if fake is not None else {}
+    if fake is not None:
+        fake.close()
     db_after = server_cpu(data)
     db_cpu = db_after - db_cpu if db_cpu is not None and db_after is not None else None
     time.sleep(0.6 if db.startswith("postgres") else 0)
@@ -173,13 +204,19 @@ def _run(db: str, parts: int, args: argparse.Namespace, data: Path | None = None
     latencies = sorted(x for r in results for x in r["latencies"])
     q = statistics.quantiles(latencies, n=100)
     bot_cpu = sum(r["cpu"] for r in results)
-    busy = (bot_cpu + (db_cpu or 0.0)) / wall / (os.cpu_count() or 1) * 100
+    busy = (bot_cpu + (db_cpu or 0.0) + (fake_cpu if fake is not None else 0.0)
+            ) / wall / (os.cpu_count() or 1) * 100
     return {"rate": moves / wall, "moves": moves, "seconds": wall, "p50": q[49] * 1000,
             "p99": q[98] * 1000, "errors": sum(r["errors"] for r in results),
             "presses": len(latencies), "logs": logs, "bot_us": bot_cpu / moves * 1e6,
             "db_us": db_cpu / moves * 1e6 if db_cpu is not None else float("nan"),
             "busy": busy, "commits": per_move[0], "rows": per_move[1], "wal": per_move[2],
-            "size": per_move[3]}
+            "size": per_move[3], "waited_out": sum(r["waited_out"] for r in results),
+            "writes": sent.get("writes", 0), "private": sent.get("private", 0),
+            "refused": sent.get("refused", 0),
+            "refused_private": sent.get("refused_private", 0),
+            **{f"refused_{k}": sent.get(f"refused_{k}", 0) for k in ("chat", "group", "overall")},
+            "fake_us": fake_cpu / moves * 1e6}
 
 
 def scale_main(args: argparse.Namespace, drive: Callable[..., Any], counts_type: type) -> int:
@@ -230,23 +267,42 @@ def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The median of each measure over the runs of a column (the logs: all alike, or "NO")."""
     out = {key: statistics.median(r[key] for r in runs)
            for key in ("rate", "moves", "seconds", "p50", "p99", "errors", "presses",
-                       "bot_us", "db_us", "busy", "commits", "rows", "wal", "size")}
+                       "bot_us", "db_us", "busy", "commits", "rows", "wal", "size",
+                       "waited_out", "writes", "private", "refused", "refused_private",
+                       "refused_chat", "refused_group", "refused_overall", "fake_us")}
     out["errors"] = sum(r["errors"] for r in runs)
     out["logs"] = runs[0]["logs"] if all(r["logs"] == runs[0]["logs"] for r in runs) else None
     return out
 
 
-def _model(one: dict[str, Any], n: int, cpus: int) -> float:
+def _model(one: dict[str, Any], n: int, cpus: int, args: argparse.Namespace) -> float:
     """docs/deploy.md's capacity model: n processes commit n times what one does, until the
-    CPUs are spent on the bot's and the database's CPU per move (measured with one process);
-    NaN when the database's CPU is unknown."""
-    per_move = (one["bot_us"] + one["db_us"]) / 1e6
-    return min(n * one["rate"], cpus / per_move)
+    CPUs are spent on the bot's and the database's CPU per move (measured with one process;
+    here also the fake platform's, which shares this machine's CPUs), or the platform's
+    limits are (bench/scale_telegram.py); NaN when the database's CPU is unknown."""
+    fake = one["fake_us"] if args.platform != "none" else 0.0
+    per_move = (one["bot_us"] + one["db_us"] + fake) / 1e6
+    bound = float("inf")
+    if args.platform == "telegram":
+        from scale_telegram import platform_bound
+
+        bound = platform_bound(one, args.limits_scale, args.tables)
+    return min(n * one["rate"], cpus / per_move, bound)
 
 
 def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> None:
     print(f"{args.tables} tables of {args.variant} {args.options}, {args.players} players "
           f"(1 scripted, {args.players - 1} computer), {args.presses} scripted moves per table")
+    if args.platform == "telegram":
+        from scale_telegram import platform_bound
+
+        one = columns["PostgreSQL, 1 process"]
+        s = args.limits_scale
+        limits = (f"at limits x{s:g} ({30 / s:,.0f} writes a second in all, one a chat every "
+                  f"{s:g} s, 20 a group every {60 * s:g} s)" if s > 0 else "with no limits")
+        print(f"through one fake Telegram (tests/fake_telegram.py) {limits}, {args.groups} "
+              f"groups; the platform's bound from the 1-process column: "
+              f"{platform_bound(one, s, args.tables):,.0f} moves/s")
     print(f"Python {platform.python_version()}, {platform.machine()}, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     print()
@@ -268,11 +324,25 @@ def _report(args: argparse.Namespace, columns: dict[str, dict[str, Any]]) -> Non
             ("WAL bytes per move", "{wal:,.0f}"),
             ("database's growth per move (bytes)", "{size:,.0f}"),
             ("model's prediction (moves/s)", "{model}"))
+    if args.platform == "telegram":
+        rows = (*rows[:3],
+                ("Telegram writes per move (private chats')",
+                 "{per_write:.2f} ({per_private:.2f})"),
+                ("writes refused by Telegram (429): all (private chats')",
+                 "{refused:.0f} ({refused_private:.0f})"),
+                ("429s' limits: a chat's second / a group's minute / overall",
+                 "{refused_chat:.0f} / {refused_group:.0f} / {refused_overall:.0f}"),
+                ("hands not shown within 10 s", "{waited_out:.0f}"),
+                ("fake Telegram's CPU per move (µs)", "{fake_us:.0f}"), *rows[3:])
+        for c in columns.values():
+            c["per_write"] = c["writes"] / max(c["moves"], 1)
+            c["per_private"] = c["private"] / max(c["moves"], 1)
     one = columns["PostgreSQL, 1 process"]
     cpus = os.cpu_count() or 1
     for name, c in columns.items():
         n = int(name.split(", ")[1].split()[0])
-        c["model"] = "-" if name.startswith("SQLite") else f"{_model(one, n, cpus):,.0f}"
+        c["model"] = ("-" if name.startswith("SQLite")
+                      else f"{_model(one, n, cpus, args):,.0f}")
     for name, fmt in rows:
         print(f"| {name} | " + " | ".join(fmt.format(**c) for c in columns.values()) + " |")
     two = columns["PostgreSQL, 2 processes"]

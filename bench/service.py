@@ -290,6 +290,14 @@ def main() -> int:
                    "times, the PostgreSQL ones alternately (1, 2, 1, 2...), and show medians")
     p.add_argument("--max-processes", type=int, default=2, help="--scale: PostgreSQL columns "
                    "of 1 to this many processes on one database")
+    p.add_argument("--platform", choices=("telegram", "none"), default="telegram",
+                   help="--scale: deliver the answers to a fake Telegram (bench/scale_telegram.py)"
+                   " or nowhere")
+    p.add_argument("--limits-scale", type=float, default=1.0, help="--scale: the fake "
+                   "platform's minute and second (1: Telegram's; 0: no limits)")
+    p.add_argument("--groups", type=int, default=50, help="--scale: Telegram groups the tables "
+                   "are spread over")
+    p.add_argument("--telegram", help=argparse.SUPPRESS)  # a worker: the fake server's URL
     p.add_argument("--worker", nargs=3, metavar=("DB", "PART", "PARTS"), help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.worker or args.scale:

@@ -2,12 +2,14 @@
 
 Each line has ``time`` (UTC, ISO 8601), ``level``, ``logger``, ``table``, ``platform`` and
 ``message`` (and ``exc``, the traceback, when there is one). ``table`` and ``platform`` come
-from the record (``log.info(..., extra={"table": 12, "platform": "telegram"})``); without
-them the platform is the prefix of the channel of the command under way (the service's
-``ORIGIN``), and otherwise null: never guessed. The record has already passed the handler's
-`Redact` filter (bot/app.py), so the message and the traceback are scrubbed as in the text
-log; every text field is passed through the same cleaning once more (the fields, not the
-line: the cleaning decodes percent-escapes, which must not break the JSON).
+from the record when a call passes them (``extra={"table": 12, "platform": "telegram"})``),
+else from the work under way (bot/logcontext.py: set where a press, a web page's message or
+the tick's work on one table begins); the platform, else, is the prefix of the channel of the
+command under way (the service's ``ORIGIN``); otherwise null: never guessed. The record
+has already passed the handler's `Redact` filter (bot/app.py), so the message and the
+traceback are scrubbed as in the text log; every text field is passed through the same
+cleaning once more (the fields, not the line: the cleaning decodes percent-escapes, which
+must not break the JSON).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
+
+from .logcontext import current
 
 FORMATS = ("text", "json")
 
@@ -40,7 +44,11 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         table = getattr(record, "table", None)
-        platform = getattr(record, "platform", None) or _origin_platform()
+        platform = getattr(record, "platform", None)
+        if table is None or platform is None:
+            here_table, here_platform = current()
+            table = here_table if table is None else table
+            platform = platform or here_platform or _origin_platform()
         line: dict[str, Any] = {
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(
                 timespec="milliseconds").replace("+00:00", "Z"),

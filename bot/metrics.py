@@ -87,8 +87,11 @@ def family_of(variant: str) -> str:
 
 
 def moved(variant: str) -> None:
-    """A move was committed (bot/service/play.py)."""
-    MOVES.labels(family_of(variant)).inc()
+    """A move was committed (bot/service/play.py): counted, and logged at debug level (the
+    JSON log names its table and platform: bot/logcontext.py)."""
+    family = family_of(variant)
+    MOVES.labels(family).inc()
+    log.debug("a %s move committed", family)
 
 
 def answered(user_id: str, seconds: float) -> None:

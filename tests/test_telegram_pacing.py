@@ -200,3 +200,39 @@ def test_a_groups_writes_are_spread_over_the_minute() -> None:
     gaps = [b - a for a, b in itertools.pairwise(times)]
     assert max(gaps) < 10, gaps
     assert len(times) / (times[-1] / 60) > 18  # and the group still has its twenty a minute
+
+
+def test_writes_in_flight_to_many_chats_keep_the_overall_limit() -> None:
+    """Forty private chats written at once through one paced bot: the writes under way count
+    in the 30 a "second" as soon as they leave (counted only once answered, all forty would
+    pass the check together and the fake server would refuse ten)."""
+    from telegram import Bot
+    from telegram.request import HTTPXRequest
+
+    from bot.telegram.pacing import PacedBot
+    from tests.fake_telegram import TOKEN, TgUser
+
+    limits = Limits(scale=0.5)  # 30 writes in 0.5 s in all
+
+    async def body() -> FakeBotApi:
+        server = FakeBotApi(limits=limits)
+        await server.start()
+        bot = Bot(TOKEN, base_url=server.base_url, request=HTTPXRequest(
+            connection_pool_size=64))
+        await bot.initialize()
+        paced = PacedBot(bot, Pace(limits.group, limits.window, limits.gap, limits.overall,
+                                   limits.gap))
+        users = [TgUser(6000 + i, f"user{i}") for i in range(40)]
+        for user in users:
+            server.start_bot(user)
+        try:
+            await asyncio.gather(*(paced.send_message(chat_id=u.id, text="hello")
+                                   for u in users), return_exceptions=True)
+        finally:
+            await bot.shutdown()
+            await server.close()
+        return server
+
+    server = asyncio.run(body())
+    assert not server.refused
+    assert len([c for c in server.calls if c.method == "sendMessage"]) == 40

@@ -13,11 +13,12 @@ import itertools
 
 from telegram import Bot
 from telegram.error import RetryAfter
+from telegram.request import HTTPXRequest
 
 from bot.storage import PostgresStore
 from bot.telegram.out import Outbox
 from bot.telegram.pacing import Pace, PacedBot
-from tests.fake_telegram import TOKEN, FakeBotApi, Limits
+from tests.fake_telegram import TOKEN, FakeBotApi, Limits, TgUser
 from tests.service_helpers import run
 
 GROUP = -100700
@@ -83,3 +84,46 @@ def test_shared_budget_spaces_slots_across_stores(pg_url: str) -> None:
     assert waits[0] < 0.1
     for before, after in itertools.pairwise(waits):
         assert 0.4 < after - before < 0.6, waits
+
+
+OVERALL = Limits(scale=0.5)  # 30 writes in 0.5 s for the whole bot
+CHATS = 30  # private chats per process: 60 writes at once, twice the bot's budget
+
+
+async def _many_chats(url: str) -> FakeBotApi:
+    server = FakeBotApi(limits=OVERALL)
+    await server.start()
+    stores = [await PostgresStore.open(url, pool_size=4) for _ in range(2)]
+    users = [TgUser(7000 + i, f"user{i}") for i in range(2 * CHATS)]
+    for user in users:
+        server.start_bot(user)
+    try:
+        async def process(n: int, store: PostgresStore) -> None:
+            pace = Pace(OVERALL.group, OVERALL.window, OVERALL.gap, OVERALL.overall,
+                        OVERALL.gap)
+            bot = Bot(TOKEN, base_url=server.base_url,
+                      request=HTTPXRequest(connection_pool_size=64))
+            await bot.initialize()
+            paced = Outbox(bot, store, "bot", pace).bot
+            try:
+                await asyncio.gather(*(paced.send_message(chat_id=u.id, text=f"process {n}")
+                                       for u in users[n * CHATS:(n + 1) * CHATS]),
+                                     return_exceptions=True)
+            finally:
+                await bot.shutdown()
+
+        await asyncio.gather(*(process(n, s) for n, s in enumerate(stores)))
+    finally:
+        for store in stores:
+            await store.close()
+        await server.close()
+    return server
+
+
+def test_two_processes_share_the_bots_overall_budget(pg_url: str) -> None:
+    """Thirty private chats written at once by each of two processes: each process's own
+    pacing allows 30 a "second", the bot has 30 in all; the shared budget spaces the
+    sixty writes so that the fake server refuses none."""
+    server = run(_many_chats(pg_url))
+    assert not server.refused
+    assert len([c for c in server.calls if c.method == "sendMessage"]) == 2 * CHATS

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..i18n import lang_for, t
+from ..logcontext import table_context, table_of
 from ..service.guard import Where
 from ..service.messages import Message, acting, fleeting
 from ..service.seasons import season_arg
@@ -273,7 +274,8 @@ class ConsoleChat:
             self.say(f"b{number} is in {_name(owner)}'s private message; "
                      f"type /as {_name(owner)} first")
         else:
-            self.show(await self.service.press(self.user, data, where=HERE))
+            with table_context(table_of(data), "console"):
+                self.show(await self.service.press(self.user, data, where=HERE))
 
     async def _domino(self, text: str) -> None:
         try:

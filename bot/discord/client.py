@@ -24,6 +24,7 @@ from discord import app_commands
 
 from .. import metrics
 from ..i18n import lang_for, t
+from ..logcontext import table_context
 from ..service.guard import Where
 from ..service.messages import Message, parse_action
 from ..service.service import TABLE_FOR, TOURNAMENT_VERBS, Service, User
@@ -154,8 +155,9 @@ class DominoClient(discord.Client):
             for m in messages:
                 groups.setdefault(m.table, []).append(m)
             for table, group in groups.items():
-                async with self._lock(table):
-                    await self.delivery.send(group)
+                with table_context(table, PLATFORM):
+                    async with self._lock(table):
+                        await self.delivery.send(group)
 
     # -- interactions -----------------------------------------------------------------------
 
@@ -169,11 +171,12 @@ class DominoClient(discord.Client):
                 table, verb = None, ""
             user = user_of(ix)
             reply = Reply(ix, user.id, lang_for(user.locale), in_place=verb in HAND_VERBS)
-            await self._answer(reply, table, lambda: self.service.press(user, data,
-                                                                        where=where_of(ix)))
-            if answers_question(data):  # the question is answered: its button goes
-                with contextlib.suppress(discord.HTTPException):
-                    await ix.edit_original_response(view=None)
+            with table_context(table, PLATFORM):
+                await self._answer(reply, table, lambda: self.service.press(
+                    user, data, where=where_of(ix)))
+                if answers_question(data):  # the question is answered: its button goes
+                    with contextlib.suppress(discord.HTTPException):
+                        await ix.edit_original_response(view=None)
 
     async def on_page(self, ix: discord.Interaction, table: int, page: int) -> None:
         """Another page of a hand of more than 20 tiles."""

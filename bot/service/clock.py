@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from core import DominoError
 
 from ..i18n import error_text, lang_for, t, tn
+from ..logcontext import platform_of, table_context
 from . import pings, thinking
 from . import seats as seating
 from .limits import idle_lobbies, idle_solo_games
@@ -127,7 +128,8 @@ class Clock(Play):
         ticking = self._ticking
         for table in list(self.tables.values()):
             if table.id not in ticking and self._due(table, now):
-                ticking[table.id] = asyncio.ensure_future(self._tick_one(table, now))
+                with table_context(table.id, platform_of(table.row.channel)):  # its logs'
+                    ticking[table.id] = asyncio.ensure_future(self._tick_one(table, now))
         if ticking:
             await asyncio.wait(list(ticking.values()), timeout=wait)
         for table_id, task in list(ticking.items()):

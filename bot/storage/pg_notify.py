@@ -38,6 +38,8 @@ from typing import Any
 
 import asyncpg
 
+from ..logcontext import detached
+
 log = logging.getLogger("domino.storage")
 CHANNEL = "domino_changes"
 KEEPALIVE = 5.0  # seconds between two checks that the listening connection answers
@@ -81,7 +83,7 @@ class Notices:
             self._outbox_tourneys.add(tournament_id)
         if self._sender is None or self._sender.done():
             with contextlib.suppress(RuntimeError):  # no loop: nobody to tell now
-                self._sender = asyncio.get_running_loop().create_task(self._send())
+                self._sender = detached(self._send())  # about every table it names
 
     async def _send(self) -> None:
         while (self._outbox_tables or self._outbox_tourneys) and not self._closed:
@@ -102,7 +104,7 @@ class Notices:
         if self.listening:
             on_link(True)
         if self._listener is None and not self._closed:
-            self._listener = asyncio.get_running_loop().create_task(self._listen())
+            self._listener = detached(self._listen())
 
     def unlisten(self, on_notice: Callable[[Notice], None]) -> None:
         self._subscribers = [s for s in self._subscribers if s[0] is not on_notice]

@@ -40,6 +40,7 @@ from core import variants
 
 from .. import metrics
 from ..i18n import N_, lang_for, t
+from ..logcontext import table_context, table_of
 from ..service.guard import Where
 from ..service.messages import Message
 from ..service.numbers import table_number
@@ -429,6 +430,12 @@ class TelegramBot:
         msg = query.message
         origin = Origin(user_id(tg.id), msg.chat.id if msg else tg.id, query=query,
                         locale=tg.language_code)
+        with table_context(table_of(query.data), PLATFORM):  # the logs name its table
+            await self._press(query, origin)
+
+    async def _press(self, query: Any, origin: Origin) -> None:
+        """The press of `on_press`, answered."""
+        tg, msg = query.from_user, query.message
         answered = False
         try:
             messages = await self.service.press(self.user(tg), query.data or "",

@@ -5,7 +5,9 @@ long the next one must wait; `PacedBot` is the `Bot` whose writes wait their tur
 Several processes on one bot token (the PostgreSQL store): `Pace` counts this process's
 writes only, so `PacedBot` also takes each write's slot in the budget every process shares
 (`shared_budget`: the store's `pace_reserve`, bot/storage/pg_pace.py): a group's writes go
-at least `window / group` seconds apart (a tenth more: 18 a minute), a private chat's `gap` apart.
+at least `window / group` seconds apart (a tenth more: 18 a minute), a private chat's `gap` apart,
+and then the bot's writes, whatever the chat and the process, `second / overall` apart (a tenth
+more: 27 a second), so that N processes do not make N times 30 a second.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class Pace:
     smooth: int = 3
     _times: dict[int, deque[float]] = field(default_factory=dict)
     _all: deque[float] = field(default_factory=deque)
+    _in_flight: int = 0  # writes sent and not answered yet
 
     def wait(self, chat: int, now: float, spare: bool = False) -> float:
         """Seconds until a write to `chat` keeps the limits (`spare`: and leaves the group
@@ -60,13 +63,24 @@ class Pace:
             wait = max(wait, span - (now - times[-self.smooth]))
         while self._all and now - self._all[0] >= self.second:
             self._all.popleft()
-        if self.overall and len(self._all) >= self.overall:
-            wait = max(wait, self.second - (now - self._all[-self.overall]))
+        room = self.overall - self._in_flight  # the writes under way count
+        if self.overall and room <= 0:
+            wait = max(wait, self.second / self.overall)  # until some are answered
+        elif self.overall and len(self._all) >= room:
+            wait = max(wait, self.second - (now - self._all[-room]))
         return max(0.0, wait)
 
+    def sending(self) -> None:
+        """A write leaves: the overall budget counts it at once, until `note` (counted only
+        once answered, a burst of writes to many chats would all pass `wait` together and
+        go over the 30 a second)."""
+        self._in_flight += 1
+
     def note(self, chat: int, now: float) -> None:
+        """A write is done (the server has seen it, at the latest now)."""
         self._times.setdefault(chat, deque()).append(now)
         self._all.append(now)
+        self._in_flight = max(0, self._in_flight - 1)
 
 
 class PacedBot:
@@ -87,10 +101,11 @@ class PacedBot:
         async def paced(*args: Any, **kw: Any) -> Any:
             chat = int(kw.get("chat_id", args[0] if args else 0))
             async with self._locks.setdefault(chat, asyncio.Lock()):
-                while (wait := self._pace.wait(chat, now())) > 0:
-                    await asyncio.sleep(wait)
+                await self._turn(chat)
                 if self._shared is not None:
                     await self._shared_slot(chat)
+                    await self._turn(chat)  # this process's other writes meanwhile
+                self._pace.sending()
                 try:
                     return await call(*args, **kw)
                 finally:
@@ -98,6 +113,10 @@ class PacedBot:
 
         return paced
 
+
+    async def _turn(self, chat: int) -> None:
+        while (wait := self._pace.wait(chat, now())) > 0:
+            await asyncio.sleep(wait)
 
     async def _shared_slot(self, chat: int) -> None:
         """Wait for this write's slot in the budget the processes share (a database that
@@ -120,9 +139,15 @@ def shared_budget(store: Any, token: str, pace: Pace) -> Reserve | None:
         return None
     bot_id = token.split(":", 1)[0]
     group_step = MARGIN * pace.window / max(1, pace.group)
+    overall_step = MARGIN * pace.second / pace.overall if pace.overall else 0.0
 
-    def slot(chat: int) -> Awaitable[float]:
-        return reserve(f"{bot_id}:{chat}", group_step if chat < 0 else pace.gap)  # type: ignore[no-any-return]
+    async def slot(chat: int) -> float:
+        """The chat's slot waited for, then the bot's overall one taken (its wait returned):
+        the overall slot is taken when the write is about to go, not before the chat's wait."""
+        wait = await reserve(f"{bot_id}:{chat}", group_step if chat < 0 else pace.gap)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return float(await reserve(f"{bot_id}:all", overall_step)) if overall_step else 0.0
 
     return slot
 

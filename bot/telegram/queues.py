@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from telegram.error import TelegramError
 
 from .. import metrics
+from ..logcontext import detached, table_context
 from ..service.messages import Message, fleeting
 from .ids import parse_channel
 from .pacing import Pace, now
@@ -98,7 +99,8 @@ class ChatQueues:
         for chat, queue in self._queues.items():
             worker = self._workers.get(chat)
             if any(j.when != SKIP for j in queue) and (worker is None or worker.done()):
-                self._workers[chat] = asyncio.create_task(self._work(chat), name=f"chat {chat}")
+                # detached: it outlives the press that starts it, and names each job's table
+                self._workers[chat] = detached(self._work(chat), name=f"chat {chat}")
 
     async def _work(self, chat: int) -> None:
         queue = self._queues[chat]
@@ -107,12 +109,13 @@ class ChatQueues:
                 if len(self._last) > 10_000:
                     self._last.clear()
                 self._last[(chat, job.m.table)] = now()
-            try:
-                await self._write(job)
-            except TelegramError as exc:
-                log.warning("could not deliver a %s message: %s", job.m.kind, exc)
-            except Exception:
-                log.exception("chat %s: a %s message failed", chat, job.m.kind)
+            with table_context(job.m.table, "telegram"):
+                try:
+                    await self._write(job)
+                except TelegramError as exc:
+                    log.warning("could not deliver a %s message: %s", job.m.kind, exc)
+                except Exception:
+                    log.exception("chat %s: a %s message failed", chat, job.m.kind)
 
     async def _next(self, chat: int, queue: deque[Job]) -> Job | None:
         """The next write of `chat`, taken from its queue once the chat may have it (so that

@@ -28,7 +28,7 @@ from aiohttp import WSMsgType, web
 from telegram_webapp_auth.auth import TelegramAuthenticator, generate_secret_key
 from telegram_webapp_auth.errors import BaseTWAError
 
-from .. import health
+from .. import health, logcontext
 from ..i18n import lang_for, t
 from ..service import live, notify
 from ..service.guard import Where
@@ -322,7 +322,7 @@ class WebTable:
                     await self._error(watcher, t(watcher.lang, "Too many messages; slow down."))
                     await ws.close(code=1008, message=b"rate")
                     break
-                await self._handle(watcher, msg.data)
+                await logcontext.within(grant.table, "web", self._handle(watcher, msg.data))
         finally:
             self.sockets.give(token, grant.user)
             watchers = self.watchers.get(grant.table)
