@@ -27,6 +27,7 @@ in `render.svg_kinds`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -88,13 +89,21 @@ def _empty(width: int, height: int, tr: Translator | None) -> str:
     return _text(width / 2, height / 2, t(tr, "No tiles on the table yet"), 18, "soft")
 
 
+@functools.lru_cache(maxsize=256)
+def _snake(chain: tuple[str, ...], last: int | None, crosswise: tuple[int, ...]) -> Board:
+    """The web's snake of a line (made once per line: a state of the same board lays it out
+    again otherwise; callers copy it before changing it)."""
+    from .line import line_layout
+    return line_layout(chain, last, max_width=WEB_WIDTH, crosswise=crosswise)
+
+
 def _line_svg(view: dict[str, Any], tr: Translator | None) -> str:
     from .board import label_ends
-    from .line import line_layout
     layout = view_layout(view)
-    board = label_ends(view, line_layout(layout.get("chain") or [], layout.get("last"),
-                                         max_width=WEB_WIDTH,
-                                         crosswise=layout.get("crosswise") or []))
+    made = _snake(tuple(layout.get("chain") or ()), layout.get("last"),
+                  tuple(layout.get("crosswise") or ()))
+    board = label_ends(view, Board(list(made.tiles), list(made.markers), made.width,
+                                   made.height, made.half))
     body = _board_tiles(board) or [_empty(board.width, board.height, tr)]
     body += _end_targets(board, ("left", "right"), target_keys(view), tr)
     # as wide as a wrapped line from the start: the tiles keep their size when it wraps
