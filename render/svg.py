@@ -170,8 +170,30 @@ def _canton_svg(view: dict[str, Any], tr: Translator | None,
     return _svg(board.width, height, "canton", body, t(tr, "The table"))
 
 
+@functools.lru_cache(maxsize=64)
+def _grid_cells(c0: int, r0: int, c1: int, r1: int, half: int, width: int) -> str:
+    """The grid's squares and its letters and numbers (made once per extent: they change
+    only when the grid grows)."""
+    from .grid import LETTERS, _cell_rect
+    body = []
+    for c in range(c0, c1 + 1):
+        for r in range(r0, r1 + 1):
+            rect = _cell_rect(f"{LETTERS[c]}{r + 1}", c0, r0, half)
+            body.append(_rect(rect.x0, rect.y0, rect.x1, rect.y1, "cell"))
+    first = _cell_rect(f"{LETTERS[c0]}{r0 + 1}", c0, r0, half)
+    # the labels stay readable (11 px or more) where a phone shows the picture 340 px wide
+    size = max(13.0, min(24.0, width * 11 / 340))
+    for c in range(c0, c1 + 1):
+        body.append(_text(first.x0 + (c - c0 + .5) * half, first.y0 - 12, LETTERS[c],
+                          size, "soft"))
+    for r in range(r0, r1 + 1):
+        body.append(_text(first.x0 - 14, first.y0 + (r - r0 + .5) * half, str(r + 1),
+                          size * (0.8 if r >= 9 else 1), "soft"))
+    return "".join(body)
+
+
 def _grid_svg(view: dict[str, Any], tr: Translator | None) -> str:
-    from .grid import LETTERS, _cell_rect, extent, grid_geometry
+    from .grid import _cell_rect, extent, grid_geometry
     layout = view_layout(view)
     wanted = sorted(k for k in target_keys(view) if CELL_RE.match(k))
     board = grid_geometry(layout, extra=wanted)
@@ -180,20 +202,7 @@ def _grid_svg(view: dict[str, Any], tr: Translator | None) -> str:
     def cell(name: str) -> Rect:
         return _cell_rect(name, c0, r0, board.half)
 
-    body = []
-    for c in range(c0, c1 + 1):
-        for r in range(r0, r1 + 1):
-            rect = cell(f"{LETTERS[c]}{r + 1}")
-            body.append(_rect(rect.x0, rect.y0, rect.x1, rect.y1, "cell"))
-    first = cell(f"{LETTERS[c0]}{r0 + 1}")
-    # the labels stay readable (11 px or more) where a phone shows the picture 340 px wide
-    size = max(13.0, min(24.0, board.width * 11 / 340))
-    for c in range(c0, c1 + 1):
-        body.append(_text(first.x0 + (c - c0 + .5) * board.half, first.y0 - 12, LETTERS[c],
-                          size, "soft"))
-    for r in range(r0, r1 + 1):
-        body.append(_text(first.x0 - 14, first.y0 + (r - r0 + .5) * board.half, str(r + 1),
-                          size * (0.8 if r >= 9 else 1), "soft"))
+    body = [_grid_cells(c0, r0, c1, r1, board.half, board.width)]
     body += _board_tiles(board)
     for m, spec in zip(board.markers, layout.get("markers") or [], strict=False):
         seat = int(spec.get("seat", -1))
