@@ -12,7 +12,6 @@ checks every move and every action.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from render.svg import board_svg
@@ -244,8 +243,8 @@ LOG_MARK = "\x00log"  # the log's place in a state's JSON, filled with its text 
 
 class SharedStates:
     """`shared` made once per table, version and language, with its log as JSON text (a
-    state's JSON puts it in place of `LOG_MARK`: the longest part is not written again for
-    each page)."""
+    state's JSON puts it, or its new entries, in place of `LOG_MARK`: bot/web/outbox.py;
+    the longest part is not written again for each page)."""
 
     def __init__(self) -> None:
         self.log = LogBook()
@@ -279,8 +278,3 @@ class SharedStates:
             common["log"] = LOG_MARK
             made[1][lang] = (common, log_json)
         return made[1][lang]
-
-
-def with_log(text: str, log_json: str) -> str:
-    """A state's JSON with its log in place."""
-    return text.replace(json.dumps(LOG_MARK), log_json, 1)
