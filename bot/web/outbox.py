@@ -8,7 +8,8 @@ The move log goes to each socket by parts: a socket's first state (and the state
 answers its "hello") carries the whole log with `"log_from": 0`; the next ones only the
 entries after the `n` it has (`"log_from": n`), so a state stays small however long the
 game (the page keeps the rest).  A state that did not change since the socket's last one
-is not made again for it (None).
+is not made again for it (None), nor is the state of a table whose key did not change
+(`SharedStates.key`: the moves, the seats, the deadline).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class Sent:
     key: str = ""
     entries: list[str] | None = None
     count: int = 0
+    made: tuple[Any, ...] | None = None  # the table's key when its last state was made
 
 
 @dataclass(frozen=True)
@@ -129,11 +131,15 @@ def for_socket(sent: Sent, made: Made) -> str | None:
 
 def each(web: WebTable, row: TableRow, game: Any, watchers: list[Any]) -> list[tuple[Any, str]]:
     """(watcher, text) for each watcher whose state changed (made once per user and
-    language)."""
-    made = texts(web, row, game, {(w.grant.user, w.lang) for w in watchers})
+    language; not made again for a watcher that has the table's state as it is: the
+    mover's page served first)."""
+    key = web.shared.key(row, game) if game is not None else None
+    todo = [w for w in watchers if key is None or w.sent.made != key]
+    made = texts(web, row, game, {(w.grant.user, w.lang) for w in todo})
     out = []
-    for w in watchers:
+    for w in todo:
         text = for_socket(w.sent, made[(w.grant.user, w.lang)])
+        w.sent.made = key
         if text is not None:
             out.append((w, text))
     return out

@@ -260,12 +260,18 @@ class SharedStates:
         for table_id in [x for x in self._made if x not in watched]:
             self.forget(table_id)
 
+    @staticmethod
+    def key(row: TableRow, game: Any) -> tuple[Any, ...]:
+        """What a table's states are made from: the same key, the same states (but a turn
+        timer's seconds left)."""
+        return (id(game), len(game.moves), game.turn, game.over, row.status, row.deadline,
+                tuple((s.name, s.ai, s.user_id, s.misses) for s in row.seats))
+
     def get(self, row: TableRow, game: Any, lang: str, public: dict[str, Any] | None = None
             ) -> tuple[dict[str, Any], str]:
         """`shared` (its log as `LOG_MARK`) and the log's JSON; `public`: the game's public
         view now, if the caller made it already."""
-        key = (id(game), len(game.moves), game.turn, game.over, row.status, row.deadline,
-               tuple((s.name, s.ai, s.user_id, s.misses) for s in row.seats))
+        key = self.key(row, game)
         made = self._made.get(row.id)
         if made is None or made[0] != key:
             if len(self._made) >= MAX_BOOKS:
