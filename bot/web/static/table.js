@@ -174,7 +174,7 @@
       had.closest("#hand, #board, #buttons, #choices") ? had.getAttribute("data-tile") || "" : null;
     var board = $("board");
     var old = F.keep(board);
-    board.innerHTML = st.board_svg || "";
+    P.patch(board, st.board_svg || "");  // what changed only
     var svg = board.querySelector("svg");
     if (svg) { svg.setAttribute("aria-label", st.alt || S.board); }
     board.classList.toggle("has-board", !!svg);
