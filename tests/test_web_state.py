@@ -396,3 +396,34 @@ def test_the_log_comes_by_parts_and_whole_on_hello_and_on_a_new_socket(tmp_path:
         again = (await state(ws))["state"]
         assert again["log_from"] == 0 and again["log"] == whole
     run(serving(tmp_path, body))
+
+
+def test_the_movers_page_gets_its_state_before_the_chat_words_are_made(tmp_path: Path) -> None:
+    async def body(env: Env) -> None:
+        tid = await open_table(env, "classic", "players=2 ai=1")
+        ws = await env.socket(env.links.token(tid, ALICE.id))
+        spectator = await env.socket(env.links.token(tid))
+        first = await state(ws)
+        await state(spectator)
+        order: list[str] = []
+        send, words = env.web._send, env.service._table_messages
+
+        async def sent(w: Any, text: str) -> None:
+            order.append("spectator" if w.grant.spectator else "mover")
+            await send(w, text)
+
+        def said(*args: Any, **kw: Any) -> Any:
+            order.append("chat")
+            return words(*args, **kw)
+
+        env.web._send = sent  # type: ignore[method-assign]
+        env.service._table_messages = said  # type: ignore[method-assign]
+        assert first["state"]["to_move"] == 0
+        await ws.send_json({"type": "move", "move": legal(first)[0],
+                            "version": first["version"]})
+        got = await state(ws)
+        assert got["version"] == first["version"] + 1
+        await state(spectator)
+        # the mover's state left before the chat's messages were made, the others' after
+        assert order[:2] == ["mover", "chat"] and "spectator" in order[2:], order
+    run(serving(tmp_path, body))
