@@ -406,17 +406,22 @@ def test_the_movers_page_gets_its_state_before_the_chat_words_are_made(tmp_path:
         first = await state(ws)
         await state(spectator)
         order: list[str] = []
-        send, words = env.web._send, env.service._table_messages
+        words = env.service._table_messages
 
-        async def sent(w: Any, text: str) -> None:
-            order.append("spectator" if w.grant.spectator else "mover")
-            await send(w, text)
+        def written(w: Any) -> None:  # each socket's state, when it is written out
+            send = w.ws.send_str
+
+            async def sent(text: str, *args: Any, **kw: Any) -> None:
+                order.append("spectator" if w.grant.spectator else "mover")
+                await send(text, *args, **kw)
+            w.ws.send_str = sent
 
         def said(*args: Any, **kw: Any) -> Any:
             order.append("chat")
             return words(*args, **kw)
 
-        env.web._send = sent  # type: ignore[method-assign]
+        for w in env.web.watchers[tid]:
+            written(w)
         env.service._table_messages = said  # type: ignore[method-assign]
         assert first["state"]["to_move"] == 0
         await ws.send_json({"type": "move", "move": legal(first)[0],

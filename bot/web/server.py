@@ -474,8 +474,9 @@ class WebTable:
     async def _send(self, w: Watcher, text: str) -> None:
         if w.ws.closed:
             return
-        try:
-            await asyncio.wait_for(w.ws.send_str(text), SEND_TIMEOUT)
+        try:  # written in this task's own step (wait_for would make one more task)
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await w.ws.send_str(text)
         except (TimeoutError, ConnectionError, RuntimeError):
             with contextlib.suppress(Exception):
                 await w.ws.close()
