@@ -27,6 +27,7 @@ in `render.svg_kinds`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -88,13 +89,21 @@ def _empty(width: int, height: int, tr: Translator | None) -> str:
     return _text(width / 2, height / 2, t(tr, "No tiles on the table yet"), 18, "soft")
 
 
+@functools.lru_cache(maxsize=256)
+def _snake(chain: tuple[str, ...], last: int | None, crosswise: tuple[int, ...]) -> Board:
+    """The web's snake of a line (made once per line: a state of the same board lays it out
+    again otherwise; callers copy it before changing it)."""
+    from .line import line_layout
+    return line_layout(chain, last, max_width=WEB_WIDTH, crosswise=crosswise)
+
+
 def _line_svg(view: dict[str, Any], tr: Translator | None) -> str:
     from .board import label_ends
-    from .line import line_layout
     layout = view_layout(view)
-    board = label_ends(view, line_layout(layout.get("chain") or [], layout.get("last"),
-                                         max_width=WEB_WIDTH,
-                                         crosswise=layout.get("crosswise") or []))
+    made = _snake(tuple(layout.get("chain") or ()), layout.get("last"),
+                  tuple(layout.get("crosswise") or ()))
+    board = label_ends(view, Board(list(made.tiles), list(made.markers), made.width,
+                                   made.height, made.half))
     body = _board_tiles(board) or [_empty(board.width, board.height, tr)]
     body += _end_targets(board, ("left", "right"), target_keys(view), tr)
     # as wide as a wrapped line from the start: the tiles keep their size when it wraps
@@ -161,8 +170,30 @@ def _canton_svg(view: dict[str, Any], tr: Translator | None,
     return _svg(board.width, height, "canton", body, t(tr, "The table"))
 
 
+@functools.lru_cache(maxsize=64)
+def _grid_cells(c0: int, r0: int, c1: int, r1: int, half: int, width: int) -> str:
+    """The grid's squares and its letters and numbers (made once per extent: they change
+    only when the grid grows)."""
+    from .grid import LETTERS, _cell_rect
+    body = []
+    for c in range(c0, c1 + 1):
+        for r in range(r0, r1 + 1):
+            rect = _cell_rect(f"{LETTERS[c]}{r + 1}", c0, r0, half)
+            body.append(_rect(rect.x0, rect.y0, rect.x1, rect.y1, "cell"))
+    first = _cell_rect(f"{LETTERS[c0]}{r0 + 1}", c0, r0, half)
+    # the labels stay readable (11 px or more) where a phone shows the picture 340 px wide
+    size = max(13.0, min(24.0, width * 11 / 340))
+    for c in range(c0, c1 + 1):
+        body.append(_text(first.x0 + (c - c0 + .5) * half, first.y0 - 12, LETTERS[c],
+                          size, "soft"))
+    for r in range(r0, r1 + 1):
+        body.append(_text(first.x0 - 14, first.y0 + (r - r0 + .5) * half, str(r + 1),
+                          size * (0.8 if r >= 9 else 1), "soft"))
+    return "".join(body)
+
+
 def _grid_svg(view: dict[str, Any], tr: Translator | None) -> str:
-    from .grid import LETTERS, _cell_rect, extent, grid_geometry
+    from .grid import _cell_rect, extent, grid_geometry
     layout = view_layout(view)
     wanted = sorted(k for k in target_keys(view) if CELL_RE.match(k))
     board = grid_geometry(layout, extra=wanted)
@@ -171,20 +202,7 @@ def _grid_svg(view: dict[str, Any], tr: Translator | None) -> str:
     def cell(name: str) -> Rect:
         return _cell_rect(name, c0, r0, board.half)
 
-    body = []
-    for c in range(c0, c1 + 1):
-        for r in range(r0, r1 + 1):
-            rect = cell(f"{LETTERS[c]}{r + 1}")
-            body.append(_rect(rect.x0, rect.y0, rect.x1, rect.y1, "cell"))
-    first = cell(f"{LETTERS[c0]}{r0 + 1}")
-    # the labels stay readable (11 px or more) where a phone shows the picture 340 px wide
-    size = max(13.0, min(24.0, board.width * 11 / 340))
-    for c in range(c0, c1 + 1):
-        body.append(_text(first.x0 + (c - c0 + .5) * board.half, first.y0 - 12, LETTERS[c],
-                          size, "soft"))
-    for r in range(r0, r1 + 1):
-        body.append(_text(first.x0 - 14, first.y0 + (r - r0 + .5) * board.half, str(r + 1),
-                          size * (0.8 if r >= 9 else 1), "soft"))
+    body = [_grid_cells(c0, r0, c1, r1, board.half, board.width)]
     body += _board_tiles(board)
     for m, spec in zip(board.markers, layout.get("markers") or [], strict=False):
         seat = int(spec.get("seat", -1))

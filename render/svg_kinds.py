@@ -4,6 +4,7 @@ docstring says the KEYs of the targets) dispatches to them and lends them its sh
 
 from __future__ import annotations
 
+import functools
 import re
 from html import escape
 from typing import Any
@@ -13,6 +14,28 @@ from .board import view_layout
 from .geometry import Rect, parse_tile
 from .svg_parts import CELL_RE, _back, _num, _pips, _rect, _svg, _target, _text, _tile, target_keys
 from .words import Translator, t, tn
+
+
+@functools.lru_cache(maxsize=4096)
+def _block(x: int, y: int, level: int, value: int, axis: str, last: bool, unit: float,
+           ox: float, oy: float) -> str:
+    """One half's block: its three faces seen, and its pips on the top face as the PNG draws
+    them ((u, v) in the half's square); made once per place and scale (a tower's blocks stay
+    where they are from state to state while the picture keeps its scale)."""
+    from . import stack as st
+    b = {"x": x, "y": y, "level": level}
+    cls = "block last" if last else "block"
+    out = []
+    for which in ("front", "east", "top"):
+        pts = " ".join(f"{_num(px)},{_num(py)}" for px, py in st._face(b, which, unit, ox, oy))
+        out.append(f'<polygon class="{cls} {which}" points="{pts}"/>')
+    (ax, ay), (bx, by), _, (dx, dy) = st._face(b, "top", unit, ox, oy)
+    r = pips.radius(value) * unit
+    for u, v in pips.layout(value, axis == "ew"):
+        px, py = dx + u * (bx - ax) + v * (ax - dx), dy + u * (by - ay) + v * (ay - dy)
+        out.append(f'<ellipse class="pip" cx="{_num(px)}" cy="{_num(py)}" '
+                   f'rx="{_num(r)}" ry="{_num(r * 0.62)}"/>')
+    return "".join(out)
 
 
 def _stack_svg(view: dict[str, Any], tr: Translator | None,
@@ -27,18 +50,8 @@ def _stack_svg(view: dict[str, Any], tr: Translator | None,
         body.append(_text(pic.width / 2, pic.caption.y0 / 2,
                           t(tr, "No tiles on the table yet"), 18, "soft"))
     for b in st._painted(boxes):
-        cls = "block last" if b["last"] else "block"
-        for which in ("front", "east", "top"):
-            pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in
-                           st._face(b, which, pic.unit, ox, oy))
-            body.append(f'<polygon class="{cls} {which}" points="{pts}"/>')
-        # the pips on the top face, as the PNG draws them: (u, v) in the half's square
-        (ax, ay), (bx, by), _, (dx, dy) = st._face(b, "top", pic.unit, ox, oy)
-        r = pips.radius(b["value"]) * pic.unit
-        for u, v in pips.layout(b["value"], b["axis"] == "ew"):
-            px, py = dx + u * (bx - ax) + v * (ax - dx), dy + u * (by - ay) + v * (ay - dy)
-            body.append(f'<ellipse class="pip" cx="{_num(px)}" cy="{_num(py)}" '
-                        f'rx="{_num(r)}" ry="{_num(r * 0.62)}"/>')
+        body.append(_block(b["x"], b["y"], b["level"], b["value"], b["axis"], bool(b["last"]),
+                           pic.unit, ox, oy))
     if pic.plan is not None:
         body.append(_text(pic.plan.x0, pic.plan.y0 - 12, t(tr, "from above"), 15, "soft",
                           "start"))

@@ -4,6 +4,7 @@ targets, texts, the picture itself).  `render.svg` says the KEYs and paints the 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from html import escape
@@ -111,7 +112,15 @@ def _pips(rect: tuple[float, float, float, float], value: int, horizontal: bool)
 def _tile(x0: float, y0: float, x1: float, y1: float, a: int, b: int, *,
           style: str = "", attrs: Attrs | None = None, tagged: bool = True) -> str:
     """Tile ``a-b`` filling the box, ``a`` left (lying) or top (standing); `tagged`: with
-    its ``data-tile`` and label (not inside a hand's button, which carries them)."""
+    its ``data-tile`` and label (not inside a hand's button, which carries them).  Made
+    once per box, tile and style (a board's tiles stay where they are from state to state:
+    a web state redraws the same tiles again and again)."""
+    return _tile_text(x0, y0, x1, y1, a, b, style, tuple((attrs or {}).items()), tagged)
+
+
+@functools.lru_cache(maxsize=16384)
+def _tile_text(x0: float, y0: float, x1: float, y1: float, a: int, b: int, style: str,
+               attrs: tuple[tuple[str, str], ...], tagged: bool) -> str:
     horizontal = (x1 - x0) >= (y1 - y0)
     side = min(x1 - x0, y1 - y0)
     pad = max(1.0, side * 0.04)
@@ -127,7 +136,7 @@ def _tile(x0: float, y0: float, x1: float, y1: float, a: int, b: int, *,
         divider = f'<line class="divider" x1="{_num(x0 + side * .15)}" y1="{_num(my)}" ' \
                   f'x2="{_num(x1 - side * .15)}" y2="{_num(my)}"/>'
     label = f"{a}-{b}"
-    head = _attrs({"data-tile": label, "aria-label": label, "role": "img", **(attrs or {})}
+    head = _attrs({"data-tile": label, "aria-label": label, "role": "img", **dict(attrs)}
                   if tagged else {"aria-hidden": "true"})
     return (f"<g{head}>{body}{divider}{_pips(one, a, horizontal)}"
             f"{_pips(two, b, horizontal)}</g>")
@@ -171,6 +180,7 @@ def _svg(width: float, height: float, kind: str, body: Iterable[str], label: str
             f'height="{_num(height)}" rx="12"/>{"".join(body)}</svg>')
 
 
+@functools.lru_cache(maxsize=512)
 def tile_svg(a: int, b: int, *, face_down: bool = False) -> str:
     """One tile standing, for a hand: ``<svg>`` 40 x 80 (a back when ``face_down``)."""
     inner = _back(0, 0, 40, 80) if face_down else _tile(0, 0, 40, 80, a, b, tagged=False)

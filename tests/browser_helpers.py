@@ -232,6 +232,8 @@ RECORD_OFFERS = """() => {
         window.offers.push({v: window.dominoVersion, mine: s.to_move === s.seat && !s.over,
             lit: document.querySelectorAll('#board .target.lit').length,
             moves: document.querySelectorAll('[data-move]').length}); };
-    new MutationObserver(note).observe(document.getElementById('board'), {childList: true});
+    // the board changes in place (table-parts.js patch): its picture's children change
+    new MutationObserver(note).observe(document.getElementById('board'),
+        {childList: true, subtree: true});
     note();
 }"""

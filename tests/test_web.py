@@ -27,6 +27,7 @@ from tests.web_helpers import (
     play_through_service,
     serving,
     state,
+    whole_logs,
 )
 
 TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
@@ -329,7 +330,7 @@ def test_a_seat_socket_never_receives_another_seat_tile(tmp_path: Path, variant:
         row = await env.service.store.get_table(tid)
         moves = await env.service.store.moves(tid)
         assert row.status == "finished" and len(seen) > 3
-        checks = [(s, 0) for s in seen] + [(s, None) for s in public]
+        checks = [(s, 0) for s in whole_logs(seen)] + [(s, None) for s in whole_logs(public)]
         said_in_public = {line for m in opened + env.delivered if m.to is None
                           for line in m.said}
         for payload, seat in checks:

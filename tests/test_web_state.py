@@ -5,6 +5,7 @@ SQLite file, the real Service)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 from bot.service.words import board_alt
 from core.tiles import Tile
 from tests.service_helpers import ALICE, BOB, CHANNEL, SCOPE, run, table_id
-from tests.web_helpers import Env, play_through_service, serving, state
+from tests.web_helpers import Env, play_through_service, serving, state, whole_logs
 
 
 async def open_table(env: Env, variant: str, options: str) -> int:
@@ -40,7 +41,7 @@ async def play_by_socket(ws: Any, moves: int = 400, pick: int = 0) -> list[dict[
             continue
         seen.append(s)
         if s["state"]["over"]:
-            return seen
+            return whole_logs(seen)
         if s["state"]["to_move"] == 0 and legal(s) and s["version"] != played:
             played = s["version"]
             options = legal(s)
@@ -357,4 +358,77 @@ def test_a_hint_where_the_table_allows_it(tmp_path: Path) -> None:
         await ws.send_json({"type": "action", "action": "give-up", "version": s["version"]})
         got = await state(ws)
         assert got["type"] == "error"  # patience has no giving up: the core's refusal
+    run(serving(tmp_path, body))
+
+
+def test_the_log_comes_by_parts_and_whole_on_hello_and_on_a_new_socket(tmp_path: Path) -> None:
+    async def body(env: Env) -> None:
+        tid = await open_table(env, "classic", "players=2 ai=1 level=easy")
+        token = env.links.token(tid, ALICE.id)
+        ws = await env.socket(token)
+        raw: list[dict[str, Any]] = []
+        played = -1
+        while len(raw) < 8:
+            s = await state(ws)
+            raw.append(json.loads(json.dumps(s)))  # as sent (whole_logs changes them)
+            if s["state"]["over"]:
+                break
+            if s["state"]["to_move"] == 0 and legal(s) and s["version"] != played:
+                played = s["version"]
+                await ws.send_json({"type": "move", "move": legal(s)[0],
+                                    "version": s["version"]})
+        while True:  # what is still on its way
+            try:
+                raw.append(await state(ws, timeout=0.3))
+            except TimeoutError:
+                break
+        first, later = raw[0]["state"], [s["state"] for s in raw[1:]]
+        assert first["log_from"] == 0 and later
+        assert all(s["log_from"] > 0 for s in later)  # the entries after those it has
+        assert all(e["n"] > s["log_from"] for s in later for e in s["log"])
+        assert max(len(s["log"]) for s in later) < len(whole_logs(raw)[-1]["state"]["log"])
+        whole = raw[-1]["state"]["log"]
+        assert [e["n"] for e in whole] == list(range(len(whole), 0, -1))
+        other = await env.socket(token)  # a reload: the whole log
+        fresh = (await state(other))["state"]
+        assert fresh["log_from"] == 0 and fresh["log"] == whole
+        await ws.send_json({"type": "hello", "version": raw[-1]["version"]})
+        again = (await state(ws))["state"]
+        assert again["log_from"] == 0 and again["log"] == whole
+    run(serving(tmp_path, body))
+
+
+def test_the_movers_page_gets_its_state_before_the_chat_words_are_made(tmp_path: Path) -> None:
+    async def body(env: Env) -> None:
+        tid = await open_table(env, "classic", "players=2 ai=1")
+        ws = await env.socket(env.links.token(tid, ALICE.id))
+        spectator = await env.socket(env.links.token(tid))
+        first = await state(ws)
+        await state(spectator)
+        order: list[str] = []
+        words = env.service._table_messages
+
+        def written(w: Any) -> None:  # each socket's state, when it is written out
+            send = w.ws.send_str
+
+            async def sent(text: str, *args: Any, **kw: Any) -> None:
+                order.append("spectator" if w.grant.spectator else "mover")
+                await send(text, *args, **kw)
+            w.ws.send_str = sent
+
+        def said(*args: Any, **kw: Any) -> Any:
+            order.append("chat")
+            return words(*args, **kw)
+
+        for w in env.web.watchers[tid]:
+            written(w)
+        env.service._table_messages = said  # type: ignore[method-assign]
+        assert first["state"]["to_move"] == 0
+        await ws.send_json({"type": "move", "move": legal(first)[0],
+                            "version": first["version"]})
+        got = await state(ws)
+        assert got["version"] == first["version"] + 1
+        await state(spectator)
+        # the mover's state left before the chat's messages were made, the others' after
+        assert order[:2] == ["mover", "chat"] and "spectator" in order[2:], order
     run(serving(tmp_path, body))

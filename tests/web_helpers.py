@@ -81,6 +81,23 @@ async def state(ws: Any, timeout: float = 5.0) -> dict[str, Any]:
     return json.loads(msg.data)  # type: ignore[no-any-return]
 
 
+def whole_logs(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One socket's messages with each state's whole log put together as the page does
+    (docs/web-page.md: `log_from` n > 0 brings the entries after n); every part must follow
+    the log before it (its `log_from` is the `n` of the latest entry the socket has)."""
+    log: list[dict[str, Any]] = []
+    for msg in messages:
+        s = msg.get("state") if msg.get("type") == "state" else None
+        if s is None or "log" not in s:
+            continue
+        since = s.get("log_from", 0)
+        if since:
+            assert since == (log[0]["n"] if log else 0), (since, log[:1], msg["version"])
+            s["log"] = s["log"] + log
+        log = s["log"]
+    return messages
+
+
 def init_data(token: str = BOT_TOKEN, *, auth_date: int | None = None, user_id: int = 42,
               start_param: str | None = "1", **extra: str) -> dict[str, str]:
     """Launch data signed as Telegram signs it (core.telegram.org/bots/webapps, "Validating

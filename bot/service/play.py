@@ -10,6 +10,7 @@ methods behind the door and routes a button's press here.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from core import IllegalMove
@@ -139,6 +140,7 @@ class Play(Results):
         metrics.moved(table.row.variant)  # domino_moves_total (bot/metrics.py)
         table.active_at = self.clock()
         live.changed(self, (table.id,))  # the web table (bot/service/live.py)
+        await asyncio.sleep(0)  # the mover's web page gets its state before the chat's words
         out = self._table_messages(table, prompt=True, hands=True, mover=seat, move=move)
         return out + await families.after_move(table, seat, move, families.hint_lang(
             table, seat, self._langs))

@@ -63,6 +63,11 @@ class LogBook:
             made = book.joined[lang] = (len(said), "[" + ",".join(reversed(said)) + "]")
         return made[1]
 
+    def said(self, row: TableRow, game: Any, lang: str) -> list[str]:
+        """The log's entries as JSON texts, oldest first: the book's own list (it grows as
+        the game goes on; a new book, a new list)."""
+        return self._book(row, game, lang).said[lang]
+
     def entries(self, row: TableRow, game: Any, lang: str) -> list[dict[str, Any]]:
         """The log as a list (latest first)."""
         return json.loads(self.json(row, game, lang))  # type: ignore[no-any-return]

@@ -35,15 +35,16 @@ from ..service.guard import Where
 from ..service.messages import Message
 from ..service.numbers import table_number
 from ..service.service import Service, User
-from ..storage import TableRow
-from . import actions, finished, guards, pages
+from . import actions, finished, guards, outbox, pages
 from . import activity as activity_mod
 from . import state as web_state
-from .board import state_payload
 from .home import Home, LocalUser, loopback
 from .links import Grant, Links, publish
+from .outbox import Sent, seat_of, waiting_state
 from .settings import Activity
 from .state import title_of
+
+__all__ = ["Watcher", "WebTable", "seat_of", "waiting_state"]
 
 log = logging.getLogger("domino.web")
 Deliver = Callable[[list[Message]], Awaitable[None]]
@@ -65,7 +66,7 @@ class Watcher:
     ws: web.WebSocketResponse
     grant: Grant
     lang: str
-    last: str = ""  # the last state sent (an unchanged state is not sent again)
+    sent: Sent = field(default_factory=Sent)  # what it has (bot/web/outbox.py)
     tokens: float = float(BURST)
     at: float = field(default_factory=time.monotonic)
 
@@ -78,25 +79,6 @@ class Watcher:
             return False
         self.tokens -= 1
         return True
-
-
-def seat_of(row: TableRow, user: str) -> int | None:
-    """The human seat `user` holds at the table (None: a spectator's view)."""
-    if not user:
-        return None
-    for s in row.seats:
-        if s.user_id == user and s.ai is None:
-            return s.seat
-    return None
-
-
-def waiting_state(row: TableRow, lang: str) -> dict[str, Any]:
-    """The state of a table with no game: a lobby, or a table closed before its game."""
-    line = (t(lang, "Waiting for the game to start.") if row.status == "lobby"
-            else t(lang, "This table is closed."))
-    return {"seat": None, "board_svg": "", "hand": [], "moves": [], "buttons": [],
-            "lines": [line], "names": [s.name for s in row.seats], "to_move": None,
-            "over": row.status != "lobby"}
 
 
 class WebTable:
@@ -115,6 +97,7 @@ class WebTable:
         self.public_host = urlsplit(public_url or links.base_url).netloc.lower()
         self.watchers: dict[int, set[Watcher]] = {}
         self._dirty: set[int] = set()
+        self._movers: dict[int, str] = {}  # table -> the user whose move is being played
         self._tasks: set[asyncio.Task[None]] = set()
         self.runner: web.AppRunner | None = None
         self.port = 0
@@ -355,7 +338,7 @@ class WebTable:
             msg = None
         kind = msg.get("type") if isinstance(msg, dict) else None
         if kind == "hello":
-            w.last = ""  # the page asks: send it even if unchanged
+            w.sent = Sent()  # the page asks: the whole state, even if unchanged
             await self._send_state(w.grant.table, [w])
         elif kind == "move":
             await self._move(w, msg.get("move"), msg.get("version"))  # type: ignore[union-attr]
@@ -388,7 +371,13 @@ class WebTable:
             await self._error(w, t(w.lang, "This message is not understood."))
             return
         user, where = self._acting(w)
-        out = await self.service.play(user, w.grant.table, move, turn=version, where=where)
+        self._movers[w.grant.table] = w.grant.user  # its state leaves first (`_changed`)
+        try:
+            out = await self.service.play(user, w.grant.table, move, turn=version,
+                                          where=where)
+        finally:
+            if self._movers.get(w.grant.table) == w.grant.user:
+                del self._movers[w.grant.table]
         errors = [m for m in out if m.kind == "error" and m.to == user.id]
         if errors:  # nothing changed: the reason goes to the page only
             for m in errors:
@@ -416,8 +405,14 @@ class WebTable:
     # -- live states ---------------------------------------------------------------------
 
     def _changed(self, table_ids: set[int]) -> None:
-        """From the service (under a table's lock): send the new states soon after."""
+        """From the service (under a table's lock): send the new states soon after; a move
+        made from a page here: its player's pages' states made now, sent as soon as the
+        service lets the loop run (before the chat's messages, the other pages, the
+        computers' moves)."""
         for table_id in table_ids:
+            mover = self._movers.pop(table_id, None)
+            if mover is not None and table_id in self.watchers:
+                self._mover_first(table_id, mover)
             if table_id in self.watchers and table_id not in self._dirty:
                 self._dirty.add(table_id)
                 self._spawn(self._push(table_id))
@@ -449,51 +444,39 @@ class WebTable:
         except Exception:
             log.exception("table %s: the web states could not be sent", table_id)
 
+    def _mover_first(self, table_id: int, user: str) -> None:
+        """The states of `user`'s pages of the table, made now (the service holds the
+        table's lock) and sent by a task of their own."""
+        table = self.service.tables.get(table_id)
+        mine = [w for w in self.watchers.get(table_id, ()) if w.grant.user == user]
+        if table is None or table.game is None or not mine:
+            return
+        try:
+            ready = outbox.each(self, table.row, table.game, mine)
+        except Exception:
+            log.exception("table %s: the mover's web state could not be made", table_id)
+            return
+        for w, text in ready:
+            self._spawn(self._send(w, text))
+
     async def _send_state(self, table_id: int, watchers: list[Watcher]) -> None:
         """Each watcher's state: its seat's view (read now, under the table's lock)."""
         if not watchers:
             return
-        wanted = {(w.grant.user, w.lang) for w in watchers}
-
-        def look(row: TableRow, game: Any) -> dict[tuple[str, str], str]:
-            names = [s.name for s in row.seats]
-            version = game.turn if game is not None else 0
-            views: dict[int | None, dict[str, Any]] = {}
-            now = self.service.clock()
-            out = {}
-            for user, lang in wanted:
-                seat = seat_of(row, user)
-                log = "[]"
-                if game is None:
-                    state = waiting_state(row, lang) | web_state.waiting(row, lang, seat)
-                else:
-                    if seat not in views:
-                        views[seat] = game.view(seat)
-                    state = state_payload(views[seat], names=names, lang=lang)
-                    if None not in views:
-                        views[None] = game.view(None)  # the shared parts' view
-                    common, log = self.shared.get(row, game, lang, views[None])
-                    state |= web_state.personal(common, row, game, views[seat], seat, lang,
-                                                local=self.home.local, now=now)
-                out[(user, lang)] = web_state.with_log(json.dumps(
-                    {"type": "state", "version": version, "table": row.id,
-                     "title": title_of(row, lang), "state": state}, ensure_ascii=False), log)
-            return out
-
-        texts = await live.read(self.service, table_id, look)
-        if texts is None:
+        ready = await live.read(self.service, table_id, lambda row, game: outbox.each(
+            self, row, game, watchers))
+        if ready is None:
             for w in watchers:
                 await self._error(w, t(w.lang, "There is no such game here."))
             return
-        await asyncio.gather(*(self._send(w, texts[(w.grant.user, w.lang)])
-                               for w in watchers))
+        await asyncio.gather(*(self._send(w, text) for w, text in ready))
 
     async def _send(self, w: Watcher, text: str) -> None:
-        if w.ws.closed or text == w.last:
+        if w.ws.closed:
             return
-        w.last = text
-        try:
-            await asyncio.wait_for(w.ws.send_str(text), SEND_TIMEOUT)
+        try:  # written in this task's own step (wait_for would make one more task)
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await w.ws.send_str(text)
         except (TimeoutError, ConnectionError, RuntimeError):
             with contextlib.suppress(Exception):
                 await w.ws.close()

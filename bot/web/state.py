@@ -12,7 +12,6 @@ checks every move and every action.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from render.svg import board_svg
@@ -244,8 +243,8 @@ LOG_MARK = "\x00log"  # the log's place in a state's JSON, filled with its text 
 
 class SharedStates:
     """`shared` made once per table, version and language, with its log as JSON text (a
-    state's JSON puts it in place of `LOG_MARK`: the longest part is not written again for
-    each page)."""
+    state's JSON puts it, or its new entries, in place of `LOG_MARK`: bot/web/outbox.py;
+    the longest part is not written again for each page)."""
 
     def __init__(self) -> None:
         self.log = LogBook()
@@ -261,12 +260,18 @@ class SharedStates:
         for table_id in [x for x in self._made if x not in watched]:
             self.forget(table_id)
 
+    @staticmethod
+    def key(row: TableRow, game: Any) -> tuple[Any, ...]:
+        """What a table's states are made from: the same key, the same states (but a turn
+        timer's seconds left)."""
+        return (id(game), len(game.moves), game.turn, game.over, row.status, row.deadline,
+                tuple((s.name, s.ai, s.user_id, s.misses) for s in row.seats))
+
     def get(self, row: TableRow, game: Any, lang: str, public: dict[str, Any] | None = None
             ) -> tuple[dict[str, Any], str]:
         """`shared` (its log as `LOG_MARK`) and the log's JSON; `public`: the game's public
         view now, if the caller made it already."""
-        key = (id(game), len(game.moves), game.turn, game.over, row.status, row.deadline,
-               tuple((s.name, s.ai, s.user_id, s.misses) for s in row.seats))
+        key = self.key(row, game)
         made = self._made.get(row.id)
         if made is None or made[0] != key:
             if len(self._made) >= MAX_BOOKS:
@@ -279,8 +284,3 @@ class SharedStates:
             common["log"] = LOG_MARK
             made[1][lang] = (common, log_json)
         return made[1][lang]
-
-
-def with_log(text: str, log_json: str) -> str:
-    """A state's JSON with its log in place."""
-    return text.replace(json.dumps(LOG_MARK), log_json, 1)

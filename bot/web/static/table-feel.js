@@ -212,7 +212,13 @@
 
   window.DominoFeel = {
     dragged: function () { return justDragged; },
-    keep: function (board) { return board.querySelector("svg"); },
+    // what the board was before a new state changes it in place: its tiles (a slide's
+    // start), and a trick's picture itself (a copy: swept away)
+    keep: function (board) {
+      var svg = board.querySelector("svg");
+      return {tiles: tilesOf(svg), svg: svg && /board-tricks/.test(svg.getAttribute("class") || "")
+        ? svg.cloneNode(true) : null};
+    },
     picked: function () { haptic("select"); click(1320, 0.03); },
     refused: function () { haptic("note", "error"); click(180, 0.12); },
     sent: function (node) {
@@ -224,13 +230,13 @@
       if (before && before.log && st.log && before.log.length !== st.log.length) {
         click(st.to_move === st.seat ? 660 : 520, 0.04);
       }
-      var oldTiles = tilesOf(old);
+      var oldTiles = old ? old.tiles : {};
       requestAnimationFrame(function () {
         fitHand(board);
         if (!before || calm()) { from = null; return; }
         try {
           slide(before, st, board, oldTiles);
-          sweep(board, old, st);
+          sweep(board, old && old.svg, st);
         } catch (e) { /* an animation is never worth an error */ }
         from = null;
       });

@@ -336,7 +336,43 @@
     box.hidden = !text;
   }
 
+  // -- the board, changed in place -----------------------------------------------------------
+
+  // Put `html` (one <svg>) in `box`, touching only what changed: each child of the new
+  // picture that equals the old one's next children (isEqualNode, a few ahead) keeps the
+  // old node; the others are put in or taken out, never moved (a node moved is styled and
+  // laid out again); the root takes the new one's attributes. Anything else: replaced whole.
+  var AHEAD = 8;
+  function patch(box, html) {
+    var old = box.firstElementChild, svg = null;
+    if (html && old && box.childNodes.length === 1 && old.tagName.toLowerCase() === "svg") {
+      var tpl = document.createElement("template");
+      tpl.innerHTML = html;
+      svg = tpl.content.childNodes.length === 1 ? tpl.content.firstElementChild : null;
+    }
+    if (!svg || svg.tagName.toLowerCase() !== "svg") { box.innerHTML = html || ""; return; }
+    Array.prototype.slice.call(old.attributes).forEach(function (a) {
+      if (!svg.hasAttribute(a.name)) { old.removeAttribute(a.name); }
+    });
+    Array.prototype.slice.call(svg.attributes).forEach(function (a) {
+      if (old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); }
+    });
+    var olds = Array.prototype.slice.call(old.childNodes), j = 0;
+    Array.prototype.slice.call(svg.childNodes).forEach(function (n) {
+      for (var k = j; k < olds.length && k < j + AHEAD; k++) {
+        if (olds[k].isEqualNode(n)) {
+          for (; j < k; j++) { old.removeChild(olds[j]); }
+          j = k + 1;
+          return;
+        }
+      }
+      old.insertBefore(n, j < olds.length ? olds[j] : null);
+    });
+    for (; j < olds.length; j++) { old.removeChild(olds[j]); }
+  }
+
   window.DominoParts = {
+    patch: patch,
     render: function (st, c) {
       ctx = c;
       S = c.strings || {};

@@ -57,7 +57,7 @@
         version = typeof msg.version === "number" ? msg.version : version;
         if (msg.table !== undefined) { table = msg.table; }
         if (msg.title) { $("title").textContent = msg.title; document.title = msg.title; }
-        show(msg.state || {});
+        show(withLog(msg.state || {}));
       } else if (msg.type === "review") {
         P.answered();
         say("");
@@ -88,6 +88,23 @@
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
+  }
+
+  // The log comes by parts (docs/web-page.md): with `log_from` n > 0, the entries after n
+  // only, put on top of those the page has; else the whole log. A part that does not
+  // follow what the page has (a state missed) asks the server for the whole state again.
+  function withLog(st) {
+    if (!Array.isArray(st.log) || typeof st.log_from !== "number" || st.log_from <= 0) {
+      return st;
+    }
+    var had = state && Array.isArray(state.log) ? state.log : [];
+    if ((had.length ? had[0].n : 0) !== st.log_from) {
+      st.log = had;
+      if (open()) { socket.send(JSON.stringify({type: "hello", version: version})); }
+      return st;
+    }
+    st.log = st.log.length ? st.log.concat(had) : had;
+    return st;
   }
 
   function say(text) {
@@ -157,7 +174,7 @@
       had.closest("#hand, #board, #buttons, #choices") ? had.getAttribute("data-tile") || "" : null;
     var board = $("board");
     var old = F.keep(board);
-    board.innerHTML = st.board_svg || "";
+    P.patch(board, st.board_svg || "");  // what changed only
     var svg = board.querySelector("svg");
     if (svg) { svg.setAttribute("aria-label", st.alt || S.board); }
     board.classList.toggle("has-board", !!svg);
