@@ -26,12 +26,16 @@ Continue; a new table opens when a game ends.
   browser context under the 4x slowdown, median of `--loads` loads.
 
 With `--runs N`, each run starts its own server and browser; the last table gives the
-medians of the runs."""
+medians of the runs.  The server runs in a process of its own (`--serve`, driven by lines
+on its standard input), as the bot does beside its players' browsers: in the bench's own
+process it would share its event loop with Playwright's client, whose traffic with the
+browser then delays the server's answers; `--in-process` measures it that way."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
 import sys
 import tempfile
@@ -120,17 +124,77 @@ def pct(values: list[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def seat_page(env: Env, context: Any, family: str) -> Any:
+class Host:
+    """The served table: `base` (its address) and `open(family, user_id)`, a new table of
+    `family` against computers with `user_id` in seat 0, answered by the human's link."""
+
+    def __init__(self, base: str, opener: Any) -> None:
+        self.base = base
+        self._open = opener
+
+    async def open(self, family: str, user_id: str) -> str:
+        return await self._open(family, user_id)  # type: ignore[no-any-return]
+
+
+def in_process(env: Env) -> Host:
+    """The server of this process (`--in-process`)."""
+    async def opener(family: str, user_id: str) -> str:
+        user = User(user_id, "Ann")
+        tid = await open_table(env, family, FAMILIES[family], user=user)
+        return env.links.url(tid, user.id)
+    return Host(env.base, opener)
+
+
+async def child_host(ai_delay: float) -> tuple[Host, Any]:
+    """A server in a process of its own (`--serve`): one JSON line asked, one answered."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, str(Path(__file__).resolve()), "--serve", "--ai-delay", str(ai_delay),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    base = json.loads(await proc.stdout.readline())["base"]
+    lock = asyncio.Lock()
+
+    async def opener(family: str, user_id: str) -> str:
+        assert proc.stdin is not None and proc.stdout is not None
+        async with lock:
+            proc.stdin.write(json.dumps({"family": family, "user": user_id}).encode() + b"\n")
+            await proc.stdin.drain()
+            return json.loads(await proc.stdout.readline())["url"]  # type: ignore[no-any-return]
+    return Host(base, opener), proc
+
+
+async def serve(ai_delay: float) -> None:
+    """The child's side of `child_host`: the server and its tick loop, tables opened on
+    request until its standard input closes."""
+    loop = asyncio.get_running_loop()
+
+    async def body(env: Env) -> None:
+        ticks = asyncio.create_task(env.service.run(lambda _: asyncio.sleep(0), interval=0.02))
+        host = in_process(env)
+        print(json.dumps({"base": env.base}), flush=True)
+        try:
+            while line := await loop.run_in_executor(None, sys.stdin.readline):
+                ask = json.loads(line)
+                print(json.dumps({"url": await host.open(ask["family"], ask["user"])}),
+                      flush=True)
+        finally:
+            ticks.cancel()
+            await asyncio.gather(ticks, return_exceptions=True)
+
+    with tempfile.TemporaryDirectory(prefix="bench-web-browser-") as folder:
+        await serving(Path(folder), body, ai_delay=ai_delay)
+
+
+async def seat_page(host: Host, context: Any, family: str) -> Any:
     """A new table of `family` against computers, the human's page on it (probe set)."""
-    user = User(f"bench:web{next(USERS)}", "Ann")  # the solo tables' limit is per user
-    tid = await open_table(env, family, FAMILIES[family], user=user)
+    url = await host.open(family, f"bench:web{next(USERS)}")  # the solo limit is per user
     page = await context.new_page()
-    await page.goto(env.links.url(tid, user.id))
+    await page.goto(url)
     await page.wait_for_function("() => window.dominoState !== undefined")
     return page
 
 
-async def play(env: Env, browser: Any, family: str, moves: int, slow: bool) -> dict[str, Any]:
+async def play(env: Host, browser: Any, family: str, moves: int, slow: bool) -> dict[str, Any]:
     """`moves` moves of the human at `family`'s tables, by taps; the figures of each."""
     context = await new_context(browser, PHONE, touch=True)
     await context.add_init_script(PROBE)
@@ -175,7 +239,7 @@ async def play(env: Env, browser: Any, family: str, moves: int, slow: bool) -> d
     return {"felt": felt, "own": own, "first": first, "touches": touches, "source": source}
 
 
-async def first_board(env: Env, browser: Any, loads: int) -> dict[str, Any]:
+async def first_board(env: Host, browser: Any, loads: int) -> dict[str, Any]:
     """Page weight (first load) and the first board under the 4x slowdown (each load in a
     fresh context: nothing cached)."""
     times: list[float] = []
@@ -184,8 +248,7 @@ async def first_board(env: Env, browser: Any, loads: int) -> dict[str, Any]:
         context = await new_context(browser, PHONE, touch=True)
         await context.add_init_script(PROBE)
         try:
-            user = User(f"bench:load{next(USERS)}", "Ann")
-            tid = await open_table(env, "classic", FAMILIES["classic"], user=user)
+            url = await env.open("classic", f"bench:load{next(USERS)}")
             page = await context.new_page()
             bodies: list[Any] = []
             page.on("response", lambda r, into=bodies: into.append(r)
@@ -193,7 +256,7 @@ async def first_board(env: Env, browser: Any, loads: int) -> dict[str, Any]:
                     else None)
             cdp = await context.new_cdp_session(page)
             await cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            await page.goto(env.links.url(tid, user.id))
+            await page.goto(url)
             await page.wait_for_function("() => window.__bench.firstBoard !== null || "
                                          "performance.getEntriesByName('domino:shown').length",
                                          timeout=60_000)
@@ -214,28 +277,39 @@ async def first_board(env: Env, browser: Any, loads: int) -> dict[str, Any]:
 async def one_run(args: argparse.Namespace) -> dict[str, Any]:
     from playwright import async_api
 
-    async def body(env: Env) -> dict[str, Any]:
-        ticks = asyncio.create_task(env.service.run(lambda _: asyncio.sleep(0), interval=0.02))
+    async def body(host: Host) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        async with async_api.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                out["load"] = await first_board(host, browser, args.loads)
+                for family in args.families:
+                    for slow in (False, True):
+                        out[family, slow] = await play(host, browser, family, args.moves, slow)
+                        print(f"  {family}{' 4x' if slow else ''}: done", file=sys.stderr)
+            finally:
+                await browser.close()
+        return out
+
+    if not args.in_process:
+        host, proc = await child_host(args.ai_delay)
         try:
-            async with async_api.async_playwright() as p:
-                browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                try:
-                    out["load"] = await first_board(env, browser, args.loads)
-                    for family in args.families:
-                        for slow in (False, True):
-                            out[family, slow] = await play(env, browser, family, args.moves,
-                                                           slow)
-                            print(f"  {family}{' 4x' if slow else ''}: done", file=sys.stderr)
-                finally:
-                    await browser.close()
+            return await body(host)
+        finally:
+            assert proc.stdin is not None
+            proc.stdin.close()
+            await proc.wait()
+
+    async def here(env: Env) -> dict[str, Any]:
+        ticks = asyncio.create_task(env.service.run(lambda _: asyncio.sleep(0), interval=0.02))
+        try:
+            return await body(in_process(env))
         finally:
             ticks.cancel()
             await asyncio.gather(ticks, return_exceptions=True)
-        return out
 
     with tempfile.TemporaryDirectory(prefix="bench-web-browser-") as folder:
-        return await serving(Path(folder), body, ai_delay=args.ai_delay)  # type: ignore[no-any-return]
+        return await serving(Path(folder), here, ai_delay=args.ai_delay)  # type: ignore[no-any-return]
 
 
 def figures(run: dict[str, Any], families: list[str]) -> dict[str, float | None]:
@@ -306,7 +380,13 @@ def main() -> int:
     p.add_argument("--loads", type=int, default=5, help="page loads for the first board")
     p.add_argument("--families", default=",".join(FAMILIES),
                    type=lambda s: [f for f in s.split(",") if f])
+    p.add_argument("--in-process", action="store_true",
+                   help="serve the table in the bench's own process and event loop")
+    p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.serve:
+        asyncio.run(serve(args.ai_delay))
+        return 0
     unknown = [f for f in args.families if f not in FAMILIES]
     if unknown:
         p.error(f"unknown families {unknown}: choose among {', '.join(FAMILIES)}")
