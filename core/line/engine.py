@@ -241,17 +241,17 @@ class LineRound:
         vmask = self.vmask
         right = self.right
         m = h & vmask[left]
-        lefts = tables[4]
-        out_left = lefts.get(m)
-        if out_left is None:
-            out_left = _moves_of(lefts, m, tables[1])
+        try:  # a dict's subscript costs less than its get
+            out_left = tables[4][m]
+        except KeyError:
+            out_left = _moves_of(tables[4], m, tables[1])
         if right == left:
             return [*out_left]
         m = h & vmask[right]
-        rights = tables[5]
-        out_right = rights.get(m)
-        if out_right is None:
-            out_right = _moves_of(rights, m, tables[2])
+        try:
+            out_right = tables[5][m]
+        except KeyError:
+            out_right = _moves_of(tables[5], m, tables[2])
         return [*out_left, *out_right]
 
     def check(self, move: Move) -> tuple[int, int]:

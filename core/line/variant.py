@@ -17,6 +17,8 @@ from ..variant import Variant, checked_seed
 from .engine import LineRules
 from .match import LineMatch as Match
 
+Setup = tuple[dict[str, Any], LineRules, MatchRules, Match | None]
+
 OPENING = Option(
     "opening", "highest", ("highest", "any"),
     help="highest: the highest double (else the heaviest tile) leads; "
@@ -45,7 +47,7 @@ class LineVariant(Variant):
             raise TypeError(f"{cls.__name__}: at most {MAX_SEATS} players in a line game")
 
     def __init__(self) -> None:
-        self._setups: dict[Any, tuple[dict[str, Any], LineRules, MatchRules]] = {}
+        self._setups: dict[Any, Setup] = {}
 
     def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
         raise NotImplementedError
@@ -69,7 +71,7 @@ class LineVariant(Variant):
             setup = self._setup(n, options)
             if key is not None and len(self._setups) < 1024:
                 self._setups[key] = setup
-        opts, rules, mrules = setup
+        opts, rules, mrules, blank = setup
         if deal is None and rules.hand * n > rules.tiles.size:
             raise bad_option(
                 "{variant}: {n} hands of {hand} need {need} tiles, the set has {size}",
@@ -77,13 +79,16 @@ class LineVariant(Variant):
                 size=rules.tiles.size)
         if seed.__class__ is not int:
             seed = checked_seed(seed)
+        if blank is not None:
+            return blank.fresh(seed, dict(opts), deal)
         return self.match_class(self, n, seed, dict(opts), rules, mrules, deal)
 
-    def _setup(self, n: int, options: dict[str, Any]
-               ) -> tuple[dict[str, Any], LineRules, MatchRules]:
-        """Checked options and the rules they give (cached per player count and options)."""
+    def _setup(self, n: int, options: dict[str, Any]) -> Setup:
+        """Checked options, the rules they give and a blank match of them, whose set-up the
+        matches share (cached per player count and options)."""
         opts = resolve(self.slug, self.options, options)
-        return opts, self.line_rules(n, opts), self.match_rules(n, opts)
+        rules, mrules = self.line_rules(n, opts), self.match_rules(n, opts)
+        return opts, rules, mrules, self.match_class.blank(self, n, rules, mrules, dict(opts))
 
 
 def opening_rules(o: dict[str, Any]) -> dict[str, str]:
