@@ -100,6 +100,9 @@ class LineRound:
     ts: TileSet
     tables: Tables
     vmask: list[int]
+    lmemo: dict[int, tuple[Move, ...]]  # tables[4] and tables[5], read at every listing
+    rmemo: dict[int, tuple[Move, ...]]
+    seat_after: list[int]  # the seat after each seat
     chain_turns: bool  # rules.chain_turns, read at every move
     general: bool  # hooks or chained turns: every move goes `_play`'s general way
     lead_bytes: list[list[tuple[Move, ...]]]  # `lead_bytes(tables[0])`
@@ -237,21 +240,20 @@ class LineRound:
                 if not h:
                     break
             return out
-        tables = self.tables
         vmask = self.vmask
         right = self.right
         m = h & vmask[left]
         try:  # a dict's subscript costs less than its get
-            out_left = tables[4][m]
+            out_left = self.lmemo[m]
         except KeyError:
-            out_left = _moves_of(tables[4], m, tables[1])
+            out_left = _moves_of(self.lmemo, m, self.tables[1])
         if right == left:
             return [*out_left]
         m = h & vmask[right]
         try:
-            out_right = tables[5][m]
+            out_right = self.rmemo[m]
         except KeyError:
-            out_right = _moves_of(tables[5], m, tables[2])
+            out_right = _moves_of(self.rmemo, m, self.tables[2])
         return [*out_left, *out_right]
 
     def check(self, move: Move) -> tuple[int, int]:
@@ -330,9 +332,7 @@ class LineRound:
             if not self._went_out(seat):
                 self._advance(seat)
             return
-        nxt = seat + 1
-        if nxt == self.n:
-            nxt = 0
+        nxt = self.seat_after[seat]
         if hands[nxt] & (vmask[left] | vmask[right]) and self.active[nxt]:
             self.to_move = nxt
             return
@@ -394,7 +394,7 @@ class LineRound:
                 return
         elif self.chain_turns and hand & playable:
             return
-        nxt = (seat + 1) % self.n
+        nxt = self.seat_after[seat]
         if hands[nxt] & playable and self.active[nxt]:
             self.to_move = nxt
             return
@@ -484,7 +484,7 @@ class LineRound:
         hands = self._hands
         active = self.active
         if playable < 0:
-            vmask = self.tables[3]
+            vmask = self.vmask
             playable = vmask[self.left] | vmask[self.right]
         rules = self.rules
         draw = draw or rules.draw
@@ -639,6 +639,12 @@ def _tables(ts: TileSet) -> Tables:
         vmask = [*ts.value_mask, 0]  # index -1 (empty board) reads 0
         found = _TABLE_CACHE[ts.max_pip] = (lead, left, right, vmask, {0: ()}, {0: ()})
     return found
+
+
+@cache
+def _seat_after(n: int) -> list[int]:
+    """The seat after each of `n` seats; shared, never changed."""
+    return [*range(1, n), 0]
 
 
 @cache

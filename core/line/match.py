@@ -18,15 +18,16 @@ from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, deal_tile, nam
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
 from ..tiles import TileSet, iter_ids
-from .engine import LineRound, LineRules, _tables, _team_of, deal_masks, lead_bytes
+from .engine import LineRound, LineRules, _seat_after, _tables, _team_of, deal_masks, lead_bytes
 
 if TYPE_CHECKING:
     from ..variant import Variant
 
 ROUND_SLOTS = (
     "_hands", "_sleeping", "_stock", "active", "chain_turns", "eliminated", "ended", "events",
-    "general", "lead_bytes", "lead_tid", "leader", "left", "n", "notin", "played", "reason",
-    "right", "tables", "team_of", "to_move", "ts", "vmask", "winners",
+    "general", "lead_bytes", "lead_tid", "leader", "left", "lmemo", "n", "notin", "played",
+    "reason", "right", "rmemo", "seat_after", "tables", "team_of", "to_move", "ts", "vmask",
+    "winners",
 )
 
 
@@ -40,7 +41,8 @@ class LineMatch(LineRound, MatchBase):
     # it from a blank match of that set-up (`blank`, `fresh`) instead of working it out again.
     SETUP_SLOTS: ClassVar[tuple[str, ...]] = (
         "variant", "players", "rules", "mrules", "scorers",
-        "ts", "chain_turns", "general", "team_of", "tables", "vmask", "lead_bytes",
+        "ts", "chain_turns", "general", "team_of", "seat_after", "tables", "vmask", "lmemo",
+        "rmemo", "lead_bytes",
     )
     plain_setup: ClassVar[bool] = True  # the set-up is `_set_up`'s alone (set below)
 
@@ -72,15 +74,17 @@ class LineMatch(LineRound, MatchBase):
         self.chain_turns = rules.chain_turns
         self.general = self.hooked or rules.chain_turns
         self.team_of = _team_of(rules.teams, players)
+        self.seat_after = _seat_after(players)  # (a round's `n` is the players')
         self._set_tables()
+        self.lmemo, self.rmemo = self.tables[4], self.tables[5]
         self.lead_bytes = lead_bytes(self.tables[0])
 
     def _begin(self, seed: int, options: dict[str, Any], deal: dict[str, Any] | None) -> None:
         """A new match's own state and its first round, dealt or from `deal` (checked)."""
         rules = self.rules
         if deal is not None:
-            hands, stock, sleeping = parse_deal(rules, self.players, deal, self.ts)
-            deal = copy_deal(deal)  # the match's own: a caller changing theirs changes nothing
+            # the deal checked, and the match's own copy: a caller changing theirs changes nothing
+            hands, stock, sleeping, deal = read_deal(rules, self.players, deal, self.ts)
         self._match_state(seed, options, deal)
         if deal is None:
             hands, stock, sleeping = self._shuffle()
@@ -334,6 +338,14 @@ def parse_deal(rules: LineRules, players: int, deal: dict[str, Any], ts: TileSet
                ) -> tuple[list[int], list[int], int]:
     """Hands, stock and sleeping tiles of a hand-built deal, checked (`ts`: the rules'
     tiles, when the caller has them)."""
+    hands, stock, sleeping, _ = read_deal(rules, players, deal, ts)
+    return hands, stock, sleeping
+
+
+def read_deal(rules: LineRules, players: int, deal: dict[str, Any], ts: TileSet | None = None
+              ) -> tuple[list[int], list[int], int, dict[str, Any]]:
+    """`parse_deal`, and a copy of the deal that shares no list with it (`copy_deal`): the
+    match's own, read in the same loop when the deal is hands only, as lists."""
     given_hands = deal.get("hands") if isinstance(deal, dict) else None
     if not isinstance(given_hands, list):
         raise bad_option('deal must be {{"hands": [[tiles], ...], "stock": [tiles]}}')
@@ -346,7 +358,11 @@ def parse_deal(rules: LineRules, players: int, deal: dict[str, Any], ts: TileSet
         bit = ts.bits.__getitem__
         count = 0
         hands = []
+        own = []  # the hands' copies, when they are lists
         for hand in given_hands:
+            if hand.__class__ is list:
+                hand = hand[:]
+                own.append(hand)
             count += len(hand)  # before reading it: a one-pass iterator goes the slow way
             hands.append(sum(map(bit, hand)))
         seen = sum(hands)
@@ -358,10 +374,12 @@ def parse_deal(rules: LineRules, players: int, deal: dict[str, Any], ts: TileSet
             seen += sum(map(bit, given))
         # a sum of n powers of two has n bits set exactly when they are all different
         if seen.bit_count() == count and any(hands) and (rules.stock or not stock):
-            return hands, stock, ts.all_mask & ~seen
+            if len(deal) == 1 and len(own) == players:
+                return hands, stock, ts.all_mask & ~seen, {"hands": own}
+            return hands, stock, ts.all_mask & ~seen, copy_deal(deal)
     except (KeyError, TypeError):
         pass
-    return _parse_deal_checked(rules, deal)
+    return (*_parse_deal_checked(rules, deal), copy_deal(deal))
 
 
 def _parse_deal_checked(rules: LineRules, deal: dict[str, Any]

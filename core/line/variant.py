@@ -7,6 +7,7 @@ options and turns them into `LineRules` (how a round is played) and
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any, ClassVar
 
 from ..errors import bad_option
@@ -48,6 +49,10 @@ class LineVariant(Variant):
 
     def __init__(self) -> None:
         self._setups: dict[Any, Setup] = {}
+        # the last call's player count, options and set-up: a user makes match after match of
+        # the same options, which are compared before they are hashed (`new`)
+        self._last: tuple[int, dict[str, Any], Setup] = (0, {}, ({}, LineRules(), MatchRules(),
+                                                                  None))
 
     def line_rules(self, players: int, o: dict[str, Any]) -> LineRules:
         raise NotImplementedError
@@ -62,15 +67,12 @@ class LineVariant(Variant):
             n = players
         else:
             n = self.check_players(self.default_players if players is None else players)
-        try:  # the value types are in the key: True == 1, yet strict=1 is refused
-            key = (n, *options.items(), *map(type, options.values()))
-            setup = self._setups.get(key)
-        except TypeError:  # an unhashable option value: checked (and refused) below
-            key, setup = None, None
-        if setup is None:
-            setup = self._setup(n, options)
-            if key is not None and len(self._setups) < 1024:
-                self._setups[key] = setup
+        last_n, last_options, setup = self._last
+        # the same options as the last call's: equal, and the very same values (True == 1,
+        # yet strict=1 is refused)
+        if not (n == last_n and options == last_options
+                and all(map(is_, options.values(), last_options.values()))):
+            setup = self._setup_of(n, options)
         opts, rules, mrules, blank = setup
         if deal is None and rules.hand * n > rules.tiles.size:
             raise bad_option(
@@ -83,12 +85,27 @@ class LineVariant(Variant):
             return blank.fresh(seed, dict(opts), deal)
         return self.match_class(self, n, seed, dict(opts), rules, mrules, deal)
 
-    def _setup(self, n: int, options: dict[str, Any]) -> Setup:
-        """Checked options, the rules they give and a blank match of them, whose set-up the
-        matches share (cached per player count and options)."""
+    def _setup_of(self, n: int, options: dict[str, Any]) -> Setup:
+        """The set-up of `n` players and these options, cached: `_setup` and a blank match."""
+        try:  # the value types are in the key: True == 1, yet strict=1 is refused
+            key = (n, *options.items(), *map(type, options.values()))
+            setup = self._setups.get(key)
+        except TypeError:  # an unhashable option value: checked (and refused) below
+            key, setup = None, None
+        if setup is None:
+            opts, rules, mrules = self._setup(n, options)
+            setup = opts, rules, mrules, self.match_class.blank(self, n, rules, mrules, dict(opts))
+            if key is not None and len(self._setups) < 1024:
+                self._setups[key] = setup
+        self._last = n, dict(options), setup
+        return setup
+
+    def _setup(self, n: int, options: dict[str, Any]
+               ) -> tuple[dict[str, Any], LineRules, MatchRules]:
+        """Checked options and the rules they give (`new` caches them per player count and
+        options, with a blank match whose set-up the matches of these options share)."""
         opts = resolve(self.slug, self.options, options)
-        rules, mrules = self.line_rules(n, opts), self.match_rules(n, opts)
-        return opts, rules, mrules, self.match_class.blank(self, n, rules, mrules, dict(opts))
+        return opts, self.line_rules(n, opts), self.match_rules(n, opts)
 
 
 def opening_rules(o: dict[str, Any]) -> dict[str, str]:
