@@ -480,7 +480,7 @@ class LineRound:
         passes and draws of seats that have none; end the round when blocked.
         A layout with more ends gives the tiles that fit them (`playable`) and,
         if it differs for now, what a seat that cannot play does (`draw`)."""
-        n = self.n
+        seat_after = self.seat_after
         hands = self._hands
         active = self.active
         if playable < 0:
@@ -495,7 +495,7 @@ class LineRound:
         stuck = 0
         live = -1  # how many seats are in the round, counted at the first pass
         while True:
-            seat = (seat + 1) % n
+            seat = seat_after[seat]
             if not active[seat]:
                 continue
             if hands[seat] & playable or (hooked and self._wants_turn(seat)):
