@@ -28,7 +28,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
-from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
 from . import scoring
@@ -266,7 +265,12 @@ class MatchBase:
             points = scoring.round_points(reason, summary["winners"], summary["counts"], mrules,
                                           scorers, worst)
         totals = self._totals
-        totals[:] = map(sub if mrules.countdown else add, totals, points)
+        if mrules.countdown:
+            for i, p in enumerate(points):
+                totals[i] -= p
+        else:
+            for i, p in enumerate(points):
+                totals[i] += p
         summary["round"] = self.round_no
         summary["points"] = points
         summary["totals"] = totals[:]

@@ -105,6 +105,7 @@ class LineRound:
     seat_after: list[int]  # the seat after each seat
     chain_turns: bool  # rules.chain_turns, read at every move
     general: bool  # hooks or chained turns: every move goes `_play`'s general way
+    one_round: bool  # plain, and the match ends with its round: scored when first read
     lead_bytes: list[list[tuple[Move, ...]]]  # `lead_bytes(tables[0])`
     n: int
     _hands: list[int] | None  # None: the round's tiles are not dealt yet

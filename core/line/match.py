@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 ROUND_SLOTS = (
     "_hands", "_sleeping", "_stock", "active", "chain_turns", "eliminated", "ended", "events",
-    "general", "lead_bytes", "lead_tid", "leader", "left", "lmemo", "n", "notin", "played",
+    "general", "lead_bytes", "lead_tid", "leader", "left", "lmemo", "n", "notin", "one_round",
+    "played",
     "reason", "right", "rmemo", "seat_after", "tables", "team_of", "to_move", "ts", "vmask",
     "winners",
 )
@@ -41,8 +42,8 @@ class LineMatch(LineRound, MatchBase):
     # it from a blank match of that set-up (`blank`, `fresh`) instead of working it out again.
     SETUP_SLOTS: ClassVar[tuple[str, ...]] = (
         "variant", "players", "rules", "mrules", "scorers",
-        "ts", "chain_turns", "general", "team_of", "seat_after", "tables", "vmask", "lmemo",
-        "rmemo", "lead_bytes",
+        "ts", "chain_turns", "general", "one_round", "team_of", "seat_after", "tables", "vmask",
+        "lmemo", "rmemo", "lead_bytes",
     )
     plain_setup: ClassVar[bool] = True  # the set-up is `_set_up`'s alone (set below)
 
@@ -73,6 +74,7 @@ class LineMatch(LineRound, MatchBase):
         self.ts = rules.tiles
         self.chain_turns = rules.chain_turns
         self.general = self.hooked or rules.chain_turns
+        self.one_round = mrules.single_round and not self.hooked  # (`_round_ended`)
         self.team_of = _team_of(rules.teams, players)
         self.seat_after = _seat_after(players)  # (a round's `n` is the players')
         self._set_tables()
@@ -218,14 +220,13 @@ class LineMatch(LineRound, MatchBase):
 
     def _round_ended(self) -> None:
         """Score points due when a round ends (`_round_bonus`), then the round."""
-        if self.hooked:
-            if self.reason != "target":
-                self._round_bonus()
-                if self.over:  # the bonus reached the target: the round ended as "target"
-                    return
-        elif self.mrules.single_round:  # over, whatever it scores: scored when first read
+        if self.one_round:  # plain, and over whatever it scores: scored when first read
             self._end_unscored()
             return
+        if self.hooked and self.reason != "target":
+            self._round_bonus()
+            if self.over:  # the bonus reached the target: the round ended as "target"
+                return
         MatchBase._round_ended(self)
 
     def _final_board(self) -> dict[str, Any]:
