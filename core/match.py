@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "domino-record/1"
 
 MATCH_SLOTS = (
-    "_last", "_leader1", "_past", "_result", "_rng", "_rng_state", "_scored", "deal", "gone",
-    "mrules", "options", "over", "players", "round_no", "round_results", "rules", "scorers", "seed",
-    "totals", "variant",
+    "_last", "_leader1", "_past", "_result", "_rng", "_rng_state", "_rounds", "_scored", "_totals",
+    "_unscored", "deal", "gone", "mrules", "options", "over", "players", "round_no", "rules",
+    "scorers", "seed", "variant",
 )
 
 
@@ -63,11 +63,12 @@ class MatchBase:
     _rng: random.Random | None
     _rng_state: Any  # while _rng is None: None (start from the seed), an int seed, or a state
     scorers: list[tuple[int, ...]]
-    totals: list[int]
+    _totals: list[int]  # `totals`
     gone: list[int]  # seats out of the match (reach="loses"), in the order they left
     _past: list[tuple[int, Move]]
     _scored: list[tuple[int, int, str]]  # (seat, points, why) scored in play this round
-    round_results: list[dict[str, Any]]
+    _rounds: list[dict[str, Any]]  # `round_results`
+    _unscored: bool  # the match ended with a round not scored yet (`_end_unscored`)
     over: bool
     _result: dict[str, Any] | None
     _last: tuple[int, Move] | None
@@ -80,21 +81,33 @@ class MatchBase:
 
     def _init_match(self, variant: Variant, players: int, seed: int, options: dict[str, Any],
                     rules: Any, mrules: MatchRules, deal: dict[str, Any] | None) -> None:
+        self._match_setup(variant, players, rules, mrules)
+        self._match_state(seed, options, deal)
+
+    def _match_setup(self, variant: Variant, players: int, rules: Any, mrules: MatchRules
+                     ) -> None:
+        """What every match of one set-up (variant, players, options) shares and never
+        changes."""
         self.variant = variant
         self.players = players
-        self.seed = seed
-        self.options = options
         self.rules = rules
         self.mrules = mrules
+        self.scorers = scoring.units(players, rules.teams)
+
+    def _match_state(self, seed: int, options: dict[str, Any], deal: dict[str, Any] | None
+                     ) -> None:
+        """A new match's own state: its seed, options and deal, no round played yet."""
+        self.seed = seed
+        self.options = options
         self.deal = deal
         self._rng = None
         self._rng_state = None
-        self.scorers = scoring.units(players, rules.teams)
-        self.totals = [mrules.start] * len(self.scorers)
+        self._totals = [self.mrules.start] * len(self.scorers)
         self.gone = []
         self._past = []  # (seat, move) of finished rounds
         self._scored = []
-        self.round_results = []
+        self._rounds = []
+        self._unscored = False
         self.over = False
         self._result = None
         self._last = None  # the last move of a finished round
@@ -111,6 +124,29 @@ class MatchBase:
         raise NotImplementedError
 
     # -- the interface ------------------------------------------------------------
+
+    @property
+    def totals(self) -> list[int]:
+        """Each scorer's total (`scorers`): a seat's, or a team's."""
+        if self._unscored:
+            self._settle()
+        return self._totals
+
+    @totals.setter
+    def totals(self, value: list[int]) -> None:
+        self._totals = value
+
+    @property
+    def round_results(self) -> list[dict[str, Any]]:
+        """Each finished round's summary (the family's `summary()`, with its board, points and
+        totals), in order."""
+        if self._unscored:
+            self._settle()
+        return self._rounds
+
+    @round_results.setter
+    def round_results(self, value: list[dict[str, Any]]) -> None:
+        self._rounds = value
 
     @property
     def moves(self) -> list[Move]:
@@ -140,6 +176,8 @@ class MatchBase:
     def _shallow_copy(self) -> Any:
         """A new match of this class sharing every slot's value with this one: the family's
         `copy()` then gives it its own lists and calls `_copy_match`."""
+        if self._unscored:  # the copy shares nothing unscored
+            self._settle()
         cls = type(self)
         new = cls.__new__(cls)
         try:
@@ -154,11 +192,11 @@ class MatchBase:
         """Give a copy its own match-level lists and generator: this match's generator
         becomes a snapshot of its state (`rng` makes it again when needed), which the copy
         shares, so that copying a copy costs nothing more."""
-        new.totals = self.totals[:]
+        new._totals = self._totals[:]  # (scored: `_shallow_copy`)
         new.gone = self.gone[:]
         new._past = self._past[:]
         new._scored = self._scored[:]
-        new.round_results = self.round_results[:]
+        new._rounds = self._rounds[:]
         if self._rng is not None:  # both go on from a snapshot of its state, taken once
             self._rng_state = self._rng.getstate()  # (a copy makes its generator if it
             self._rng = None  # needs it: a playout seldom does; a new one costs 20 µs)
@@ -183,6 +221,36 @@ class MatchBase:
     # -- rounds --------------------------------------------------------------------
 
     def _round_ended(self) -> None:
+        """Score the round that just ended, then end the match or start the next round."""
+        summary, live = self._score_round()
+        round_no = self.round_no
+        if self._match_ends() or scoring.match_over(self._totals, round_no, self.mrules, live):
+            self.over = True
+            self.to_move = None
+            return
+        self._past += self.played
+        self.round_no = round_no + 1
+        self._next_round(summary)
+        self.events = [("round", round_no + 1, self.leader)]
+
+    def _end_unscored(self) -> None:
+        """End the match with the round that just ended, whatever it scores (a match of one
+        round), leaving its scoring until `totals`, `round_results` or a copy first need it
+        (`_settle`): self-play ends many matches that nobody reads."""
+        self._unscored = True
+        self.over = True
+        self.to_move = None
+        if self.played:
+            self._last = self.played[-1]
+
+    def _settle(self) -> None:
+        """Score the round `_end_unscored` left, as `_round_ended` would have."""
+        self._unscored = False
+        self._score_round()
+
+    def _score_round(self) -> tuple[dict[str, Any], list[int] | None]:
+        """Score the round that just ended: its summary (kept in `round_results`) with its
+        board, points and totals; (the summary, the scorers left in the match or None)."""
         summary = self.summary()
         summary["board"] = self._final_board()
         mrules = self.mrules
@@ -196,14 +264,14 @@ class MatchBase:
                 worst = summary["worst"] = self.scorer_of(self._round_order(summary)[-1])
             points = scoring.round_points(reason, summary["winners"], summary["counts"], mrules,
                                           scorers, worst)
-        totals = self.totals
+        totals = self._totals
         if mrules.countdown:
             for i, p in enumerate(points):
                 totals[i] -= p
         else:
             for i, p in enumerate(points):
                 totals[i] += p
-        summary["round"] = round_no = self.round_no
+        summary["round"] = self.round_no
         summary["points"] = points
         summary["totals"] = totals[:]
         summary["in_play"] = self._scored  # the sheet is written when first read (`sheet`)
@@ -215,18 +283,11 @@ class MatchBase:
             summary["gone"] = [s for i in leave for s in scorers[i]]
             self.gone += summary["gone"]
             live = [i for i in live if i not in leave]
-        self.round_results.append(summary)
+        self._rounds.append(summary)
         played = self.played
         if played:
             self._last = played[-1]
-        if self._match_ends() or scoring.match_over(totals, round_no, mrules, live):
-            self.over = True
-            self.to_move = None
-            return
-        self._past += played
-        self.round_no = round_no + 1
-        self._next_round(summary)
-        self.events = [("round", round_no + 1, self.leader)]
+        return summary, live
 
     def _match_ends(self) -> bool:
         """Does a family's own rule end the match with this round, whatever the totals?"""
@@ -286,10 +347,11 @@ class MatchBase:
         match at once (``mid_round``): the round is then finished as "target"."""
         i = self.scorer_of(seat)
         mrules = self.mrules
-        self.totals[i] += -points if mrules.countdown else points
+        totals = self._totals  # (a match with a round unscored is over: no points now)
+        totals[i] += -points if mrules.countdown else points
         self.events.append(("score", seat, points, why))
         self._scored.append((seat, points, why))
-        if mrules.mid_round and mrules.reach == "wins" and mrules.reached(self.totals[i]):
+        if mrules.mid_round and mrules.reach == "wins" and mrules.reached(totals[i]):
             self._finish("target", list(self.scorers[i]))
             return True
         return False
@@ -525,7 +587,13 @@ def slot_copier(cls: type) -> Callable[[Any, Any], None]:
     statement a slot (a copy runs at every move a computer player tries; a loop of
     ``getattr``/``setattr`` calls took most of it).  It raises AttributeError if a slot
     of `old` is not set."""
-    body = "".join(f"    new.{name} = old.{name}\n" for name in all_slots(cls)) or "    pass\n"
+    return names_copier(all_slots(cls))
+
+
+@cache
+def names_copier(names: tuple[str, ...]) -> Callable[[Any, Any], None]:
+    """A function ``(old, new)`` that sets the attributes `names` of `new` to `old`'s."""
+    body = "".join(f"    new.{name} = old.{name}\n" for name in names) or "    pass\n"
     scope: dict[str, Any] = {}
     exec(f"def copy_slots(old, new):\n{body}", scope)  # names: identifiers from __slots__
     copier: Callable[[Any, Any], None] = scope["copy_slots"]

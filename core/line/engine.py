@@ -100,8 +100,12 @@ class LineRound:
     ts: TileSet
     tables: Tables
     vmask: list[int]
+    lmemo: dict[int, tuple[Move, ...]]  # tables[4] and tables[5], read at every listing
+    rmemo: dict[int, tuple[Move, ...]]
+    seat_after: list[int]  # the seat after each seat
     chain_turns: bool  # rules.chain_turns, read at every move
     general: bool  # hooks or chained turns: every move goes `_play`'s general way
+    one_round: bool  # plain, and the match ends with its round: scored when first read
     lead_bytes: list[list[tuple[Move, ...]]]  # `lead_bytes(tables[0])`
     n: int
     _hands: list[int] | None  # None: the round's tiles are not dealt yet
@@ -237,21 +241,20 @@ class LineRound:
                 if not h:
                     break
             return out
-        tables = self.tables
         vmask = self.vmask
         right = self.right
         m = h & vmask[left]
-        lefts = tables[4]
-        out_left = lefts.get(m)
-        if out_left is None:
-            out_left = _moves_of(lefts, m, tables[1])
+        try:  # a dict's subscript costs less than its get
+            out_left = self.lmemo[m]
+        except KeyError:
+            out_left = _moves_of(self.lmemo, m, self.tables[1])
         if right == left:
             return [*out_left]
         m = h & vmask[right]
-        rights = tables[5]
-        out_right = rights.get(m)
-        if out_right is None:
-            out_right = _moves_of(rights, m, tables[2])
+        try:
+            out_right = self.rmemo[m]
+        except KeyError:
+            out_right = _moves_of(self.rmemo, m, self.tables[2])
         return [*out_left, *out_right]
 
     def check(self, move: Move) -> tuple[int, int]:
@@ -330,9 +333,7 @@ class LineRound:
             if not self._went_out(seat):
                 self._advance(seat)
             return
-        nxt = seat + 1
-        if nxt == self.n:
-            nxt = 0
+        nxt = self.seat_after[seat]
         if hands[nxt] & (vmask[left] | vmask[right]) and self.active[nxt]:
             self.to_move = nxt
             return
@@ -394,7 +395,7 @@ class LineRound:
                 return
         elif self.chain_turns and hand & playable:
             return
-        nxt = (seat + 1) % self.n
+        nxt = self.seat_after[seat]
         if hands[nxt] & playable and self.active[nxt]:
             self.to_move = nxt
             return
@@ -480,11 +481,11 @@ class LineRound:
         passes and draws of seats that have none; end the round when blocked.
         A layout with more ends gives the tiles that fit them (`playable`) and,
         if it differs for now, what a seat that cannot play does (`draw`)."""
-        n = self.n
+        seat_after = self.seat_after
         hands = self._hands
         active = self.active
         if playable < 0:
-            vmask = self.tables[3]
+            vmask = self.vmask
             playable = vmask[self.left] | vmask[self.right]
         rules = self.rules
         draw = draw or rules.draw
@@ -495,7 +496,7 @@ class LineRound:
         stuck = 0
         live = -1  # how many seats are in the round, counted at the first pass
         while True:
-            seat = (seat + 1) % n
+            seat = seat_after[seat]
             if not active[seat]:
                 continue
             if hands[seat] & playable or (hooked and self._wants_turn(seat)):
@@ -639,6 +640,12 @@ def _tables(ts: TileSet) -> Tables:
         vmask = [*ts.value_mask, 0]  # index -1 (empty board) reads 0
         found = _TABLE_CACHE[ts.max_pip] = (lead, left, right, vmask, {0: ()}, {0: ()})
     return found
+
+
+@cache
+def _seat_after(n: int) -> list[int]:
+    """The seat after each of `n` seats; shared, never changed."""
+    return [*range(1, n), 0]
 
 
 @cache

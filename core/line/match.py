@@ -14,19 +14,21 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, deal_tile, names_copier
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
 from ..tiles import TileSet, iter_ids
-from .engine import LineRound, LineRules, _tables, _team_of, deal_masks, lead_bytes
+from .engine import LineRound, LineRules, _seat_after, _tables, _team_of, deal_masks, lead_bytes
 
 if TYPE_CHECKING:
     from ..variant import Variant
 
 ROUND_SLOTS = (
     "_hands", "_sleeping", "_stock", "active", "chain_turns", "eliminated", "ended", "events",
-    "general", "lead_bytes", "lead_tid", "leader", "left", "n", "notin", "played", "reason",
-    "right", "tables", "team_of", "to_move", "ts", "vmask", "winners",
+    "general", "lead_bytes", "lead_tid", "leader", "left", "lmemo", "n", "notin", "one_round",
+    "played",
+    "reason", "right", "rmemo", "seat_after", "tables", "team_of", "to_move", "ts", "vmask",
+    "winners",
 )
 
 
@@ -36,10 +38,20 @@ class LineMatch(LineRound, MatchBase):
     __slots__ = ROUND_SLOTS + MATCH_SLOTS
 
     _own_start: ClassVar[bool] = False  # a class that changes `_start_round` (set below)
+    # What every match of one set-up shares and never changes (`_set_up`): a new match copies
+    # it from a blank match of that set-up (`blank`, `fresh`) instead of working it out again.
+    SETUP_SLOTS: ClassVar[tuple[str, ...]] = (
+        "variant", "players", "rules", "mrules", "scorers",
+        "ts", "chain_turns", "general", "one_round", "team_of", "seat_after", "tables", "vmask",
+        "lmemo", "rmemo", "lead_bytes",
+    )
+    plain_setup: ClassVar[bool] = True  # the set-up is `_set_up`'s alone (set below)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._own_start = cls._start_round is not LineRound._start_round
+        cls.plain_setup = (cls.__init__ is LineMatch.__init__ and cls._set_up is LineMatch._set_up
+                           and cls._set_tables is LineMatch._set_tables)
 
     def __init__(
         self,
@@ -51,20 +63,56 @@ class LineMatch(LineRound, MatchBase):
         mrules: MatchRules,
         deal: dict[str, Any] | None = None,
     ) -> None:
-        self.ts = ts = rules.tiles
+        self._set_up(variant, players, rules, mrules, options)
+        self._begin(seed, options, deal)
+
+    def _set_up(self, variant: Variant, players: int, rules: LineRules, mrules: MatchRules,
+                options: dict[str, Any]) -> None:
+        """The `SETUP_SLOTS`: the rules, the scorers and teams, the engine's tables."""
+        self._match_setup(variant, players, rules, mrules)
+        self.options = options  # (a join rule of its own reads them in `_set_tables`)
+        self.ts = rules.tiles
         self.chain_turns = rules.chain_turns
         self.general = self.hooked or rules.chain_turns
-        if deal is not None:
-            hands, stock, sleeping = parse_deal(rules, players, deal, ts)
-            deal = copy_deal(deal)  # the match's own: a caller changing theirs changes nothing
-        self._init_match(variant, players, seed, options, rules, mrules, deal)
+        self.one_round = mrules.single_round and not self.hooked  # (`_round_ended`)
         self.team_of = _team_of(rules.teams, players)
+        self.seat_after = _seat_after(players)  # (a round's `n` is the players')
         self._set_tables()
+        self.lmemo, self.rmemo = self.tables[4], self.tables[5]
         self.lead_bytes = lead_bytes(self.tables[0])
+
+    def _begin(self, seed: int, options: dict[str, Any], deal: dict[str, Any] | None) -> None:
+        """A new match's own state and its first round, dealt or from `deal` (checked)."""
+        rules = self.rules
+        if deal is not None:
+            # the deal checked, and the match's own copy: a caller changing theirs changes nothing
+            hands, stock, sleeping, deal = read_deal(rules, self.players, deal, self.ts)
+        self._match_state(seed, options, deal)
         if deal is None:
             hands, stock, sleeping = self._shuffle()
         self._start_round(hands, stock, sleeping, 0 if rules.lead == "any" else None)
         self._leader1 = self.leader
+
+    @classmethod
+    def blank(cls, variant: Variant, players: int, rules: LineRules, mrules: MatchRules,
+              options: dict[str, Any]) -> LineMatch | None:
+        """A match with its set-up only, no deal, whose `fresh` makes the matches of that
+        set-up (`LineVariant.new` keeps one a set-up); None for a class whose set-up is
+        not `_set_up`'s alone (its own `__init__` or `_set_tables`)."""
+        if not cls.plain_setup:
+            return None
+        blank = cls.__new__(cls)
+        blank._set_up(variant, players, rules, mrules, options)
+        return blank
+
+    def fresh(self, seed: int, options: dict[str, Any], deal: dict[str, Any] | None
+              ) -> LineMatch:
+        """A new match of this blank's set-up: `__init__`'s work but for the set-up, shared."""
+        cls = self.__class__
+        new = cls.__new__(cls)
+        names_copier(self.SETUP_SLOTS)(self, new)
+        new._begin(seed, options, deal)
+        return new
 
     def _set_tables(self) -> None:
         """The engine's move tables and end masks (a join rule of its own sets its own)."""
@@ -172,6 +220,9 @@ class LineMatch(LineRound, MatchBase):
 
     def _round_ended(self) -> None:
         """Score points due when a round ends (`_round_bonus`), then the round."""
+        if self.one_round:  # plain, and over whatever it scores: scored when first read
+            self._end_unscored()
+            return
         if self.hooked and self.reason != "target":
             self._round_bonus()
             if self.over:  # the bonus reached the target: the round ended as "target"
@@ -288,6 +339,14 @@ def parse_deal(rules: LineRules, players: int, deal: dict[str, Any], ts: TileSet
                ) -> tuple[list[int], list[int], int]:
     """Hands, stock and sleeping tiles of a hand-built deal, checked (`ts`: the rules'
     tiles, when the caller has them)."""
+    hands, stock, sleeping, _ = read_deal(rules, players, deal, ts)
+    return hands, stock, sleeping
+
+
+def read_deal(rules: LineRules, players: int, deal: dict[str, Any], ts: TileSet | None = None
+              ) -> tuple[list[int], list[int], int, dict[str, Any]]:
+    """`parse_deal`, and a copy of the deal that shares no list with it (`copy_deal`): the
+    match's own, read in the same loop when the deal is hands only, as lists."""
     given_hands = deal.get("hands") if isinstance(deal, dict) else None
     if not isinstance(given_hands, list):
         raise bad_option('deal must be {{"hands": [[tiles], ...], "stock": [tiles]}}')
@@ -300,7 +359,11 @@ def parse_deal(rules: LineRules, players: int, deal: dict[str, Any], ts: TileSet
         bit = ts.bits.__getitem__
         count = 0
         hands = []
+        own = []  # the hands' copies, when they are lists
         for hand in given_hands:
+            if hand.__class__ is list:
+                hand = hand[:]
+                own.append(hand)
             count += len(hand)  # before reading it: a one-pass iterator goes the slow way
             hands.append(sum(map(bit, hand)))
         seen = sum(hands)
@@ -312,10 +375,12 @@ def parse_deal(rules: LineRules, players: int, deal: dict[str, Any], ts: TileSet
             seen += sum(map(bit, given))
         # a sum of n powers of two has n bits set exactly when they are all different
         if seen.bit_count() == count and any(hands) and (rules.stock or not stock):
-            return hands, stock, ts.all_mask & ~seen
+            if len(deal) == 1 and len(own) == players:
+                return hands, stock, ts.all_mask & ~seen, {"hands": own}
+            return hands, stock, ts.all_mask & ~seen, copy_deal(deal)
     except (KeyError, TypeError):
         pass
-    return _parse_deal_checked(rules, deal)
+    return (*_parse_deal_checked(rules, deal), copy_deal(deal))
 
 
 def _parse_deal_checked(rules: LineRules, deal: dict[str, Any]
