@@ -21,8 +21,9 @@ from collections.abc import Awaitable, Callable
 from core import DominoError
 
 from ..i18n import error_text, lang_for, t, tn
-from . import pings, thinking
+from . import outbox, pings, thinking
 from . import seats as seating
+from .events import Started, TickRan
 from .limits import idle_lobbies, idle_solo_games
 from .messages import Message
 from .play import Play
@@ -45,8 +46,9 @@ class Clock(Play):
         prompted their tables' players and keep their timers: this process loads the tables
         quietly (no message, no deadline moved), so that restarting one process of several
         does not prompt every player again."""
-        out: list[Message] = []
         quiet = await self.store.peers() > 0
+        out = await self.events.publish(Started(alone=not quiet))
+        out += await outbox.recover(self, not quiet)  # what a stopped process left unsaid
         for row in await self.store.tables(("lobby", "playing")):
             table = Table(row)
             await seating.load(self.store, table)
@@ -136,10 +138,16 @@ class Clock(Play):
                 if not task.cancelled() and task.exception() is None:
                     out += task.result()
         try:
-            return await self._pool.draw(out, background=True)
+            out = await self._pool.draw(out, background=True)
         except Exception:  # the pictures: the words still go out
             log.exception("tick: cannot draw the pictures")
-            return [dataclasses.replace(m, image=None) for m in out]
+            out = [dataclasses.replace(m, image=None) for m in out]
+        if self.store.shared and now - self._outbox_looked >= outbox.SWEEP:
+            self._outbox_looked = now  # a peer that died: its messages left unsaid
+            out += await outbox.recover(self, alone=False)
+        # the tick's listeners (tournaments: rounds opened, closed, no-shows); one that fails
+        # is logged and loses none of the messages above (events.py)
+        return out + await self.events.publish(TickRan(now))
 
     async def _expire(self, now: float) -> list[Message]:
         """Close the lobbies nobody changed for `limits.lobby_ttl` seconds, and the games of

@@ -19,6 +19,7 @@ from ..storage import SeatRow
 from . import levels
 from . import seats as seating
 from .clock import Clock
+from .events import SeatLeft
 from .messages import Message
 from .state import COMPUTER, User, missing_row
 from .tables import Table, new_game
@@ -113,7 +114,9 @@ class Lobby(Clock):
         async with self._lock(table_id):
             table = self.tables.get(table_id)
             if table is not None and table.row.status == "playing":
-                return await self._leave_game(user, table)
+                out = await self._leave_game(user, table)
+                # its listeners (a tournament drops the leaver from its later rounds)
+                return out + await self.events.publish(SeatLeft(user.id, user.name, table))
             table, err = await self._lobby_table(user, table_id)
             if err:
                 return err

@@ -19,6 +19,7 @@ from ..storage import OverLimit, SeatRow, TableRow
 from ..storage.queries import table_caps
 from . import assist, families, levels
 from . import seats as seating
+from .events import TableOpened
 from .limits import KeyLocks, clip, hosted, solo
 from .lobby import Lobby, name_computers
 from .messages import Message
@@ -110,10 +111,11 @@ class Opening(Lobby):
             self._changed[row.id] = self.clock()
         if invited:
             await self.store.adapter_set(row.id, SERVICE, "invited", json.dumps(sorted(invited)))
+        heard = await self.events.publish(TableOpened(table))
         if not table.open_seats():
             async with self._lock(row.id):
-                return await self._start(table)
-        return self._table_messages(table)
+                return heard + await self._start(table)
+        return heard + self._table_messages(table)
 
     @property
     def _opening_locks(self) -> KeyLocks:
@@ -181,10 +183,11 @@ class Opening(Lobby):
         fresh = Table(new, reserved=kept)
         await seating.save(self.store, fresh)
         self.tables[new.id] = fresh
+        heard = await self.events.publish(TableOpened(fresh))
         async with self._lock(new.id):
             if not fresh.open_seats():
-                return await self._start(fresh)
-            return self._table_messages(fresh)
+                return heard + await self._start(fresh)
+            return heard + self._table_messages(fresh)
 
     async def find_table(self, channel: str, user_id: str, command: str, *,
                          private: bool = False, move: str | None = None) -> int | None:

@@ -17,7 +17,8 @@ from core.moves import Move
 
 from .. import metrics
 from ..i18n import end_words, error_text, t
-from . import assist, families, live, texts, thinking, words
+from . import assist, families, texts, thinking, words
+from .events import MovePlayed
 from .messages import Message
 from .results import Results
 from .shared import refreshed
@@ -138,10 +139,10 @@ class Play(Results):
         table.row.deadline, table.row.warned = deadline, False
         metrics.moved(table.row.variant)  # domino_moves_total (bot/metrics.py)
         table.active_at = self.clock()
-        live.changed(self, (table.id,))  # the web table (bot/service/live.py)
+        heard = await self.events.publish(MovePlayed(table))  # the web table hears (live.py)
         out = self._table_messages(table, prompt=True, hands=True, mover=seat, move=move)
         return out + await families.after_move(table, seat, move, families.hint_lang(
-            table, seat, self._langs))
+            table, seat, self._langs)) + heard
 
     async def _computers(self, table: Table) -> list[Message]:
         """Play the computer seats now (no delay) or schedule the next one."""

@@ -17,6 +17,7 @@ from core import DominoError, variants
 from ..i18n import error_text, t, tn
 from ..storage import GamePlayer, RatingRow
 from . import assist, families, outbox, pings, review, texts, words
+from .events import GameFinished, LobbyClosed
 from .limits import clip
 from .messages import Message
 from .numbers import number
@@ -79,11 +80,8 @@ class Results(State):
                                      last_move=last, outbox=outbox.rows(self, end[:1]))
         row.status, row.result, row.deadline = "finished", result, None
         self.tables.pop(row.id, None)
-        await self._table_finished(table)
-
-    async def _table_finished(self, table: Table) -> None:
-        """A game's result is stored: the tournaments part (above) overrides this to record
-        it in its tournament; nothing else here (the call goes up by inheritance only)."""
+        # its listeners (a tournament records it); one that fails does not fail the end
+        await self.events.publish(GameFinished(table))
 
     async def _close(self, table: Table, text: str) -> list[Message]:
         """Stop a table (lobby or game) with a public message. Caller holds the lock."""
@@ -92,7 +90,8 @@ class Results(State):
         self.tables.pop(table.id, None)
         self._changed.pop(table.id, None)
         self._invited.pop(table.id, None)
-        return [Message(table.row.channel, text, kind="result", table=table.id)]
+        said = [Message(table.row.channel, text, kind="result", table=table.id)]
+        return said + await self.events.publish(LobbyClosed(table))
 
     async def stop(self, user: User, table_id: int) -> list[Message]:
         """Stop a table: the host at once, or when every human player asked."""

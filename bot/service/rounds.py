@@ -31,6 +31,7 @@ from . import outbox
 from . import seats as seating
 from . import tourney_teams as teams
 from . import tourney_words as words
+from .events import GameFinished, SeatLeft, Started, TickRan
 from .lobby import name_computers
 from .messages import Message
 from .opening import Opening
@@ -72,7 +73,6 @@ class Rounds(Opening):
     _places_looked: float = float("-inf")
     # when this process started alone on the database: a claim older is a dead process's
     _alone_since: float | None = None
-    _outbox_looked: float = float("-inf")
 
     async def _change(self, tournament_id: int, change: Change, pairs: bool = False,
                       said: Said | None = None) -> tuple[TournamentRow, dict[str, Any]]:
@@ -212,10 +212,12 @@ class Rounds(Opening):
             log.exception("tournament %s: cannot close the rooms of round %s", row.id,
                           round_no)
 
-    async def _leave_game(self, user: User, table: Table) -> list[Message]:
+    async def _on_seat_left(self, event: SeatLeft) -> list[Message]:
         """Leaving a tournament's game under way drops the player from the later rounds
-        (as `drop`); the game itself goes on as any left game. Caller holds the lock."""
-        out = await super()._leave_game(user, table)
+        (as `drop`); the game itself goes on as any left game (the event's publisher holds
+        the table's lock)."""
+        table, out = event.table, []
+        user = User(event.user_id, event.name)
         link = await self.store.table_tournament(table.id) if user.id in table.leavers else None
         if link is None:
             return out
@@ -244,8 +246,9 @@ class Rounds(Opening):
                   who=user.name, id=tid))
         return [*out, Message(row.channel, text, kind="info")]
 
-    async def _table_finished(self, table: Table) -> None:
+    async def _on_game_finished(self, event: GameFinished) -> None:
         """A tournament table's game ended: its result goes into the tournament."""
+        table = event.table
         link = await self.store.table_tournament(table.id)
         if link is None:
             return
@@ -270,16 +273,13 @@ class Rounds(Opening):
             return row.status
         await self._change(tid, change)
 
-    async def tick(self, wait: float | None = None) -> list[Message]:
-        """The tables' tick, then the tournaments' (rounds opened, closed, no-shows).  Each
+    async def _on_tick(self, event: TickRan) -> list[Message]:
+        """After the tables' tick, the tournaments' (rounds opened, closed, no-shows).  Each
         part is guarded: a part that fails (logged) loses no other part's messages (the
         computers' moves this tick stored are said even when the tournaments cannot be
-        read)."""
-        out = await super().tick(wait)
+        read: the tick's own are made before its listeners are told, events.py)."""
+        out: list[Message] = []
         now = self.clock()
-        if self.store.shared and now - self._outbox_looked >= outbox.SWEEP:
-            self._outbox_looked = now  # a peer that died: its messages left unsaid
-            out += await outbox.recover(self, alone=False)
         if not self._tourney_due and now - self._tourney_looked < EVERY:
             return out
         self._tourney_looked, self._tourney_due = now, False
@@ -321,13 +321,10 @@ class Rounds(Opening):
         except Exception:
             log.exception("tournaments: cannot write the missing final places")
 
-    async def start(self) -> list[Message]:
-        """Reload the tables, then look at every tournament under way at the next tick."""
+    async def _on_started(self, event: Started) -> None:
+        """The service starts: look at every tournament under way at the next tick."""
         self._tourney_due, self._places_looked = True, float("-inf")
-        alone = await self.store.peers() == 0
-        self._alone_since = self.clock() if alone else None
-        unsaid = await outbox.recover(self, alone)  # what a stopped process left unsaid
-        return unsaid + await super().start()
+        self._alone_since = self.clock() if event.alone else None
 
     async def _tournament_tick(self, row: TournamentRow, now: float) -> list[Message]:
         data = json.loads(row.state)

@@ -50,8 +50,12 @@ and put behind the door here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import t
-from . import assist, stopping, texts, tourney_export, tourney_words
+from ..storage import Store
+from . import assist, live, stopping, texts, tourney_export, tourney_words
+from .events import GameFinished, MovePlayed, SeatLeft, Started, TickRan
 from .guard import door
 from .lobby import Lobby
 from .messages import Message, parse_action
@@ -80,6 +84,18 @@ class Service(Tournaments):
     method of a part is put behind the door (`guard.door`: `where=`, the table number, any
     error turned into a reply), and a button's press is routed to the method it means.
     """
+
+    def __init__(self, store: Store, **settings: Any) -> None:
+        super().__init__(store, **settings)
+        # who listens to what happened at the tables (bot/service/events.py)
+        self.events.subscribe(MovePlayed, self._web_heard)
+        self.events.subscribe(Started, self._on_started)
+        self.events.subscribe(TickRan, self._on_tick)
+        self.events.subscribe(GameFinished, self._on_game_finished)
+        self.events.subscribe(SeatLeft, self._on_seat_left)
+
+    async def _web_heard(self, event: MovePlayed) -> None:
+        live.changed(self, (event.table.id,))  # the web table (bot/service/live.py)
 
     # -- the parts' public methods, each behind the door (bot/service/guard.py) ----------------
 

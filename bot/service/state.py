@@ -24,6 +24,7 @@ from core.moves import Move
 from ..i18n import lang_for, t
 from ..storage import Store, TableRow
 from . import assist, families, pings, texts
+from .events import EventBus
 from .limits import Limits, Recent, TableIndex
 from .messages import Message
 from .pictures import NoPictures, PicturePool, Pictures
@@ -96,6 +97,8 @@ class State:
         self._quiet: set[str] = set()  # users who turned turn pings off (bot/service/pings.py)
         self._pings_read: dict[str, float] = {}  # user id -> when their choice was read
         self.rng = random.Random(seed)
+        self.events = EventBus()  # what happened, to whoever listens (events.py)
+        self._outbox_looked = float("-inf")  # the last look for a dead peer's messages
 
     async def _lobby_changed(self, row: TableRow) -> float:
         """When a stored lobby last changed (its creation, if no change was noted)."""
