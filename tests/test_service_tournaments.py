@@ -290,8 +290,8 @@ def test_two_processes_open_a_round_once(db_target: str | Path) -> None:
             # both read the tournament before either writes (as two ticks at once)
             row = await store.tournament(tid)
             assert row is not None
-            first = await service._next_round(row, 0.0)
-            second = await other._next_round(row, 0.0)
+            first = await service.tournaments._next_round(row, 0.0)
+            second = await other.tournaments._next_round(row, 0.0)
             opened = [m for m in (*first, *second) if "round 2 of 2" in m.text]
             assert len(opened) == 1
             assert len(await store.tournament_tables(tid, 2)) == 2

@@ -2,7 +2,7 @@
 
 The table service says what happened; the parts that care subscribe instead of overriding
 the service's methods (tournaments hear of a finished game, a player who left, a tick; see
-bot/tournament/service.py).  Each event is a small frozen dataclass:
+bot/tournament/rounds.py).  Each event is a small frozen dataclass:
 
 * `Started`: the service starts (before its tables are reloaded);
 * `TableOpened`: a lobby is open (a new table or a rematch);
@@ -10,7 +10,8 @@ bot/tournament/service.py).  Each event is a small frozen dataclass:
 * `GameFinished`: a game's result is stored (the result: `table.row.result`);
 * `SeatLeft`: a player left a game under way (a computer took the seat);
 * `LobbyClosed`: a table was stopped (a lobby closed idle, a game stopped);
-* `TickRan`: the tables' tick ran (its computer moves and timers are done).
+* `TickRan`: the tables' tick ran (its computer moves and timers are done);
+* `TournamentNoticed`: another process changed a tournament (bot/service/notify.py).
 
 A subscriber is an async callable of the event; what it returns (messages, or None) is
 added to what the service says.  A subscriber that raises is logged (its type and place
@@ -74,13 +75,21 @@ class LobbyClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentNoticed:
+    """Another process changed tournament `tournament_id` (bot/service/notify.py)."""
+
+    tournament_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class TickRan:
     """The tables' tick ran at `now` (the service's clock)."""
 
     now: float
 
 
-Event = Started | TableOpened | MovePlayed | GameFinished | SeatLeft | LobbyClosed | TickRan
+Event = (Started | TableOpened | MovePlayed | GameFinished | SeatLeft | LobbyClosed | TickRan
+         | TournamentNoticed)
 E = TypeVar("E")
 Subscriber = Callable[[Any], Awaitable[list[Message] | None]]
 

@@ -17,11 +17,11 @@ returns.  THE CONTRACT adapters rely on (extend it only additively):
   ``history(user, channel, target=None)``; ``export(user, table_id)``;
   ``set_setting(user, scope, key, value, is_admin)``; ``set_pings(user, value="")``
   ("on", "off", "": the user's turn pings); ``hint(user, table_id, turn=None)``;
-  ``review(user, table_id)``; tournaments (bot/service/tournaments.py):
+  ``review(user, table_id)``; tournaments (bot/tournament/commands.py):
   ``open_tournament(user, channel, scope, text, is_admin=False)``,
   ``register/unregister/drop/start_tournament/tournament_standings/export_tournament(user,
   tournament_id)``, ``list_tournaments(user, scope)``, ``tournament_action(user, scope,
-  verb, tournament_id="", partner=None)`` (the verb as typed: tournaments.VERBS);
+  verb, tournament_id="", partner=None)`` (the verb as typed: commands.VERBS);
   ``tick()`` plays due computer moves and enforces turn timers; ``run(send)`` ticks forever
   and passes what ticks return to `send`.
   ``find_table(channel, user_id, command, private=False)`` (not a message maker: a table id
@@ -43,19 +43,27 @@ accepted move is committed (`Store.append_move`) before the reply is returned.  
 messages are built from the public view only (``game.view(None)``); a player's own view goes
 only into a private "hand" message to that player.
 
-This module is the facade: the methods are written in the parts it stands on (state.py,
-results.py, play.py, clock.py, lobby.py, opening.py; their order in bot/service/__init__.py),
-and put behind the door here.
+This module is the facade: the tables' methods are written in the parts it stands on
+(state.py, results.py, play.py, clock.py, lobby.py, opening.py; their order in
+bot/service/__init__.py), the tournaments' in the tournaments it holds (bot/tournament/
+commands.py, a client of the tables through `Desk` and the events), and put behind the door
+here.  Here too is who listens to which event (`__init__`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..i18n import t
 from ..storage import Store
-from . import assist, live, stopping, texts, tourney_export, tourney_words
-from .events import GameFinished, MovePlayed, SeatLeft, Started, TickRan
+from ..tournament import words as tourney_words
+from ..tournament.commands import VERBS as TOURNAMENT_VERBS
+from ..tournament.commands import Tournaments
+from ..tournament.rooms import RoomRegistry
+from . import assist, live, stopping, texts
+from .desk import Desk
+from .events import MovePlayed
 from .guard import door
 from .lobby import Lobby
 from .messages import Message, parse_action
@@ -63,8 +71,6 @@ from .opening import TABLE_FOR, Opening, invitees
 from .play import Play
 from .results import Results
 from .state import User
-from .tournaments import VERBS as TOURNAMENT_VERBS
-from .tournaments import Tournaments
 
 # What adapters, tests and scripts import from here (the names moved to the parts).
 __all__ = ["MOVE_TEXT", "TABLE_FOR", "TOURNAMENT_VERBS", "VERBS", "Service", "User",
@@ -76,23 +82,38 @@ VERBS = frozenset("jlarshmqepdxu" + assist.HINT + tourney_words.VERB)
 MOVE_TEXT = {"d": "draw", "x": "pass"}
 
 
-class Service(Tournaments):
+def _tournaments(name: str) -> Callable[..., Awaitable[list[Message]]]:
+    """The method `name` of the tournaments the facade holds, as a method of the facade."""
+    async def call(self: Service, user: User, *args: Any, **kwargs: Any) -> list[Message]:
+        return await getattr(self.tournaments, name)(user, *args, **kwargs)  # type: ignore
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = getattr(Tournaments, name).__doc__
+    return call
+
+
+class Service(Opening):
     """Hosts every table of every channel: the facade adapters call.
 
-    The work is done by the parts it stands on, each on the one before it (bot/service/
-    __init__.py): state <- results <- play <- clock <- lobby <- opening.  Here each public
-    method of a part is put behind the door (`guard.door`: `where=`, the table number, any
-    error turned into a reply), and a button's press is routed to the method it means.
+    The tables' work is done by the parts it stands on, each on the one before it
+    (bot/service/__init__.py): state <- results <- play <- clock <- lobby <- opening; the
+    tournaments' by the `Tournaments` it holds (bot/tournament/commands.py), which see the
+    tables through a `Desk` and hear of them by events.  Here each public method is put
+    behind the door (`guard.door`: `where=`, the table number, any error turned into a
+    reply), and a button's press is routed to the method it means.
     """
 
     def __init__(self, store: Store, **settings: Any) -> None:
         super().__init__(store, **settings)
+        self.tournaments = Tournaments(Desk(self))  # a client of the tables
         # who listens to what happened at the tables (bot/service/events.py)
         self.events.subscribe(MovePlayed, self._web_heard)
-        self.events.subscribe(Started, self._on_started)
-        self.events.subscribe(TickRan, self._on_tick)
-        self.events.subscribe(GameFinished, self._on_game_finished)
-        self.events.subscribe(SeatLeft, self._on_seat_left)
+        self.tournaments.subscribe()  # the start, ticks, ends, leavers; other processes' news
+
+    @property
+    def rooms(self) -> RoomRegistry:
+        """The platforms' rooms for tournament tables (bot/tournament/rooms.py): adapters
+        register theirs."""
+        return self.tournaments.rooms
 
     async def _web_heard(self, event: MovePlayed) -> None:
         live.changed(self, (event.table.id,))  # the web table (bot/service/live.py)
@@ -119,16 +140,17 @@ class Service(Tournaments):
     review = door(table=True)(Results.review)
     set_setting = door()(Results.set_setting)
     set_pings = door()(Results.set_pings)
-    # tournaments (issue 31; bot/service/tournaments.py)
-    open_tournament = door("open")(Tournaments.open_tournament)
-    register = door()(Tournaments.register)
-    unregister = door()(Tournaments.unregister)
-    start_tournament = door()(Tournaments.start_tournament)
-    tournament_action = door()(Tournaments.tournament_action)
-    list_tournaments = door()(Tournaments.list_tournaments)
-    tournament_standings = door()(Tournaments.tournament_standings)
-    drop = door()(Tournaments.drop)
-    export_tournament = door()(tourney_export.export_tournament)
+    # tournaments (issue 31; bot/tournament/commands.py: the part the facade holds)
+    open_tournament = door("open")(_tournaments("open_tournament"))
+    register = door()(_tournaments("register"))
+    unregister = door()(_tournaments("unregister"))
+    start_tournament = door()(_tournaments("start_tournament"))
+    tournament_action = door()(_tournaments("tournament_action"))
+    list_tournaments = door()(_tournaments("list_tournaments"))
+    tournament_standings = door()(_tournaments("tournament_standings"))
+    drop = door()(_tournaments("drop"))
+    export_tournament = door()(_tournaments("export_tournament"))
+    cancel_tournament = door()(_tournaments("cancel_tournament"))
 
     # -- a button ------------------------------------------------------------------------------
 
@@ -155,7 +177,7 @@ class Service(Tournaments):
         if verb == "e":
             return await self._choose_end(user, table_id, turn, arg)
         if verb == tourney_words.VERB:  # a tournament's button ("0:0:t:j12")
-            return await self._tournament_press(user, arg)
+            return await self.tournaments.press(user, arg)
         if verb == "u":  # a rules page's section (no table: "0:0:u:<slug>:<section>")
             return await self.rules(user, *arg.split(":", 1)) if ":" in arg else []
         return await self.play(user, table_id, MOVE_TEXT.get(verb, arg), turn=turn)
