@@ -17,14 +17,24 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import discord
 
 from .delivery import PLATFORM, discord_id
 
-if TYPE_CHECKING:
-    from .client import DominoClient
+
+class DominoClient(Protocol):
+    """What the rooms use of the client (bot/discord/client.py), typed here rather than
+    imported: the client imports this module (no circle, issue 38)."""
+
+    http: Any
+
+    def get_channel(self, channel_id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    def table_lock(self, table: int) -> Any: ...
 
 MAX_NAME = 100  # a thread's name: 1 to 100 characters
 ARCHIVE_AFTER = 1440  # minutes without a message before Discord archives it by itself
