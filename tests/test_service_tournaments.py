@@ -96,7 +96,7 @@ async def lose_and_play_out(service: Service, table_id: int, loser: User,
                             by_id: dict[str, User], moves: int = 2000) -> None:
     """`loser` leaves the game as a plain table's player would (the computer plays their
     seat); the others play it to its end."""
-    await service._leave_game(loser, service.tables[table_id])
+    await service.parts.lobby._leave_game(loser, service.tables[table_id])
     for _ in range(moves):
         live = service.tables.get(table_id)
         if live is None:

@@ -6,7 +6,8 @@ lobbies with kept seats, hear of finished games, leavers and ticks by events
 the service: the store, the clock, the random numbers, the limits, the tables in memory and
 their locks, a table's stored row, closing a table, a table's messages and pictures, a
 user's language, a private error, and the outbox's rows.  It holds the service's state and
-calls nothing above it; the facade (service.py) makes one and hands it to the tournaments.
+its results part (a table closed) and calls nothing above them; the facade (service.py)
+makes one and hands it to the tournaments.
 """
 
 from __future__ import annotations
@@ -21,15 +22,16 @@ from .limits import Limits
 from .messages import Message
 from .pictures import Pictures
 from .results import Results
-from .state import User
+from .state import State, User
 from .tables import Table
 
 
 class Desk:
     """What a client of the table service may use (every name public)."""
 
-    def __init__(self, service: Results) -> None:
+    def __init__(self, service: State, results: Results) -> None:
         self._service = service
+        self._results = results
 
     # -- what the service holds ----------------------------------------------------------------
 
@@ -78,7 +80,7 @@ class Desk:
 
     async def close(self, table: Table, text: str) -> list[Message]:
         """Stop a table with a public message (the caller holds its lock)."""
-        return await self._service._close(table, text)
+        return await self._results._close(table, text)
 
     def table_messages(self, table: Table) -> list[Message]:
         return self._service._table_messages(table)
