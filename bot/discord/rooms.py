@@ -1,7 +1,7 @@
 """A tournament table's room on Discord (issue 31): a public thread in the tournament's
 channel, its players added to it (so that it shows in their list, without a ping: the round's
 announcement and the turn messages mention them).  The client registers it with the service
-(bot/service/rooms.py) when it is ready.  Buttons and commands in the thread come with the
+(bot/tournament/rooms.py) when it is ready.  Buttons and commands in the thread come with the
 thread's channel and the server's guild: the table's channel is the thread, its scope the
 server, so the service's checks accept them as they are.
 

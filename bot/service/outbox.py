@@ -3,9 +3,9 @@
 A change whose messages nobody could make again from the state after a restart writes them
 with itself, in its own transaction (the store's `outbox` rows, bot/storage/outbox.py):
 
-* a tournament round's announcement (`Rounds._open_round`: the compare-and-set that marks
-  the round announced), the standings after a round and the podium (`Rounds._next_round`'s
-  compare-and-set that closes the round or the tournament);
+* a tournament round's announcement (bot/tournament/rounds.py, `Rounds._open_round`: the
+  compare-and-set that marks the round announced), the standings after a round and the
+  podium (`Rounds._next_round`'s compare-and-set that closes the round or the tournament);
 * a game's end and result (`Results._finish`: with the result, the ratings and the last
   move, in `finish_game`'s transaction).
 
