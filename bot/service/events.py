@@ -14,8 +14,12 @@ bot/tournament/rounds.py).  Each event is a small frozen dataclass:
 * `TournamentNoticed`: another process changed a tournament (bot/service/notify.py).
 
 A subscriber is an async callable of the event; what it returns (messages, or None) is
-added to what the service says.  A subscriber that raises is logged (its type and place
-only: no message text) and the others still run: the messages already made are not lost.
+added to what the service says where the event is published from a call that says
+something (a start, a tick, a table opened or closed, a move, a leaver); a game's end is
+published inside the move that ends it, and another process's news from no call: their
+subscribers record (a tournament's result) and say nothing.  A subscriber that raises is
+logged (its type and place only: no message text) and the others still run: the messages
+already made are not lost.
 The bus stands on nothing of the service but its messages.
 """
 
