@@ -161,10 +161,9 @@ class Lobby:
                 kind = levels.parse_level(level, COMPUTER)
                 levels.check_level(kind, variants.get(table.row.variant))
             except DominoError as exc:
-                return self.state._error(user, self.state._t(user, table,
-                                                             "Cannot add a computer: {why}",
-                                                 why=error_text(self.state._lang_at(user, table),
-                                                                exc)), table)
+                why = error_text(self.state._lang_at(user, table), exc)
+                return self.state._error(user, self.state._t(user, table, "Cannot add a "
+                                                             "computer: {why}", why=why), table)
             free = table.open_seats()
             if not free:
                 return self.state._error(user, self.state._t(user, table, "This table is full."),

@@ -126,10 +126,9 @@ class Opening:
     def _limit_refused(self, user: User, lang: str, kind: str, n: int) -> list[Message]:
         """The refusal of a table past the user's limit ("host") or the channel's."""
         if kind == "host":
-            return self.state._error(user, tn(lang,
-                                              "You already have {n} open table; finish or stop "
-                                        "it first.", "You already have {n} open tables; finish "
-                                              "or stop one first.", n))
+            return self.state._error(user, tn(
+                lang, "You already have {n} open table; finish or stop it first.",
+                "You already have {n} open tables; finish or stop one first.", n))
         return self.state._error(user, tn(lang, "This channel already has {n} open table; finish "
                                           "or stop it first.", "This channel already has {n} "
                                           "open tables; finish or stop one first.", n))
@@ -148,11 +147,10 @@ class Opening:
             return self._limit_refused(user, lang, "channel", here)
         games = len(solo(self.state.tables.values(), user.id))
         if alone and lim.solo_tables_per_user and games >= lim.solo_tables_per_user:
-            return self.state._error(user, tn(lang,
-                                              "You already play {n} game against the computer; "
-                                        "finish or stop it first.", "You already play {n} games "
-                                              "against the computer; finish or stop one first.",
-                                              games))
+            return self.state._error(user, tn(
+                lang, "You already play {n} game against the computer; finish or stop it first.",
+                "You already play {n} games against the computer; finish or stop one first.",
+                games))
         return []
 
     async def rematch(self, user: User, table_id: int) -> list[Message]:

@@ -64,9 +64,9 @@ class Play:
                 if families.family(game) == "puzzle":  # the reason only: its moves are many
                     return self.state._error(user, t(lang, "Not allowed: {why}.", why=why), table)
                 legal = ", ".join(end_words(str(m), lang) for m in game.legal_moves())
-                return self.state._error(user, self.state._t(user, table,
-                                                             "Not allowed: {why}. You can "
-                                                 "play: {legal}", why=why, legal=legal), table)
+                text = self.state._t(user, table, "Not allowed: {why}. You can play: {legal}",
+                                     why=why, legal=legal)
+                return self.state._error(user, text, table)
             seat_row = table.row.seats[seat]
             if seat_row.misses:
                 seat_row.misses = 0

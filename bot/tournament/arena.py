@@ -193,8 +193,8 @@ class Arena(Rounds):
                                        table.entrants())
                     if live is not None:
                         out += await self.desk.close(live, t(stored.lang, "Table #{id} is closed: "
-                                                         "the tournament's time is up.",
-                                                         id=table_id))
+                                                             "the tournament's time is up.",
+                                                             id=table_id))
         return out
 
     async def _arena_over(self, tid: int, now: float) -> list[Message]:

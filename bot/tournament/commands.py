@@ -57,10 +57,10 @@ class Tournaments(Arena):
         where = ORIGIN.get()
         if where is not None and where.private:
             return self.desk.error(user, t(lang, "Tournaments are run in a group or a server, not "
-                                       "in a private chat."))
+                                           "in a private chat."))
         if not is_admin and await self.desk.store.get_setting(scope, "tournaments") != "everyone":
             return self.desk.error(user, t(lang, "Only server managers can organise a tournament "
-                                       "here."))
+                                           "here."))
         try:
             data = await self._new_state(text, scope, lang)
         except (TournamentError, DominoError, ValueError, Refused) as exc:
@@ -69,14 +69,15 @@ class Tournaments(Arena):
             return self.desk.error(user, t(lang, "Cannot open the tournament: {why}", why=why))
         await self.desk.store.upsert_user(user.id, user.name, user.locale)
         try:  # the server's count and the write are one step (storage/queries.py `Cap`)
+            cap = self.desk.limits.tournaments_per_scope
             tid = await self.desk.store.create_tournament(scope, channel, user.id, "registration",
-                                                     json.dumps(data), self.desk.clock(),
-                                                     cap=self.desk.limits.tournaments_per_scope)
+                                                          json.dumps(data), self.desk.clock(),
+                                                          cap=cap)
         except OverLimit as over:
             return self.desk.error(user, tn(lang, "This server already has {n} tournament under "
-                                        "way; wait for it to end.", "This server already has "
-                                        "{n} tournaments under way; wait for one to end.",
-                                        over.count))
+                                            "way; wait for it to end.", "This server already has "
+                                            "{n} tournaments under way; wait for one to end.",
+                                            over.count))
         self._tourney_due = True
         return [words.announcement(tid, channel, data["lang"], data, 0, user.name)]
 
@@ -252,7 +253,7 @@ class Tournaments(Arena):
         lang = await self.desk.lang(user, row.scope)
         if user.id != row.organiser and not is_admin:
             return self.desk.error(user, t(lang, "Only the organiser or a server manager can "
-                                       "cancel the tournament."))
+                                           "cancel the tournament."))
 
         def change(r: TournamentRow, data: dict[str, Any]) -> str | None:
             if r.status == "running":
@@ -314,14 +315,14 @@ class Tournaments(Arena):
         lang = await self.desk.lang(user, scope)
         if act is None:
             return self.desk.error(user, t(lang, "Unknown tournament command {word}: {verbs}.",
-                                       word=clip(verb, 20), verbs=", ".join(VERBS)))
+                                           word=clip(verb, 20), verbs=", ".join(VERBS)))
         n = table_number(tournament_id)
         if n is None and not str(tournament_id).strip():
             return self.desk.error(user, t(lang, "Which tournament? Give its number after "
-                                       "{verb}.", verb=verb))
+                                           "{verb}.", verb=verb))
         if n is None:
             return self.desk.error(user, t(lang, "There is no tournament #{id}.",
-                                       id=clip(str(tournament_id), 20)))
+                                           id=clip(str(tournament_id), 20)))
         return await act(user, n)  # type: ignore[no-any-return]
 
     async def list_tournaments(self, user: User, scope: str) -> list[Message]:
@@ -368,7 +369,7 @@ class Tournaments(Arena):
             return self.desk.error(user, t(lang, "There is no tournament #{id}.", id=tournament_id))
         if where is not None and (where.scope != row.scope or where.private):
             return self.desk.error(user, t(lang, "Tournament #{id} is not run here.",
-                                       id=tournament_id))
+                                           id=tournament_id))
         return row
 
     async def _command(self, user: User, tournament_id: int, change: Change,

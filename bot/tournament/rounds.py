@@ -110,7 +110,7 @@ class Rounds:
             state = json.dumps(data)
             rows = self.desk.outbox_rows(said(status, data)) if said else ()
             if await self.desk.store.save_tournament(row.id, row.version, status, state,
-                                                outbox=rows):
+                                                     outbox=rows):
                 row.status, row.state, row.version = status, state, row.version + 1
                 self._tourney_due = self._tourney_wrote = True
                 return row, data
@@ -317,7 +317,7 @@ class Rounds:
         store keeps the first)."""
         ranks = tour.standings()  # both partners of a pair get the pair's place
         await self.desk.store.save_tournament_places(tournament_id, teams.places(tour, ranks), now,
-                                                entrants=len(ranks))
+                                                     entrants=len(ranks))
 
     async def _repair_places(self, now: float) -> None:
         """The places of the finished tournaments that have none: the process that wrote
@@ -488,5 +488,5 @@ class Rounds:
                 await self._record(row.id, n, no, [0.0] * len(table.sides), absent)
                 if live is not None and stored.status == "lobby":
                     out += await self.desk.close(live, t(stored.lang, "Table #{id} is closed: "
-                                                     "the round clock ran out.", id=tid))
+                                                         "the round clock ran out.", id=tid))
         return out
