@@ -45,9 +45,9 @@ def _is_type_checking(test: ast.expr) -> bool:
     return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
 
 
-def _imports(tree: ast.AST, types: bool = True) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement, wherever it stands (with `types` False: not those under
-    ``if TYPE_CHECKING:``, which never run)."""
+def _imports(tree: ast.AST, types: bool = False) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement that can run (with `types`: those under ``if TYPE_CHECKING:``
+    too, which never run but still name the module; the graph counts them)."""
     found: list[ast.Import | ast.ImportFrom] = []
     stack: list[ast.AST] = [tree]
     while stack:
@@ -92,7 +92,7 @@ def graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
     for name, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         edges[name] = set()
-        for node in _imports(tree):
+        for node in _imports(tree, types=True):
             edges[name] |= _targets(name, path, node, known)
         edges[name].discard(name)
     return edges
@@ -166,9 +166,9 @@ def test_imports_in_functions_and_for_types_count() -> None:
         "if TYPE_CHECKING:\n    import hidden\nelse:\n    import other\n"
         "def f():\n    from . import inner\n"
     )
-    names = [alias.name for node in _imports(tree) for alias in node.names]
+    names = [alias.name for node in _imports(tree, types=True) for alias in node.names]
     assert sorted(names) == ["TYPE_CHECKING", "hidden", "inner", "other"]
-    running = [alias.name for node in _imports(tree, types=False) for alias in node.names]
+    running = [alias.name for node in _imports(tree) for alias in node.names]
     assert sorted(running) == ["TYPE_CHECKING", "inner", "other"]
 
 
