@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.service.service import Service
 from bot.storage import Store
 from bot.tournament import Tournament
+from bot.tournament.commands import Tournaments
 from tests.tournament_driver import checks, play_swiss
 
 PAIR_TIMES: list[float] = []
@@ -44,10 +44,10 @@ def timed_pair(self: Tournament, *args: object, **kw: object) -> object:
 
 Tournament.pair = timed_pair  # type: ignore[method-assign]
 OPEN_TIMES: list[float] = []
-_next = Service._next_round
+_next = Tournaments._next_round
 
 
-async def timed_next(self: Service, *args: object) -> object:
+async def timed_next(self: Tournaments, *args: object) -> object:
     start = time.perf_counter()
     try:
         return await _next(self, *args)  # type: ignore[arg-type]
@@ -55,7 +55,7 @@ async def timed_next(self: Service, *args: object) -> object:
         OPEN_TIMES.append(time.perf_counter() - start)
 
 
-Service._next_round = timed_next  # type: ignore[method-assign]
+Tournaments._next_round = timed_next  # type: ignore[method-assign]
 
 
 async def main(args: argparse.Namespace) -> int:

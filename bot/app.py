@@ -286,7 +286,7 @@ async def _start_web(service: Service, deliver: Deliver, settings: Settings,
 def _start_metrics(service: Service, web_table: Any, where: tuple[str, int]) -> Any:
     """Serve /metrics at `where` (DOMINO_METRICS) on its own small server (bot/metrics.py)."""
     from . import metrics
-    from .service.rounds import OPEN
+    from .tournament.rounds import OPEN
 
     host, port = where
     try:

@@ -32,8 +32,8 @@ from .i18n import t
 if TYPE_CHECKING:
     from aiohttp import web
 
+    from .service.host import Host
     from .service.messages import Message
-    from .service.service import Service
 
 DB_TIMEOUT = 2.0
 QUIET = 0.3  # seconds without a new press before the platforms close
@@ -58,7 +58,7 @@ class Gate:
 _gates: weakref.WeakKeyDictionary[Any, Gate] = weakref.WeakKeyDictionary()
 
 
-def gate(service: Service) -> Gate:
+def gate(service: Host) -> Gate:
     found = _gates.get(service)
     if found is None:
         found = _gates[service] = Gate()
@@ -66,7 +66,7 @@ def gate(service: Service) -> Gate:
     return found
 
 
-def enter(service: Service) -> tuple[contextvars.Token[int], float] | None:
+def enter(service: Host) -> tuple[contextvars.Token[int], float] | None:
     """A door call begins; None when it is refused (the bot is stopping)."""
     g = gate(service)
     depth = _DEPTH.get()
@@ -81,7 +81,7 @@ def enter(service: Service) -> tuple[contextvars.Token[int], float] | None:
     return _DEPTH.set(depth + 1), time.perf_counter()
 
 
-def leave(service: Service, user_id: str, entry: tuple[contextvars.Token[int], float]) -> None:
+def leave(service: Host, user_id: str, entry: tuple[contextvars.Token[int], float]) -> None:
     """A door call ended: its answer timed (the outermost call's only)."""
     token, began = entry
     _DEPTH.reset(token)
@@ -102,7 +102,7 @@ def refusal(lang: str, user_id: str) -> list[Message]:
                           "again in a minute."), to=user_id, kind="error")]
 
 
-async def close(service: Service, timeout: float) -> bool:
+async def close(service: Host, timeout: float) -> bool:
     """Refuse new commands, and wait (at most `timeout` seconds) for those under way; False
     if some were still running."""
     g = gate(service)
@@ -114,7 +114,7 @@ async def close(service: Service, timeout: float) -> bool:
     return True
 
 
-async def answered(service: Service, exclude: Iterable[asyncio.Task[Any]], timeout: float,
+async def answered(service: Host, exclude: Iterable[asyncio.Task[Any]], timeout: float,
                    quiet: float = QUIET) -> None:
     """Wait (at most `timeout` seconds) for the tasks that made door calls to end: an
     adapter's handler sends its answer after the door (a long-lived task, one that handles
@@ -136,13 +136,13 @@ async def answered(service: Service, exclude: Iterable[asyncio.Task[Any]], timeo
             return
 
 
-def expect(service: Service, platforms: list[str], router: Any) -> None:
+def expect(service: Host, platforms: list[str], router: Any) -> None:
     """The platforms that must be connected for the bot to be ready."""
     g = gate(service)
     g.platforms, g.router = tuple(platforms), router
 
 
-async def problems(service: Service) -> list[str]:
+async def problems(service: Host) -> list[str]:
     """What keeps the bot from serving (empty: ready)."""
     g = gate(service)
     out = []
@@ -157,7 +157,7 @@ async def problems(service: Service) -> list[str]:
     return out
 
 
-def readyz(service: Service) -> Any:
+def readyz(service: Host) -> Any:
     """The aiohttp handler of /readyz for `service` (bot/web/server.py's route)."""
     from aiohttp import web
 

@@ -36,7 +36,7 @@ from prometheus_client.registry import Collector
 from .storage.rows import DuplicateMove
 
 if TYPE_CHECKING:
-    from .service.service import Service
+    from .service.host import Host
 
 log = logging.getLogger("domino.metrics")
 REGISTRY = CollectorRegistry(auto_describe=True)
@@ -169,7 +169,7 @@ def telegram_queues(queues: Any) -> None:
 # -- timing the store and the tick -------------------------------------------------------------
 
 
-def install(service: Service, tournaments: tuple[str, ...], web_table: Any = None) -> Scrape:
+def install(service: Host, tournaments: tuple[str, ...], web_table: Any = None) -> Scrape:
     """Time the service's store calls and its tick; the collector of what is read at scrape
     time (give it to `Server`). `tournaments`: the statuses of a tournament under way."""
     store = service.store
@@ -214,7 +214,7 @@ class Scrape(Collector):
     """The gauges read when Prometheus scrapes, computed on the bot's event loop (the
     service's tables are not to be read from the HTTP server's thread)."""
 
-    def __init__(self, service: Service, loop: asyncio.AbstractEventLoop,
+    def __init__(self, service: Host, loop: asyncio.AbstractEventLoop,
                  tournaments: tuple[str, ...], web_table: Any = None) -> None:
         self.service = service
         self.loop = loop

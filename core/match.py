@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from . import scoring
 from .errors import OptionError, bad_option
@@ -36,8 +36,13 @@ from .moves import Move
 from .scoring import MatchRules, nearest
 from .tiles import TileSet, id_halves
 
-if TYPE_CHECKING:
-    from .variant import Variant
+
+class Variant(Protocol):
+    """What a match uses of its variant (core/variant.py's Variant), typed here: the
+    variant's `new` makes matches, so an import of it, even for types, closes a circle."""
+
+    slug: str
+    names: dict[str, str]
 
 RECORD_FORMAT = "domino-record/1"
 

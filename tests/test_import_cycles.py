@@ -1,11 +1,13 @@
-"""No import circle between the project's modules (issue 29).
+"""No import circle between the project's modules (issues 29 and 38).
 
 Every ``.py`` file under core/, render/ and bot/ (and, as a check of its own, bench/)
 is parsed with ``ast``; each ``import`` or ``from ... import`` of a project module is
 an arrow, wherever it stands: an import inside a function still runs, so a circle
-hidden in a function is still a circle. Imports under ``if TYPE_CHECKING:`` never run
-and do not count. Every strongly connected component of more than one module is a
-circle.
+hidden in a function is still a circle; an import under ``if TYPE_CHECKING:`` never runs
+but still says that the module knows the one above it, so it counts too (issue 38: a
+part that names the facade for its types is a part that knows it; a protocol or what is
+passed says what it needs instead). Every strongly connected component of more than one
+module is a circle.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # Modules allowed to stay in a circle with each other: none since the service was split by
-# job (issue 29). Any circle fails.
+# job (issue 29), counting the imports for types too since issue 38. Any circle fails.
 KNOWN: frozenset[str] = frozenset()
 
 
@@ -43,8 +45,9 @@ def _is_type_checking(test: ast.expr) -> bool:
     return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
 
 
-def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement that can run (not those under ``if TYPE_CHECKING:``)."""
+def _imports(tree: ast.AST, types: bool = False) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement that can run (with `types`: those under ``if TYPE_CHECKING:``
+    too, which never run but still name the module; the graph counts them)."""
     found: list[ast.Import | ast.ImportFrom] = []
     stack: list[ast.AST] = [tree]
     while stack:
@@ -52,7 +55,7 @@ def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             found.append(node)
             continue
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if not types and isinstance(node, ast.If) and _is_type_checking(node.test):
             stack.extend(node.orelse)
             continue
         stack.extend(ast.iter_child_nodes(node))
@@ -89,7 +92,7 @@ def graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
     for name, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         edges[name] = set()
-        for node in _imports(tree):
+        for node in _imports(tree, types=True):
             edges[name] |= _targets(name, path, node, known)
         edges[name].discard(name)
     return edges
@@ -148,7 +151,8 @@ def _unknown(found: list[list[str]]) -> list[list[str]]:
 def test_graph_sees_relative_submodule_and_function_imports() -> None:
     edges = graph(("core", "render", "bot", "bench"))
     assert "bot.service.guard" in edges["bot.service.service"]  # relative, at the top
-    assert "bot.service.service" not in edges["bot.service.guard"]  # under TYPE_CHECKING
+    assert "bot.service.host" in edges["bot.service.guard"]  # under TYPE_CHECKING: counted
+    assert "bot.service.service" not in edges["bot.service.guard"]  # the door: a protocol
     assert "bot.service.seats" in edges["bot.service.shared"]  # from . import seats
     assert "bot.i18n" in edges["bot.service.guard"]  # from ..i18n import t
     assert "bench.ai_tricks" in edges["bench.ai"]  # inside main()
@@ -156,14 +160,16 @@ def test_graph_sees_relative_submodule_and_function_imports() -> None:
     assert all(target in edges for targets in edges.values() for target in targets)
 
 
-def test_imports_in_functions_count_and_type_checking_ones_do_not() -> None:
+def test_imports_in_functions_and_for_types_count() -> None:
     tree = ast.parse(
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    import hidden\nelse:\n    import other\n"
         "def f():\n    from . import inner\n"
     )
-    names = [alias.name for node in _imports(tree) for alias in node.names]
-    assert sorted(names) == ["TYPE_CHECKING", "inner", "other"]
+    names = [alias.name for node in _imports(tree, types=True) for alias in node.names]
+    assert sorted(names) == ["TYPE_CHECKING", "hidden", "inner", "other"]
+    running = [alias.name for node in _imports(tree) for alias in node.names]
+    assert sorted(running) == ["TYPE_CHECKING", "inner", "other"]
 
 
 def test_circles_finds_a_made_up_circle() -> None:
@@ -186,4 +192,18 @@ def test_the_door_is_imported_by_the_facade_only_in_the_service() -> None:
     edges = graph(("bot",))
     importers = sorted(m for m, targets in edges.items()
                        if m.startswith("bot.service.") and "bot.service.guard" in targets)
+    assert importers == ["bot.service.service"]
+
+
+def test_the_tables_do_not_import_the_tournaments() -> None:
+    """Tournaments are a client of the table service (issue 38): bot/tournament/ imports the
+    service's parts; of the service, only the facade (which holds the tournaments) imports
+    the tournaments' client modules back."""
+    edges = graph(("bot",))
+    client = {m for m in edges if m.startswith("bot.tournament.")} - {
+        "bot.tournament.model", "bot.tournament.pairing", "bot.tournament.standings",
+        "bot.tournament.tournament"}
+    assert "bot.tournament.rounds" in client and "bot.tournament.commands" in client
+    importers = sorted(m for m, targets in edges.items()
+                       if m.startswith("bot.service.") and targets & client)
     assert importers == ["bot.service.service"]

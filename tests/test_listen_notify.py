@@ -203,11 +203,11 @@ def test_listen_notify_tournament_round_opened_elsewhere_is_looked_at_once(pg_ur
             tid, ann = await open_swiss(a.service)
             await register_all(a.service, ann, PLAYERS[:4])
             await asyncio.sleep(0.5)  # the registrations heard
-            b.service._tourney_due = False
+            b.service.tournaments._tourney_due = False
             out = await a.service.start_tournament(ORGANISER, tid)
             assert not [m for m in out if m.kind == "error"], out
             assert len(await b.store.tournament_tables(tid, 1)) == 2
-            await _until(lambda: b.service._tourney_due, 2)
+            await _until(lambda: b.service.tournaments._tourney_due, 2)
 
     run(body())
 

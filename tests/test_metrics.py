@@ -14,8 +14,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot import health, metrics
 from bot.config import ConfigError, Settings
-from bot.service.rounds import OPEN
 from bot.service.service import Service, User
+from bot.tournament.rounds import OPEN
 from tests.fake_telegram import FakeBotApi, Limits, TgUser
 from tests.service_helpers import play_to_the_end, run, started_table, with_service
 

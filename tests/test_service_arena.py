@@ -9,11 +9,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.service.arena import WAIT
 from bot.service.messages import Message
 from bot.service.service import Service
 from bot.storage.backends import open_store
 from bot.tournament import Tournament
+from bot.tournament.arena import WAIT
 from tests.service_helpers import Clock, RecordingPictures, button, errors, run, with_service
 from tests.test_service_tournaments import (
     HERE,

@@ -12,7 +12,6 @@ import pytest
 
 from bot.service.guard import Where
 from bot.service.messages import Message
-from bot.service.rounds import Rounds
 from bot.service.service import Service, User
 from bot.storage import open_store
 from bot.tournament import Tournament
@@ -97,7 +96,7 @@ async def lose_and_play_out(service: Service, table_id: int, loser: User,
                             by_id: dict[str, User], moves: int = 2000) -> None:
     """`loser` leaves the game as a plain table's player would (the computer plays their
     seat); the others play it to its end."""
-    await super(Rounds, service)._leave_game(loser, service.tables[table_id])
+    await service.parts.lobby._leave_game(loser, service.tables[table_id])
     for _ in range(moves):
         live = service.tables.get(table_id)
         if live is None:
@@ -291,8 +290,8 @@ def test_two_processes_open_a_round_once(db_target: str | Path) -> None:
             # both read the tournament before either writes (as two ticks at once)
             row = await store.tournament(tid)
             assert row is not None
-            first = await service._next_round(row, 0.0)
-            second = await other._next_round(row, 0.0)
+            first = await service.tournaments._next_round(row, 0.0)
+            second = await other.tournaments._next_round(row, 0.0)
             opened = [m for m in (*first, *second) if "round 2 of 2" in m.text]
             assert len(opened) == 1
             assert len(await store.tournament_tables(tid, 2)) == 2

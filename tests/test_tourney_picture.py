@@ -84,8 +84,7 @@ def test_no_pictures_no_image(tmp_path: Path) -> None:
 
 
 def test_standings_text_says_points_in_each_language_with_its_plural_and_decimals() -> None:
-    from bot.service import tourney_words as words
-    from bot.tournament import Standing
+    from bot.tournament import Standing, words
 
     rows = [Standing(1, "a", 1.5, {"buchholz": 2.5}, 2, False),
             Standing(2, "b", 1.0, {"buchholz": 1.0}, 2, False)]

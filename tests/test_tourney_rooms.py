@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from bot.service.guard import Where
-from bot.service.rooms import RoomRegistry
 from bot.service.service import Service
+from bot.tournament.rooms import RoomRegistry
 from tests.service_helpers import (
     CHANNEL,
     SCOPE,
@@ -177,7 +177,7 @@ def test_a_round_completed_after_a_restart_keeps_its_rooms(tmp_path: Path) -> No
                                                    json.dumps(state))
         row = await service.store.tournament(saved["tid"])
         assert row is not None
-        out = await service._open_round(row, json.loads(row.state))
+        out = await service.tournaments._open_round(row, json.loads(row.state))
         assert len(rooms.opened) == 2, "no room opened twice"
         lines = out[0].text.splitlines()
         assert lines[1].startswith("Table #1 in <test:room1>: ")

@@ -70,8 +70,8 @@ def test_a_failing_part_of_a_tick_keeps_the_computers_moves(tmp_path: Path, capl
                 if table.is_ai(table.game.to_move):
                     clock.now += 2
                     store.failing = set(failing)
-                    service._tourney_due = True  # the tournaments' part runs this tick
-                    service._places_looked = float("-inf")
+                    service.tournaments._tourney_due = True  # the tournaments' part runs this tick
+                    service.tournaments._places_looked = float("-inf")
                     with caplog.at_level(logging.ERROR):
                         out = await service.tick()
                     said += [m.text for m in out if m.table == tid]

@@ -33,9 +33,9 @@ from bot.service.limits import Limits
 from bot.service.messages import Message
 from bot.service.pictures import NoPictures
 from bot.service.service import Service, User
-from bot.service.tourney_teams import side_scores
 from bot.storage import open_store
 from bot.tournament import Tournament
+from bot.tournament.teams import side_scores
 
 SERVERS = 3
 USERS_PER_SERVER = 6

@@ -16,15 +16,23 @@ its own (`POST`, which keeps the other global commands).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from ..i18n import lang_for, t
 from ..web.activity import activity_of
 
-if TYPE_CHECKING:
-    from .client import DominoClient
+
+class DominoClient(Protocol):
+    """What `sync` uses of the client (bot/discord/client.py), typed here rather than
+    imported: the client imports this module (no circle, issue 38)."""
+
+    tree: Any
+    service: Any
+    test_guild: int | None
+    http: Any
+    application_id: int | None
 
 log = logging.getLogger("domino.discord")
 

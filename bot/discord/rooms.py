@@ -1,7 +1,7 @@
 """A tournament table's room on Discord (issue 31): a public thread in the tournament's
 channel, its players added to it (so that it shows in their list, without a ping: the round's
 announcement and the turn messages mention them).  The client registers it with the service
-(bot/service/rooms.py) when it is ready.  Buttons and commands in the thread come with the
+(bot/tournament/rooms.py) when it is ready.  Buttons and commands in the thread come with the
 thread's channel and the server's guild: the table's channel is the thread, its scope the
 server, so the service's checks accept them as they are.
 
@@ -17,14 +17,24 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import discord
 
 from .delivery import PLATFORM, discord_id
 
-if TYPE_CHECKING:
-    from .client import DominoClient
+
+class DominoClient(Protocol):
+    """What the rooms use of the client (bot/discord/client.py), typed here rather than
+    imported: the client imports this module (no circle, issue 38)."""
+
+    http: Any
+
+    def get_channel(self, channel_id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    def table_lock(self, table: int) -> Any: ...
 
 MAX_NAME = 100  # a thread's name: 1 to 100 characters
 ARCHIVE_AFTER = 1440  # minutes without a message before Discord archives it by itself

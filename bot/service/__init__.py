@@ -1,36 +1,34 @@
-"""The application: lobbies, play, timers, results, ratings and the words it says; no platform.
+"""The table service: lobbies, play, timers, results, ratings and the words it says; no platform.
 
-`Service` (service.py) is the facade adapters call: it puts each public method behind the door
-(guard.py) and routes a button's press.  The work is done by its parts, each a class that
-stands on the one below it, so that every import runs one way (no part imports a part above
-it, and none imports the facade or the door):
+The shape (issue 38: parts held, not parents; events, not overrides):
 
-    service.Service   the facade: the public methods behind the door, a press routed
-      tournaments.Tournaments   a tournament's commands: open, register, start, drop
-        arena.Arena       an arena: its free players paired again as soon as they are free
-          rounds.Rounds     a tournament's rounds: paired, opened, closed, scored
-            opening.Opening   a new table, a rematch, the table a command without a number means
-              lobby.Lobby       seats: join, leave, computer seats, the start; leaving a game
-                clock.Clock       start-up reload, ticks (computer moves, turn timers, idle
-                                  tables), the tick loop and its settling
-                  play.Play         a move applied and committed, the computers' answer, the move
-                                    builder's next word, the hand, the hint
-                    results.Results   a game's end and ratings, a table stopped, rules pages,
-                                      leaderboards, statistics, history, export, review, settings
-                      state.State       the shared state (store, tables, locks, languages,
-                                        limits, pictures, clock, random numbers) and the helpers
-                                        every part uses (a lock, a language, an error, the table
-                                        and hand messages, a turn's deadline)
+    service.Service (the facade: each public method behind the door, guard.py; a press routed)
+      is a state.State       the shared state: store, tables, locks, languages, limits,
+      |                      pictures, clock, random numbers, the events (events.EventBus)
+      holds Parts            each made with what it uses (the state, and the parts named):
+      |   results.Results      a game's end and ratings, a table stopped, what players read
+      |   play.Play            a move committed, the computers' answer, the hand   (results)
+      |   clock.Clock          start-up reload, ticks, the tick loop        (play, results)
+      |   lobby.Lobby          seats, the start, leaving a game             (play, results)
+      |   opening.Opening      a new table, a rematch, the table a command means    (lobby)
+      holds tournaments      bot/tournament/commands.py: a client, on a desk.Desk (what a
+                             client may use) and subscribed to the events: Started, TickRan,
+                             GameFinished, SeatLeft, TournamentNoticed; the web table hears
+                             MovePlayed (live.py)
 
-The order, one way (A <- B: B stands on A and imports it; nothing imports back):
-state <- results <- play <- clock <- lobby <- opening <- rounds <- arena <- tournaments
-<- service.
+Imports run one way: state <- results <- play <- clock, lobby <- opening <- service; the
+tournaments import the service's parts and only the facade imports them back; no module
+imports one above it, not even for types (helpers type the service with host.Host).  A
+subscriber that raises is logged and the others run (events.py): the tick's own messages are
+made before its listeners are told.  Beside them: guard (the door), shared (tables shared by
+several processes), notify, outbox, tables, seats, limits, messages and pictures; the words:
+words/ (what each family says), texts and families (the move builder, one-seat tables);
+live (the changes the web table listens to); assist, review, levels, thinking, ratings,
+rules_pages, builder, stopping.
 
-A part calls down by inheritance (`self._finish` in the play is the results'); nothing calls
-up but through the facade's public methods (a press, `stopping.press` -> `stop`).  Beside
-them: guard (the door), shared (tables shared by several processes), tables, seats, limits,
-messages and pictures; the words: words/ (what each family says, one module per family),
-texts (the messages built from them) and families (the move builder's hand and presses,
-one-seat tables); live (the changes the web table listens to); assist, review, levels,
-thinking, ratings, rules_pages, builder, stopping.
+How it got here (issue 38's plan, step by step, each step green): 1. events.py, the bus and
+its typed events, published by the parts; 2. the tournaments' overrides of tick, start,
+_leave_game and _table_finished turned into subscriptions; 3. the tournaments moved to
+bot/tournament/ and held by the facade, on a Desk; 4. the table parts held instead of
+parents (no class of the service stands on more than one class of the project).
 """

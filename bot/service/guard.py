@@ -41,7 +41,8 @@ from .origin import ORIGIN as ORIGIN  # re-exported: adapters and tests read the
 from .origin import Where as Where
 
 if TYPE_CHECKING:
-    from .service import Service, User
+    from .host import Host
+    from .state import User
 
 log = logging.getLogger("domino.service")
 
@@ -64,7 +65,7 @@ def may_act(row: TableRow, user_id: str, where: Where | None) -> bool:
     return where.private and seated(row, user_id)
 
 
-def lang_of(service: Service, user: User) -> str:
+def lang_of(service: Host, user: User) -> str:
     return lang_for(user.locale, service._langs.get(user.id, service.default_lang))
 
 
@@ -82,7 +83,7 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
 
     def wrap(method: F) -> F:
         @functools.wraps(method)
-        async def guarded(self: Service, user: User, *args: Any, where: Where | None = None,
+        async def guarded(self: Host, user: User, *args: Any, where: Where | None = None,
                           **kwargs: Any) -> list[Message]:
             if (entry := health.enter(self)) is None:  # the bot stops (bot/health.py)
                 return health.refusal(lang_of(self, user), user.id)
@@ -138,7 +139,7 @@ def door(kind: str = "other", *, table: bool = False) -> Callable[[F], F]:
     return wrap
 
 
-async def _check_table(service: Service, user: User, table_id: Any, where: Where | None
+async def _check_table(service: Host, user: User, table_id: Any, where: Where | None
                        ) -> int | list[Message]:
     """The table number, or the refusal: not a number, or not to be touched from here."""
     n = table_number(table_id)
@@ -164,7 +165,7 @@ def pressed_table(data: Any) -> int | None:
         return None
 
 
-async def _check_press(service: Service, user: User, table_id: int | None, where: Where | None
+async def _check_press(service: Host, user: User, table_id: int | None, where: Where | None
                        ) -> list[Message]:
     """A refusal for a button of a table of another channel (a forged or a stale one)."""
     if where is None or table_id is None:

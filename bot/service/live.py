@@ -28,8 +28,8 @@ from ..storage import TableRow
 from .tables import rebuild
 
 if TYPE_CHECKING:
+    from .host import Host
     from .messages import Message
-    from .service import Service
 
 log = logging.getLogger("domino.service")
 Listener = Callable[[set[int]], None]
@@ -39,18 +39,18 @@ _links: weakref.WeakKeyDictionary[Any, asyncio.Event] = weakref.WeakKeyDictionar
 _up: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
-def listen(service: Service, callback: Listener) -> None:
+def listen(service: Host, callback: Listener) -> None:
     """Call `callback(table_ids)` whenever tables of `service` change."""
     _listeners.setdefault(service, []).append(callback)
 
 
-def forget(service: Service, callback: Listener) -> None:
+def forget(service: Host, callback: Listener) -> None:
     listeners = _listeners.get(service, [])
     if callback in listeners:
         listeners.remove(callback)
 
 
-def changed(service: Service, table_ids: Iterable[int | None]) -> None:
+def changed(service: Host, table_ids: Iterable[int | None]) -> None:
     """Tell the listeners that these tables changed (never raises into the service)."""
     listeners = _listeners.get(service)
     if not listeners:
@@ -65,13 +65,13 @@ def changed(service: Service, table_ids: Iterable[int | None]) -> None:
             log.exception("a table listener failed")
 
 
-def heard(service: Service, messages: Iterable[Message]) -> None:
+def heard(service: Host, messages: Iterable[Message]) -> None:
     """The tables the messages of a public method are about changed (or were shown)."""
     if _listeners.get(service):
         changed(service, (m.table for m in messages))
 
 
-def linked(service: Service, up: bool) -> None:
+def linked(service: Host, up: bool) -> None:
     """The connection that hears the other processes' changes is up, or lost."""
     if up == (service in _up):
         return
@@ -81,12 +81,12 @@ def linked(service: Service, up: bool) -> None:
         event.set()
 
 
-def listening(service: Service) -> bool:
+def listening(service: Host) -> bool:
     """Whether the other processes' changes are heard now."""
     return service in _up
 
 
-async def link_changed(service: Service, timeout: float | None = None) -> bool:
+async def link_changed(service: Host, timeout: float | None = None) -> bool:
     """Wait until the listening connection goes down or comes back (True), or `timeout`
     seconds (False)."""
     event = _links.get(service)
@@ -99,7 +99,7 @@ async def link_changed(service: Service, timeout: float | None = None) -> bool:
     return True
 
 
-async def read(service: Service, table_id: int,
+async def read(service: Host, table_id: int,
                look: Callable[[TableRow, Any], T]) -> T | None:
     """`look(row, game)` on the table as the service holds it, under its lock (`game` is None
     for a lobby); a table not in memory is loaded from the store (its game rebuilt from the

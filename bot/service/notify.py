@@ -26,16 +26,17 @@ from typing import TYPE_CHECKING, Any
 
 from ..storage import ACTIVE
 from . import live
+from .events import TournamentNoticed
 
 if TYPE_CHECKING:
-    from .service import Service
+    from .host import Host
 
 log = logging.getLogger("domino.service")
 _started: weakref.WeakKeyDictionary[Any, set[asyncio.Task[None]]] = \
     weakref.WeakKeyDictionary()
 
 
-def start(service: Service) -> None:
+def start(service: Host) -> None:
     """Hear the other processes' changes (idempotent; needs a running event loop)."""
     store = service.store
     if service in _started or not getattr(store, "shared", False) \
@@ -58,11 +59,14 @@ def start(service: Service) -> None:
     store.listen(on_notice, on_link)
 
 
-def heard(service: Service, notice: dict[str, Any], tasks: set[asyncio.Task[None]]) -> None:
+def heard(service: Host, notice: dict[str, Any], tasks: set[asyncio.Task[None]]) -> None:
     """One notice from another process (see the module docstring)."""
     table_id, tournament = notice.get("table"), notice.get("tournament")
-    if isinstance(tournament, int):
-        service._tourney_due = True  # type: ignore[attr-defined]
+    if isinstance(tournament, int) and not isinstance(tournament, bool):
+        told = asyncio.get_running_loop().create_task(  # the tournaments look again
+            _told(service, TournamentNoticed(tournament)))
+        tasks.add(told)
+        told.add_done_callback(tasks.discard)
     if not isinstance(table_id, int) or isinstance(table_id, bool):
         return
     live.changed(service, (table_id,))
@@ -78,7 +82,11 @@ def heard(service: Service, notice: dict[str, Any], tasks: set[asyncio.Task[None
         task.add_done_callback(tasks.discard)
 
 
-async def _reread(service: Service, table_id: int) -> None:
+async def _told(service: Host, event: TournamentNoticed) -> None:
+    await service.events.publish(event)  # its subscribers' failures are logged there
+
+
+async def _reread(service: Host, table_id: int) -> None:
     try:
         async with service._lock(table_id):  # shared.table_guard: the lock, then a re-read
             pass

@@ -1,7 +1,7 @@
 """Opening a table: a new lobby (`open_table`: its variant, options, timer, computer seats,
 invitations and the opener's limits), a rematch of a finished game, and the table a command
-typed without a table number means (`find_table`).  Stands on the lobby (bot/service/
-lobby.py), whose start it calls when a new table needs no one else; the facade
+typed without a table number means (`find_table`).  Holds the state and the lobby
+(bot/service/lobby.py), whose start it calls when a new table needs no one else; the facade
 (bot/service/service.py) puts `open_table` and `rematch` behind the door.
 """
 
@@ -19,11 +19,12 @@ from ..storage import OverLimit, SeatRow, TableRow
 from ..storage.queries import table_caps
 from . import assist, families, levels
 from . import seats as seating
+from .events import TableOpened
 from .limits import KeyLocks, clip, hosted, solo
 from .lobby import Lobby, name_computers
 from .messages import Message
 from .numbers import number
-from .state import COMPUTER, SERVICE, User
+from .state import COMPUTER, SERVICE, State, User
 from .tables import Table
 
 MAX_INVITED = 20
@@ -38,8 +39,13 @@ TABLE_FOR: dict[str, tuple[tuple[str, ...], bool]] = {
 }
 
 
-class Opening(Lobby):
+class Opening:
     """New tables: opened, or played again; and the table a command means."""
+
+    def __init__(self, state: State, lobby: Lobby) -> None:
+        self.state = state
+        self.lobby = lobby  # a table whose seats are all taken starts at once
+        self._opening_locks = KeyLocks()  # this process's users opening a table
 
     async def open_table(self, user: User, channel: str, scope: str, variant: str,
                          players: int | str | None = None, ai: int | str = 0,
@@ -54,11 +60,11 @@ class Opening(Lobby):
         comma-separated): only these users may join (ids, "<@id>" mentions or bare numbers
         of the opener's platform); the opener's limits of open tables apply.
         """
-        if err := self._too_long(user, variant, options):
+        if err := self.state._too_long(user, variant, options):
             return err
-        lang = await self._lang(user, scope)
-        await self.store.upsert_user(user.id, user.name, user.locale)
-        await self._know_pings(user.id)
+        lang = await self.state._lang(user, scope)
+        await self.state.store.upsert_user(user.id, user.name, user.locale)
+        await self.state._know_pings(user.id)
         try:
             v = variants.get(variant)
             opts = parse_pairs(options.split()) if isinstance(options, str) else dict(options)
@@ -73,26 +79,26 @@ class Opening(Lobby):
             n = v.check_players(v.default_players if players in (None, "") else players)
             n_ai = _whole(ai, "ai", 0, n - 1)
             if timer in (None, ""):
-                stored = await self.store.get_setting(scope, "timer")
-                seconds = None if private else int(stored) if stored else self.default_timer
+                stored = await self.state.store.get_setting(scope, "timer")
+                seconds = None if private else int(stored) if stored else self.state.default_timer
             else:
                 seconds = _whole(timer, "timer", 0, 86_400)
             probe = v.new(players=n, seed=0, **opts)  # checks every option now
             invited = invitees(invite, user.id)
         except (DominoError, ValueError) as exc:
-            return self._error(user, t(lang, "Cannot open the table: {why}",
-                                       why=error_text(lang, exc)))
-        public_lang = await self.store.get_setting(scope, "lang") or lang
+            return self.state._error(user, t(lang, "Cannot open the table: {why}",
+                                             why=error_text(lang, exc)))
+        public_lang = await self.state.store.get_setting(scope, "lang") or lang
         seats = [SeatRow(0, user.id, user.name)]
         seats += [SeatRow(i, None, t(public_lang, "Open seat")) for i in range(1, n - n_ai)]
         seats += [SeatRow(i, None, "", ai=level) for i in range(n - n_ai, n)]
         row = TableRow(id=0, channel=channel, scope=scope, host=user.id, variant=v.slug,
                        options={**probe.options, **kept}, players=n, timer=seconds or None,
-                       status="lobby", seed=self.rng.getrandbits(62), lang=public_lang,
-                       created_at=self.clock(), seats=seats)
+                       status="lobby", seed=self.state.rng.getrandbits(62), lang=public_lang,
+                       created_at=self.state.clock(), seats=seats)
         table = Table(row)
         name_computers(table)
-        lim = self.limits
+        lim = self.state.limits
         # the limits' check and the write are one step: the user's tasks one at a time here
         # (the tables in memory: a solo game's limit), the store's count with its write for
         # every process (a user's tables and a channel's)
@@ -100,73 +106,68 @@ class Opening(Lobby):
             if refused := self._over_limits(user, channel, lang, alone=n - n_ai == 1):
                 return refused
             try:
-                row.id = await self.store.create_table(row, caps=table_caps(
+                row.id = await self.state.store.create_table(row, caps=table_caps(
                     row, lim.tables_per_user, lim.tables_per_channel))
             except OverLimit as over:
                 return self._limit_refused(user, lang, over.kind, over.count)
             if invited:  # known before the table is seen
-                self._invited[row.id] = invited
-            self.tables[row.id] = table
-            self._changed[row.id] = self.clock()
+                self.state._invited[row.id] = invited
+            self.state.tables[row.id] = table
+            self.state._changed[row.id] = self.state.clock()
         if invited:
-            await self.store.adapter_set(row.id, SERVICE, "invited", json.dumps(sorted(invited)))
+            await self.state.store.adapter_set(row.id, SERVICE, "invited",
+                                               json.dumps(sorted(invited)))
+        heard = await self.state.events.publish(TableOpened(table))
         if not table.open_seats():
-            async with self._lock(row.id):
-                return await self._start(table)
-        return self._table_messages(table)
-
-    @property
-    def _opening_locks(self) -> KeyLocks:
-        """This process's locks of users opening a table (`open_table`)."""
-        if "_key_locks" not in self.__dict__:
-            self._key_locks = KeyLocks()
-        return self._key_locks
+            async with self.state._lock(row.id):
+                return heard + await self.lobby._start(table)
+        return heard + self.state._table_messages(table)
 
     def _limit_refused(self, user: User, lang: str, kind: str, n: int) -> list[Message]:
         """The refusal of a table past the user's limit ("host") or the channel's."""
         if kind == "host":
-            return self._error(user, tn(lang, "You already have {n} open table; finish or stop "
-                                        "it first.", "You already have {n} open tables; finish "
-                                        "or stop one first.", n))
-        return self._error(user, tn(lang, "This channel already has {n} open table; finish "
-                                    "or stop it first.", "This channel already has {n} "
-                                    "open tables; finish or stop one first.", n))
+            return self.state._error(user, tn(
+                lang, "You already have {n} open table; finish or stop it first.",
+                "You already have {n} open tables; finish or stop one first.", n))
+        return self.state._error(user, tn(lang, "This channel already has {n} open table; finish "
+                                          "or stop it first.", "This channel already has {n} "
+                                          "open tables; finish or stop one first.", n))
 
     def _over_limits(self, user: User, channel: str, lang: str, alone: bool
                      ) -> list[Message]:
         """A refusal when opening one more table would pass a limit (bot/service/limits.py),
         by the tables in memory (the store counts them all again with its write)."""
-        lim = self.limits
-        mine = len(hosted(self.tables.values(), user.id))
+        lim = self.state.limits
+        mine = len(hosted(self.state.tables.values(), user.id))
         if lim.tables_per_user and mine >= lim.tables_per_user:
             return self._limit_refused(user, lang, "host", mine)
-        here = len([tb for tb in self.tables.in_channel(channel)  # type: ignore[attr-defined]
+        here = len([tb for tb in self.state.tables.in_channel(channel)  # type: ignore[attr-defined]
                     if tb.row.status in ("lobby", "playing")])
         if lim.tables_per_channel and here >= lim.tables_per_channel:
             return self._limit_refused(user, lang, "channel", here)
-        games = len(solo(self.tables.values(), user.id))
+        games = len(solo(self.state.tables.values(), user.id))
         if alone and lim.solo_tables_per_user and games >= lim.solo_tables_per_user:
-            return self._error(user, tn(lang, "You already play {n} game against the computer; "
-                                        "finish or stop it first.", "You already play {n} games "
-                                        "against the computer; finish or stop one first.",
-                                        games))
+            return self.state._error(user, tn(
+                lang, "You already play {n} game against the computer; finish or stop it first.",
+                "You already play {n} games against the computer; finish or stop one first.",
+                games))
         return []
 
     async def rematch(self, user: User, table_id: int) -> list[Message]:
         """A new table with the same seats, variant, options and timer: a lobby where each
         player of the last game has their seat kept until they join (computer seats stay);
         it starts once they all have, or when the host starts it."""
-        async with self._lock(table_id):
-            row = await self.store.get_table(table_id)
-            lang = await self._lang(user, row.scope if row else None)
+        async with self.state._lock(table_id):
+            row = await self.state.store.get_table(table_id)
+            lang = await self.state._lang(user, row.scope if row else None)
             if row is None or row.status != "finished":
-                return self._error(user, t(lang, "Only a finished game can be played again."))
+                return self.state._error(user, t(lang, "Only a finished game can be played again."))
             if not any(s.user_id == user.id for s in row.seats):
-                return self._error(user, t(lang, "You did not play at this table."))
-            again = await self.store.adapter_get(table_id, SERVICE, "rematch")
+                return self.state._error(user, t(lang, "You did not play at this table."))
+            again = await self.state.store.adapter_get(table_id, SERVICE, "rematch")
             if again:
-                return self._error(user, t(lang, "The rematch is already on: table #{id}.",
-                                           id=again))
+                return self.state._error(user, t(lang, "The rematch is already on: table #{id}.",
+                                                 id=again))
             kept = {s.seat: [s.user_id, s.name] for s in row.seats
                     if s.user_id and s.user_id != user.id}
             seats = [SeatRow(s.seat, user.id, user.name) if s.user_id == user.id else
@@ -174,17 +175,18 @@ class Opening(Lobby):
                      SeatRow(s.seat, None, s.name, s.ai) for s in row.seats]
             new = TableRow(id=0, channel=row.channel, scope=row.scope, host=user.id,
                            variant=row.variant, options=dict(row.options), players=row.players,
-                           timer=row.timer, status="lobby", seed=self.rng.getrandbits(62),
-                           lang=row.lang, created_at=self.clock(), seats=seats)
-            new.id = await self.store.create_table(new)
-            await self.store.adapter_set(table_id, SERVICE, "rematch", str(new.id))
+                           timer=row.timer, status="lobby", seed=self.state.rng.getrandbits(62),
+                           lang=row.lang, created_at=self.state.clock(), seats=seats)
+            new.id = await self.state.store.create_table(new)
+            await self.state.store.adapter_set(table_id, SERVICE, "rematch", str(new.id))
         fresh = Table(new, reserved=kept)
-        await seating.save(self.store, fresh)
-        self.tables[new.id] = fresh
-        async with self._lock(new.id):
+        await seating.save(self.state.store, fresh)
+        self.state.tables[new.id] = fresh
+        heard = await self.state.events.publish(TableOpened(fresh))
+        async with self.state._lock(new.id):
             if not fresh.open_seats():
-                return await self._start(fresh)
-            return self._table_messages(fresh)
+                return heard + await self.lobby._start(fresh)
+            return heard + self.state._table_messages(fresh)
 
     async def find_table(self, channel: str, user_id: str, command: str, *,
                          private: bool = False, move: str | None = None) -> int | None:
@@ -201,21 +203,21 @@ class Opening(Lobby):
         def away(seats: list[SeatRow]) -> bool:  # a computer plays the user's seat
             return any(s.user_id == user_id and s.ai is not None for s in seats)
 
-        live = [tb.row for tb in self.tables.in_channel(channel)  # type: ignore[attr-defined]
+        live = [tb.row for tb in self.state.tables.in_channel(channel)  # type: ignore[attr-defined]
                 if tb.row.status in statuses]
         found = [r.id for r in live if (not seated or sits(r.seats))
                  and (command != "join" or r.status != "playing" or away(r.seats))]
         if "finished" in statuses:  # not in memory: the newest one, through the index
-            last = await self.store.latest_in_channel(channel, ("finished",),
-                                                      user_id if seated else None)
+            last = await self.state.store.latest_in_channel(channel, ("finished",),
+                                                            user_id if seated else None)
             found += [last] if last is not None else []
         if not found and private:
-            found = [tb.id for tb in self.tables.values()
+            found = [tb.id for tb in self.state.tables.values()
                      if tb.row.status in statuses and sits(tb.row.seats)]
             if "finished" in statuses:
-                found += [h.table_id for h in await self.store.history(user_id, 1)]
+                found += [h.table_id for h in await self.state.store.history(user_id, 1)]
         if command in ("play", "hand"):  # the tables where the user is to move first
-            found = seating.to_move_first(self.tables, found, user_id, move)
+            found = seating.to_move_first(self.state.tables, found, user_id, move)
         return max(found, default=None)
 
 

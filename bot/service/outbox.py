@@ -3,9 +3,9 @@
 A change whose messages nobody could make again from the state after a restart writes them
 with itself, in its own transaction (the store's `outbox` rows, bot/storage/outbox.py):
 
-* a tournament round's announcement (`Rounds._open_round`: the compare-and-set that marks
-  the round announced), the standings after a round and the podium (`Rounds._next_round`'s
-  compare-and-set that closes the round or the tournament);
+* a tournament round's announcement (bot/tournament/rounds.py, `Rounds._open_round`: the
+  compare-and-set that marks the round announced), the standings after a round and the
+  podium (`Rounds._next_round`'s compare-and-set that closes the round or the tournament);
 * a game's end and result (`Results._finish`: with the result, the ratings and the last
   move, in `finish_game`'s transaction).
 
@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 from .messages import Action, Message
 
 if TYPE_CHECKING:
-    from .state import State
+    from .host import Host
 
 log = logging.getLogger("domino.service")
 
@@ -54,7 +54,7 @@ KEEP = 86_400.0  # seconds a sent row is kept before it is forgotten
 FIELDS = ("channel", "text", "to", "kind", "table", "mention", "named", "said", "quiet")
 
 
-def owner(service: State) -> str:
+def owner(service: Host) -> str:
     """This process's name on the rows it writes (a new one at every start)."""
     name: str | None = service.__dict__.get("_outbox_owner")
     if name is None:
@@ -101,13 +101,13 @@ def keyed(key: str, messages: Sequence[Message]) -> list[Message]:
             for i, m in enumerate(messages)]
 
 
-def rows(service: State, messages: Sequence[Message]) -> list[tuple[str, str, float, str]]:
+def rows(service: Host, messages: Sequence[Message]) -> list[tuple[str, str, float, str]]:
     """The store's rows for keyed messages (storage/outbox.py's OutRow)."""
     now, me = service.clock(), owner(service)
     return [(key_of(m), me, now, encode(m)) for m in messages if key_of(m)]
 
 
-async def handed(service: State, messages: Sequence[Message]) -> None:
+async def handed(service: Host, messages: Sequence[Message]) -> None:
     """The messages are handed to their platform: their rows are said (a failure is
     logged: the row is said again by the next process, which is better than never)."""
     keys = [k for k in map(key_of, messages) if k]
@@ -119,7 +119,7 @@ async def handed(service: State, messages: Sequence[Message]) -> None:
         log.exception("outbox: cannot mark %d messages sent", len(keys))
 
 
-async def recover(service: State, alone: bool) -> list[Message]:
+async def recover(service: Host, alone: bool) -> list[Message]:
     """The messages of the rows that a dead process wrote and never handed over, taken
     (and marked) now: every unsent row of another process when this one is `alone` on the
     database (at its start), else those older than GRACE seconds."""

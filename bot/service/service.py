@@ -17,11 +17,11 @@ returns.  THE CONTRACT adapters rely on (extend it only additively):
   ``history(user, channel, target=None)``; ``export(user, table_id)``;
   ``set_setting(user, scope, key, value, is_admin)``; ``set_pings(user, value="")``
   ("on", "off", "": the user's turn pings); ``hint(user, table_id, turn=None)``;
-  ``review(user, table_id)``; tournaments (bot/service/tournaments.py):
+  ``review(user, table_id)``; tournaments (bot/tournament/commands.py):
   ``open_tournament(user, channel, scope, text, is_admin=False)``,
   ``register/unregister/drop/start_tournament/tournament_standings/export_tournament(user,
   tournament_id)``, ``list_tournaments(user, scope)``, ``tournament_action(user, scope,
-  verb, tournament_id="", partner=None)`` (the verb as typed: tournaments.VERBS);
+  verb, tournament_id="", partner=None)`` (the verb as typed: commands.VERBS);
   ``tick()`` plays due computer moves and enforces turn timers; ``run(send)`` ticks forever
   and passes what ticks return to `send`.
   ``find_table(channel, user_id, command, private=False)`` (not a message maker: a table id
@@ -43,24 +43,36 @@ accepted move is committed (`Store.append_move`) before the reply is returned.  
 messages are built from the public view only (``game.view(None)``); a player's own view goes
 only into a private "hand" message to that player.
 
-This module is the facade: the methods are written in the parts it stands on (state.py,
-results.py, play.py, clock.py, lobby.py, opening.py; their order in bot/service/__init__.py),
-and put behind the door here.
+This module is the facade: it is the shared state (state.py) and holds the parts, made here
+with what each uses (results.py, play.py, clock.py, lobby.py, opening.py; `Parts`, drawn in
+bot/service/__init__.py), and the tournaments (bot/tournament/commands.py, a client of the
+tables through `Desk` and the events); their public methods are put behind the door here.
+Here too is who listens to which event (`__init__`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
 from ..i18n import t
-from . import assist, stopping, texts, tourney_export, tourney_words
+from ..storage import Store
+from ..tournament import words as tourney_words
+from ..tournament.commands import VERBS as TOURNAMENT_VERBS
+from ..tournament.commands import Tournaments
+from ..tournament.rooms import RoomRegistry
+from . import assist, live, stopping, texts
+from .clock import SETTLE, Clock
+from .desk import Desk
+from .events import MovePlayed
 from .guard import door
 from .lobby import Lobby
 from .messages import Message, parse_action
 from .opening import TABLE_FOR, Opening, invitees
 from .play import Play
 from .results import Results
-from .state import User
-from .tournaments import VERBS as TOURNAMENT_VERBS
-from .tournaments import Tournaments
+from .state import State, User
 
 # What adapters, tests and scripts import from here (the names moved to the parts).
 __all__ = ["MOVE_TEXT", "TABLE_FOR", "TOURNAMENT_VERBS", "VERBS", "Service", "User",
@@ -72,47 +84,124 @@ VERBS = frozenset("jlarshmqepdxu" + assist.HINT + tourney_words.VERB)
 MOVE_TEXT = {"d": "draw", "x": "pass"}
 
 
-class Service(Tournaments):
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """The table service's parts, each given what it uses when it is made (`Service`)."""
+
+    results: Results  # a game's end and ratings, a table stopped, what players read after
+    play: Play  # a move applied and committed, the computers' answer, the hand, the hint
+    clock: Clock  # the start, the ticks, the tick loop
+    lobby: Lobby  # seats: join, leave, computer seats, the start; leaving a game
+    opening: Opening  # a new table, a rematch, the table a command means
+
+
+def _held(part: str, name: str, cls: type) -> Callable[..., Awaitable[list[Message]]]:
+    """The method `name` of the part the facade holds as `part` ("tournaments", or one of
+    `Parts`), as a method of the facade (to be put behind the door)."""
+    async def call(self: Service, user: User, *args: Any, **kwargs: Any) -> list[Message]:
+        holder = self.tournaments if part == "tournaments" else getattr(self.parts, part)
+        return await getattr(holder, name)(user, *args, **kwargs)  # type: ignore[no-any-return]
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = getattr(cls, name).__doc__
+    return call
+
+
+def _tournaments(name: str) -> Callable[..., Awaitable[list[Message]]]:
+    return _held("tournaments", name, Tournaments)
+
+
+class Service(State):
     """Hosts every table of every channel: the facade adapters call.
 
-    The work is done by the parts it stands on, each on the one before it (bot/service/
-    __init__.py): state <- results <- play <- clock <- lobby <- opening.  Here each public
-    method of a part is put behind the door (`guard.door`: `where=`, the table number, any
-    error turned into a reply), and a button's press is routed to the method it means.
+    It is the shared state (state.State: the store, the tables, the clock...) and holds
+    the parts that work on it (`Parts`, bot/service/__init__.py), each made here with what
+    it uses; and the `Tournaments` (bot/tournament/commands.py), a client that sees the
+    tables through a `Desk` and hears of them by events.  Here each public method is put
+    behind the door (`guard.door`: `where=`, the table number, any error turned into a
+    reply), and a button's press is routed to the method it means.
     """
+
+    def __init__(self, store: Store, **settings: Any) -> None:
+        super().__init__(store, **settings)
+        results = Results(self)
+        play = Play(self, results)
+        lobby = Lobby(self, play, results)
+        self.parts = Parts(results=results, play=play, clock=Clock(self, play, results),
+                           lobby=lobby, opening=Opening(self, lobby))
+        self.tournaments = Tournaments(Desk(self, results))  # a client of the tables
+        # who listens to what happened at the tables (bot/service/events.py)
+        self.events.subscribe(MovePlayed, self._web_heard)
+        self.tournaments.subscribe()  # the start, ticks, ends, leavers; other processes' news
+
+    @property
+    def rooms(self) -> RoomRegistry:
+        """The platforms' rooms for tournament tables (bot/tournament/rooms.py): adapters
+        register theirs."""
+        return self.tournaments.rooms
+
+    async def _web_heard(self, event: MovePlayed) -> None:
+        live.changed(self, (event.table.id,))  # the web table (bot/service/live.py)
+
+    # -- the clock: not behind the door (no user) ----------------------------------------------
+
+    async def start(self) -> list[Message]:
+        """Reload every unfinished table and prompt its players again (clock.py)."""
+        return await self.parts.clock.start()
+
+    async def tick(self, wait: float | None = None) -> list[Message]:
+        """Play due computer moves and enforce turn timers; call it often (clock.py)."""
+        return await self.parts.clock.tick(wait)
+
+    async def run(self, send: Callable[[list[Message]], Awaitable[None]],
+                  interval: float = 0.25) -> None:
+        """Tick forever (this facade's `tick`, looked up at each tick: bot/metrics.py may
+        time it)."""
+        await self.parts.clock.run(send, interval,
+                                   tick=lambda wait: self.tick(wait=wait))
+
+    async def settle(self, timeout: float = SETTLE) -> None:
+        """Let the ticks under way end (at most `timeout` seconds) when the bot stops."""
+        await self.parts.clock.settle(timeout)
+
+    async def find_table(self, channel: str, user_id: str, command: str, *,
+                         private: bool = False, move: str | None = None) -> int | None:
+        """The table a command typed without a table number means (opening.py)."""
+        return await self.parts.opening.find_table(channel, user_id, command, private=private,
+                                                   move=move)
 
     # -- the parts' public methods, each behind the door (bot/service/guard.py) ----------------
 
-    open_table = door("open")(Opening.open_table)
-    rematch = door(table=True)(Opening.rematch)
-    join = door(table=True)(Lobby.join)
-    leave = door(table=True)(Lobby.leave)
-    add_ai = door(table=True)(Lobby.add_ai)
-    remove_ai = door(table=True)(Lobby.remove_ai)
-    begin = door(table=True)(Lobby.begin)
-    play = door("move", table=True)(Play.play)
-    hand = door(table=True)(Play.hand)
-    hint = door(table=True)(Play.hint)
-    stop = door(table=True)(Results.stop)
-    rules = door()(Results.rules)
-    leaderboard = door()(Results.leaderboard)
-    season_leaderboard = door()(Results.season_leaderboard)
-    stats = door()(Results.stats)
-    history = door()(Results.history)
-    export = door(table=True)(Results.export)
-    review = door(table=True)(Results.review)
-    set_setting = door()(Results.set_setting)
-    set_pings = door()(Results.set_pings)
-    # tournaments (issue 31; bot/service/tournaments.py)
-    open_tournament = door("open")(Tournaments.open_tournament)
-    register = door()(Tournaments.register)
-    unregister = door()(Tournaments.unregister)
-    start_tournament = door()(Tournaments.start_tournament)
-    tournament_action = door()(Tournaments.tournament_action)
-    list_tournaments = door()(Tournaments.list_tournaments)
-    tournament_standings = door()(Tournaments.tournament_standings)
-    drop = door()(Tournaments.drop)
-    export_tournament = door()(tourney_export.export_tournament)
+    open_table = door("open")(_held("opening", "open_table", Opening))
+    rematch = door(table=True)(_held("opening", "rematch", Opening))
+    join = door(table=True)(_held("lobby", "join", Lobby))
+    leave = door(table=True)(_held("lobby", "leave", Lobby))
+    add_ai = door(table=True)(_held("lobby", "add_ai", Lobby))
+    remove_ai = door(table=True)(_held("lobby", "remove_ai", Lobby))
+    begin = door(table=True)(_held("lobby", "begin", Lobby))
+    play = door("move", table=True)(_held("play", "play", Play))
+    hand = door(table=True)(_held("play", "hand", Play))
+    hint = door(table=True)(_held("play", "hint", Play))
+    stop = door(table=True)(_held("results", "stop", Results))
+    rules = door()(_held("results", "rules", Results))
+    leaderboard = door()(_held("results", "leaderboard", Results))
+    season_leaderboard = door()(_held("results", "season_leaderboard", Results))
+    stats = door()(_held("results", "stats", Results))
+    history = door()(_held("results", "history", Results))
+    export = door(table=True)(_held("results", "export", Results))
+    review = door(table=True)(_held("results", "review", Results))
+    set_setting = door()(_held("results", "set_setting", Results))
+    set_pings = door()(_held("results", "set_pings", Results))
+    # tournaments (issue 31; bot/tournament/commands.py: the part the facade holds)
+    open_tournament = door("open")(_tournaments("open_tournament"))
+    register = door()(_tournaments("register"))
+    unregister = door()(_tournaments("unregister"))
+    start_tournament = door()(_tournaments("start_tournament"))
+    tournament_action = door()(_tournaments("tournament_action"))
+    list_tournaments = door()(_tournaments("list_tournaments"))
+    tournament_standings = door()(_tournaments("tournament_standings"))
+    drop = door()(_tournaments("drop"))
+    export_tournament = door()(_tournaments("export_tournament"))
+    cancel_tournament = door()(_tournaments("cancel_tournament"))
 
     # -- a button ------------------------------------------------------------------------------
 
@@ -137,9 +226,9 @@ class Service(Tournaments):
         if verb in simple:
             return await simple[verb](user, table_id)
         if verb == "e":
-            return await self._choose_end(user, table_id, turn, arg)
+            return await self.parts.play._choose_end(user, table_id, turn, arg)
         if verb == tourney_words.VERB:  # a tournament's button ("0:0:t:j12")
-            return await self._tournament_press(user, arg)
+            return await self.tournaments.press(user, arg)
         if verb == "u":  # a rules page's section (no table: "0:0:u:<slug>:<section>")
             return await self.rules(user, *arg.split(":", 1)) if ":" in arg else []
         return await self.play(user, table_id, MOVE_TEXT.get(verb, arg), turn=turn)

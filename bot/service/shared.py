@@ -34,7 +34,7 @@ from . import seats as seating
 from .tables import Table, rebuild
 
 if TYPE_CHECKING:
-    from .service import Service
+    from .host import Host
 
 SERVICE = seating.NOTES  # the "platform" of the service's notes on a table (adapter_state)
 
@@ -43,7 +43,7 @@ STOP_VOTES = "stop_votes"  # the service's note of the players who asked to stop
 
 
 @asynccontextmanager
-async def table_guard(service: Service, table_id: int) -> AsyncIterator[None]:
+async def table_guard(service: Host, table_id: int) -> AsyncIterator[None]:
     """Hold the table (waiting for other processes) with an up-to-date copy in memory."""
     async with service.store.table_lock(table_id):
         await refresh(service, table_id)
@@ -56,7 +56,7 @@ async def table_guard(service: Service, table_id: int) -> AsyncIterator[None]:
 
 
 @asynccontextmanager
-async def tick_guard(service: Service, table_id: int) -> AsyncIterator[bool]:
+async def tick_guard(service: Host, table_id: int) -> AsyncIterator[bool]:
     """Hold the table if no other process does (True, with an up-to-date copy), else False."""
     async with service.store.try_table_lock(table_id) as held:
         if held:
@@ -69,13 +69,13 @@ async def tick_guard(service: Service, table_id: int) -> AsyncIterator[bool]:
             raise
 
 
-async def refreshed(service: Service, table_id: int) -> None:
+async def refreshed(service: Host, table_id: int) -> None:
     """Bring the table up to date under its lock, for a reader (a hand, the ends to choose)."""
     async with table_guard(service, table_id):
         pass
 
 
-async def refresh(service: Service, table_id: int) -> None:
+async def refresh(service: Host, table_id: int) -> None:
     """Bring `service.tables[table_id]` to what the database holds (caller holds the lock)."""
     store = service.store
     held = service.tables.get(table_id)
@@ -121,7 +121,7 @@ def _same(held: TableRow, row: TableRow) -> bool:
     return (held.status, held.host, held.seats) == (row.status, row.host, row.seats)
 
 
-async def adopt(service: Service) -> None:
+async def adopt(service: Host) -> None:
     """Take up the games under way that other processes opened (at most every ADOPT_EVERY;
     those opened while this process listens are taken up when told: notify.py)."""
     notify.start(service)
@@ -135,7 +135,7 @@ async def adopt(service: Service) -> None:
                 pass  # refresh loads it
 
 
-async def vote_stop(service: Service, table: Table, user_id: str) -> None:
+async def vote_stop(service: Host, table: Table, user_id: str) -> None:
     """Count `user_id`'s wish to stop the table with the wishes stored by every process
     (caller holds the table's lock), and store them all: a vote taken by one process counts
     when the next one reaches another."""

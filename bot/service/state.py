@@ -4,8 +4,8 @@
 locks, the users' languages, the limits, the picture pool, the clock and the random numbers;
 and the helpers every part calls: a table's lock, a lobby's idle time, a user's language and
 a private error, the public table message and the private hands, a turn's deadline.  It
-imports no part: the parts (results, play, clock, lobby; see bot/service/__init__.py) stand
-on it, one on the other.
+imports no part: the parts (results, play, clock, lobby, opening; see bot/service/
+__init__.py) each hold it, and the facade is one.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from core.moves import Move
 from ..i18n import lang_for, t
 from ..storage import Store, TableRow
 from . import assist, families, pings, texts
+from .events import EventBus
 from .limits import Limits, Recent, TableIndex
 from .messages import Message
 from .pictures import NoPictures, PicturePool, Pictures
@@ -96,6 +97,7 @@ class State:
         self._quiet: set[str] = set()  # users who turned turn pings off (bot/service/pings.py)
         self._pings_read: dict[str, float] = {}  # user id -> when their choice was read
         self.rng = random.Random(seed)
+        self.events = EventBus()  # what happened, to whoever listens (events.py)
 
     async def _lobby_changed(self, row: TableRow) -> float:
         """When a stored lobby last changed (its creation, if no change was noted)."""

@@ -13,7 +13,8 @@ from ..i18n import t
 from .messages import Action, Message, action_data, parse_action
 
 if TYPE_CHECKING:
-    from .service import Service, User
+    from .host import Host
+    from .state import User
     from .tables import Table
 
 YES = "yes"  # the argument of the confirming press
@@ -45,7 +46,7 @@ def question(table: Table, user_id: str, turn: int, lang: str) -> Message:
                    kind="info", table=table.id, actions=(yes,))
 
 
-async def press(service: Service, user: User, table_id: int, turn: int, arg: str
+async def press(service: Host, user: User, table_id: int, turn: int, arg: str
                 ) -> list[Message]:
     """A "Stop" press: the question when it would end the game at once, else the stop (or
     the vote) itself."""

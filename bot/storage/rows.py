@@ -66,7 +66,7 @@ class TableRow:
 
 @dataclass
 class TournamentRow:
-    """A tournament's row: `state` is JSON (bot/service/tournaments.py), `version` its
+    """A tournament's row: `state` is JSON (bot/tournament/commands.py), `version` its
     compare-and-set counter."""
 
     id: int

@@ -1,6 +1,6 @@
 """A tournament table's room on Telegram (issue 31): a forum topic, where the group is a forum.
 
-The adapter registers it with the service (bot/service/rooms.py) when it runs.  Whether a
+The adapter registers it with the service (bot/tournament/rooms.py) when it runs.  Whether a
 group is a forum is learnt from its updates (`saw`: every update's chat says `is_forum`),
 else asked once with getChat, and kept.  A table's channel is then
 "telegram:<chat>:<topic>" (bot/telegram/ids.py), where the outbox already sends.  The bot

@@ -6,18 +6,34 @@ command here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 from telegram.ext import ContextTypes
 
-from ..service.service import TOURNAMENT_VERBS, User
-
-if TYPE_CHECKING:
-    from .adapter import TelegramBot
+from ..service.service import TOURNAMENT_VERBS, Service, User
 
 Context = ContextTypes.DEFAULT_TYPE
+
+
+class TelegramBot(Protocol):
+    """What the command uses of the adapter (bot/telegram/adapter.py), typed here rather
+    than imported: the adapter imports this module (no circle, issue 38)."""
+
+    service: Service
+
+    def where(self, update: Update) -> Any: ...
+
+    def user(self, tg: Any) -> User: ...
+
+    def place(self, update: Update) -> Any: ...
+
+    def origin(self, update: Update) -> Any: ...
+
+    async def send(self, out: Any, origin: Any = None) -> Any: ...
+
+    async def _admin(self, update: Update, context: Context) -> bool: ...
 
 
 async def command(bot: TelegramBot, update: Update, context: Context) -> None:

@@ -18,7 +18,7 @@ from ..service import families
 from ..service.messages import Message, action_data
 
 if TYPE_CHECKING:
-    from .server import Watcher, WebTable
+    from .host import Watcher, WebTable
 
 ACTIONS = ("hint", "give-up", "rematch")
 

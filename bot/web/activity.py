@@ -41,7 +41,7 @@ from . import guards, pages
 from .settings import Activity
 
 if TYPE_CHECKING:
-    from .server import WebTable
+    from .host import WebTable
 
 log = logging.getLogger("domino.web.activity")
 PLATFORM = "discord"  # the Discord adapter's prefix of users, channels and servers

@@ -17,7 +17,7 @@ from .board import state_payload
 from .state import title_of
 
 if TYPE_CHECKING:
-    from .server import WebTable
+    from .host import WebTable
 
 
 async def game_page(table: WebTable, request: web.Request) -> web.Response:

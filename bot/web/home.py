@@ -32,7 +32,7 @@ from .pages import _config_json, shell
 from .state import game_name
 
 if TYPE_CHECKING:
-    from .server import WebTable
+    from .host import WebTable
 
 LocalUser = Callable[[], User]
 SENTENCE = re.compile(r"(?<=[.!?])\s+")

@@ -25,7 +25,7 @@ from .board import state_payload
 from .state import title_of
 
 if TYPE_CHECKING:
-    from .server import WebTable
+    from .host import WebTable
 
 MARK = json.dumps(web_state.LOG_MARK)  # the log's place in a state's JSON text
 

@@ -16,12 +16,22 @@ each tile goes to a seat that may hold it, and the deal can always be completed)
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..tiles import iter_ids
 
-if TYPE_CHECKING:
-    from .match import TrickMatch
+
+class TrickMatch(Protocol):
+    """What `voids` uses of a match (core/tricks/match.py's TrickMatch), typed here: the
+    match imports this module (no circle, even for types: tests/test_import_cycles.py)."""
+
+    hands: list[int]
+    trick: list[tuple[int, int]]
+    tricks: list[tuple[int, tuple[tuple[int, int], ...], int]]
+
+    def _shallow_copy(self) -> TrickMatch: ...
+
+    def playable(self, seat: int) -> int: ...
 
 
 def voids(match: TrickMatch, among: int) -> list[int]:

@@ -1,18 +1,19 @@
-"""A tournament's rounds in the service (issue 31): paired, opened, closed and scored.
+"""A tournament's rounds (issue 31): paired, opened, closed and scored.
 
 A tournament's row (store: `tournaments`) holds its state as JSON: bot/tournament's
 `Tournament.to_dict()` under "t", and the service's notes (game, options, round clock,
 registration window, public language, names, when the round opened).  Every change is a
 compare-and-set on the row's version (`_change`): on several processes a round is paired
 and opened once.  Each round's tables are lobbies, each in its room (a Discord thread, a
-Telegram forum topic: bot/service/rooms.py) or in the tournament's channel, whose human
+Telegram forum topic: bot/tournament/rooms.py) or in the tournament's channel, whose human
 seats are kept for their players (as a rematch's); computers sit where the organiser allows
-(`fill`).  A table's end reaches the tournament through `Results._finish`'s hook
-(`_table_finished`, overridden here: the call goes up by inheritance, no import goes up);
-the tick (`tick`, extended here) then opens the next round or announces the podium, starts a
-tournament whose registration window closed, and forfeits the no-shows at the round clock.
-Everything is in the store: a restart loses nothing (`start` looks at them all again).
-Stands on the opening (bot/service/opening.py); the commands (tournaments.py) stand on it.
+(`fill`).  The tournaments are a client of the table service (issue 38): they use it
+through its `Desk` (bot/service/desk.py) and hear of it by events (bot/service/events.py):
+a table's end (`GameFinished`) records its result, a leaver (`SeatLeft`) is dropped, and
+each tick (`TickRan`) opens the next round or announces the podium, starts a tournament
+whose registration window closed, and forfeits the no-shows at the round clock.  Everything
+is in the store: a restart loses nothing (`Started`: they are all looked at again).  Stands
+on no class; the arena (arena.py) and the commands (commands.py) stand on it.
 """
 
 from __future__ import annotations
@@ -25,18 +26,18 @@ from collections.abc import Callable
 from typing import Any
 
 from ..i18n import t, tn
+from ..service import seats as seating
+from ..service.desk import Desk
+from ..service.events import GameFinished, SeatLeft, Started, TickRan, TournamentNoticed
+from ..service.lobby import name_computers
+from ..service.messages import Message
+from ..service.state import COMPUTER, User
+from ..service.tables import Table
 from ..storage import SeatRow, TableRow, TournamentRow
-from ..tournament import Round, Tournament, TournamentError
-from . import outbox
-from . import seats as seating
-from . import tourney_teams as teams
-from . import tourney_words as words
-from .lobby import name_computers
-from .messages import Message
-from .opening import Opening
+from . import teams, words
+from .model import Round, TournamentError
 from .rooms import RoomRegistry
-from .state import COMPUTER, User
-from .tables import Table
+from .tournament import Tournament
 
 log = logging.getLogger("domino.service")
 
@@ -61,18 +62,32 @@ def paired(tour: Tournament, **kw: Any) -> Round:
         raise TournamentError("cannot-pair") from None
 
 
-class Rounds(Opening):
+class Rounds:
     """A tournament's rounds: opened, closed and scored by the tick; its state changed by
     compare-and-set."""
 
-    _tourney_looked: float = float("-inf")
-    _tourney_due: bool = True
-    _tourney_wrote: bool = False  # whether the last `_change` wrote (else: nothing to do)
-    _rooms: RoomRegistry
-    _places_looked: float = float("-inf")
-    # when this process started alone on the database: a claim older is a dead process's
-    _alone_since: float | None = None
-    _outbox_looked: float = float("-inf")
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk  # the table service, as its clients see it
+        self.rooms = RoomRegistry()  # the platforms' rooms for tables: adapters register
+        self._tourney_looked = float("-inf")
+        self._tourney_due = True
+        self._tourney_wrote = False  # whether the last `_change` wrote (else: nothing to do)
+        self._places_looked = float("-inf")
+        # when this process started alone on the database: a claim older is a dead process's
+        self._alone_since: float | None = None
+
+    def subscribe(self) -> None:
+        """Hear of the tables' events: the start, the ticks, the ends, the leavers."""
+        events = self.desk.events
+        events.subscribe(Started, self._on_started)
+        events.subscribe(TickRan, self._on_tick)
+        events.subscribe(GameFinished, self._on_game_finished)
+        events.subscribe(SeatLeft, self._on_seat_left)
+        events.subscribe(TournamentNoticed, self._on_noticed)
+
+    async def _on_noticed(self, event: TournamentNoticed) -> None:
+        """Another process changed a tournament: look at them at the next tick."""
+        self._tourney_due = True
 
     async def _change(self, tournament_id: int, change: Change, pairs: bool = False,
                       said: Said | None = None) -> tuple[TournamentRow, dict[str, Any]]:
@@ -83,7 +98,7 @@ class Rounds(Opening):
         What the change `said` (keyed messages) is written with it, in the outbox
         (bot/service/outbox.py)."""
         for _ in range(50):
-            row = await self.store.tournament(tournament_id)
+            row = await self.desk.store.tournament(tournament_id)
             if row is None:
                 raise TournamentError("unknown-tournament")
             data = json.loads(row.state)
@@ -93,9 +108,9 @@ class Rounds(Opening):
                 self._tourney_wrote = False
                 return row, data
             state = json.dumps(data)
-            rows = outbox.rows(self, said(status, data)) if said else ()
-            if await self.store.save_tournament(row.id, row.version, status, state,
-                                                outbox=rows):
+            rows = self.desk.outbox_rows(said(status, data)) if said else ()
+            if await self.desk.store.save_tournament(row.id, row.version, status, state,
+                                                     outbox=rows):
                 row.status, row.state, row.version = status, state, row.version + 1
                 self._tourney_due = self._tourney_wrote = True
                 return row, data
@@ -103,7 +118,7 @@ class Rounds(Opening):
 
     async def _begin_tournament(self, tournament_id: int) -> list[Message]:
         """Pair round 1 (once, by compare-and-set) and open its tables."""
-        now = self.clock()
+        now = self.desk.clock()
         alone: list[Any] = []  # fixed pairs: those registered alone, paired now
 
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
@@ -130,9 +145,9 @@ class Rounds(Opening):
         n = len(tour.rounds)
         rnd = tour.rounds[-1]
         lang, names = data["lang"], data["names"]
-        opened = await self.store.tournament_tables(row.id, n)
-        timer = await self.store.get_setting(row.scope, "timer")
-        seconds = int(timer) if timer else self.default_timer
+        opened = await self.desk.store.tournament_tables(row.id, n)
+        timer = await self.desk.store.get_setting(row.scope, "timer")
+        seconds = int(timer) if timer else self.desk.default_timer
         out: list[Message] = []
         shown: list[tuple[int, list[str]]] = []
         places: dict[int, str] = {}  # table id -> where its room is, when it has one
@@ -149,18 +164,17 @@ class Rounds(Opening):
             new = TableRow(id=0, channel=room, scope=row.scope, host="",
                            variant=data["variant"], options=dict(data["options"]),
                            players=len(players), timer=seconds or None, status="lobby",
-                           seed=self.rng.getrandbits(62), lang=lang, created_at=self.clock(),
-                           seats=seats)
+                           seed=self.desk.rng.getrandbits(62), lang=lang,
+                           created_at=self.desk.clock(), seats=seats)
             fresh = Table(new, reserved=kept)
             name_computers(fresh)
-            new.id = await self.store.create_table(new, tournament=(row.id, n, no))
-            await seating.save(self.store, fresh)
-            self.tables[new.id] = fresh
-            self._changed[new.id] = self.clock()
+            new.id = await self.desk.store.create_table(new, tournament=(row.id, n, no))
+            await seating.save(self.desk.store, fresh)
+            self.desk.lobby_opened(fresh)
             shown.append((new.id, [names.get(p, p) if p else s.name
                                    for p, s in zip(players, new.seats, strict=True)]))
             places[new.id] = self.rooms.link(room, row.channel)
-            out += self._table_messages(fresh)
+            out += self.desk.table_messages(fresh)
         text = words.round_opened(row.id, n, tour.total_rounds, lang,
                                   teams.as_sides(shown, tour.config.teams),
                                   [names.get(b, b) for b in rnd.byes], data["clock"], places)
@@ -178,13 +192,6 @@ class Rounds(Opening):
         await self._change(row.id, announce, said=lambda status, d: [said])
         return [said, *out] if self._tourney_wrote else out
 
-    @property
-    def rooms(self) -> RoomRegistry:
-        """The platforms' rooms for tables (bot/service/rooms.py): adapters register theirs."""
-        if "_rooms" not in self.__dict__:
-            self._rooms = RoomRegistry()
-        return self._rooms
-
     async def _room(self, row: TournamentRow, lang: str, round_no: int, table_no: int,
                     members: list[str]) -> str:
         """The channel of a new table of the round: a room (a thread, a forum topic) where
@@ -195,7 +202,7 @@ class Rounds(Opening):
         return await self.rooms.open(row.channel, title, members)
 
     async def _table_channel(self, table_id: int) -> str:
-        stored = await self._table_row(table_id)
+        stored = await self.desk.table_row(table_id)
         return stored.channel if stored is not None else ""
 
     async def _room_link(self, row: TournamentRow, table_id: int) -> str:
@@ -205,18 +212,22 @@ class Rounds(Opening):
         """The round is over: its tables' rooms are closed (archived; their messages stay),
         all at once (each waits for its table's last message, not for the others')."""
         try:
-            tables = (await self.store.tournament_tables(row.id, round_no)).values()
+            tables = (await self.desk.store.tournament_tables(row.id, round_no)).values()
             await asyncio.gather(*[self.rooms.close(await self._table_channel(tid),
                                                     row.channel, tid) for tid in tables])
         except Exception:  # the rooms stay open: the round goes on
             log.exception("tournament %s: cannot close the rooms of round %s", row.id,
                           round_no)
 
-    async def _leave_game(self, user: User, table: Table) -> list[Message]:
+    async def _on_seat_left(self, event: SeatLeft) -> list[Message]:
         """Leaving a tournament's game under way drops the player from the later rounds
-        (as `drop`); the game itself goes on as any left game. Caller holds the lock."""
-        out = await super()._leave_game(user, table)
-        link = await self.store.table_tournament(table.id) if user.id in table.leavers else None
+        (as `drop`); the game itself goes on as any left game (the event's publisher holds
+        the table's lock)."""
+        table, out = event.table, []
+        user = User(event.user_id, event.name)
+        if user.id not in table.leavers:
+            return out
+        link = await self.desk.store.table_tournament(table.id)
         if link is None:
             return out
         tid = link[0]
@@ -244,9 +255,10 @@ class Rounds(Opening):
                   who=user.name, id=tid))
         return [*out, Message(row.channel, text, kind="info")]
 
-    async def _table_finished(self, table: Table) -> None:
+    async def _on_game_finished(self, event: GameFinished) -> None:
         """A tournament table's game ended: its result goes into the tournament."""
-        link = await self.store.table_tournament(table.id)
+        table = event.table
+        link = await self.desk.store.table_tournament(table.id)
         if link is None:
             return
         tid, round_no, table_no = link
@@ -270,22 +282,19 @@ class Rounds(Opening):
             return row.status
         await self._change(tid, change)
 
-    async def tick(self, wait: float | None = None) -> list[Message]:
-        """The tables' tick, then the tournaments' (rounds opened, closed, no-shows).  Each
+    async def _on_tick(self, event: TickRan) -> list[Message]:
+        """After the tables' tick, the tournaments' (rounds opened, closed, no-shows).  Each
         part is guarded: a part that fails (logged) loses no other part's messages (the
         computers' moves this tick stored are said even when the tournaments cannot be
-        read)."""
-        out = await super().tick(wait)
-        now = self.clock()
-        if self.store.shared and now - self._outbox_looked >= outbox.SWEEP:
-            self._outbox_looked = now  # a peer that died: its messages left unsaid
-            out += await outbox.recover(self, alone=False)
+        read: the tick's own are made before its listeners are told, events.py)."""
+        out: list[Message] = []
+        now = self.desk.clock()
         if not self._tourney_due and now - self._tourney_looked < EVERY:
             return out
         self._tourney_looked, self._tourney_due = now, False
         more: list[Message] = []
         try:
-            rows = await self.store.tournaments(OPEN)
+            rows = await self.desk.store.tournaments(OPEN)
         except Exception:  # looked at again at the next tick
             log.exception("tournaments: cannot read the tournaments under way")
             rows, self._tourney_due = [], True
@@ -298,7 +307,7 @@ class Rounds(Opening):
             self._places_looked = now
             await self._repair_places(now)
         try:
-            return out + await self._drawn(more)
+            return out + await self.desk.drawn(more)
         except Exception:  # the pictures: the words still go out
             log.exception("tournaments: cannot draw the tick's pictures")
             return out + [dataclasses.replace(m, image=None) for m in more]
@@ -307,27 +316,24 @@ class Rounds(Opening):
         """A finished tournament's final places, for the players' pages (once: again, the
         store keeps the first)."""
         ranks = tour.standings()  # both partners of a pair get the pair's place
-        await self.store.save_tournament_places(tournament_id, teams.places(tour, ranks), now,
-                                                entrants=len(ranks))
+        await self.desk.store.save_tournament_places(tournament_id, teams.places(tour, ranks), now,
+                                                     entrants=len(ranks))
 
     async def _repair_places(self, now: float) -> None:
         """The places of the finished tournaments that have none: the process that wrote
         "finished" stopped before it wrote them (at a start, then every REPAIR seconds)."""
         try:
-            for row in await self.store.unplaced_tournaments():
+            for row in await self.desk.store.unplaced_tournaments():
                 log.warning("tournament %s: writing its final places again", row.id)
                 await self._save_places(row.id, Tournament.from_dict(json.loads(row.state)["t"]),
                                         now)
         except Exception:
             log.exception("tournaments: cannot write the missing final places")
 
-    async def start(self) -> list[Message]:
-        """Reload the tables, then look at every tournament under way at the next tick."""
+    async def _on_started(self, event: Started) -> None:
+        """The service starts: look at every tournament under way at the next tick."""
         self._tourney_due, self._places_looked = True, float("-inf")
-        alone = await self.store.peers() == 0
-        self._alone_since = self.clock() if alone else None
-        unsaid = await outbox.recover(self, alone)  # what a stopped process left unsaid
-        return unsaid + await super().start()
+        self._alone_since = self.desk.clock() if event.alone else None
 
     async def _tournament_tick(self, row: TournamentRow, now: float) -> list[Message]:
         data = json.loads(row.state)
@@ -358,14 +364,14 @@ class Rounds(Opening):
         if rnd.done:
             return await self._next_round(row, now)
         if now >= (data.get("round_at") or now) + data["clock"]:
-            opened = await self.store.tournament_tables(row.id, len(tour.rounds))
+            opened = await self.desk.store.tournament_tables(row.id, len(tour.rounds))
             return await self._no_shows(row, tour, opened)
         return []
 
     async def _expire_registration(self, row: TournamentRow, now: float) -> list[Message]:
         """A registration with no start time that its organiser did not start within
         `limits.tournament_registration_ttl` seconds closes (once), its channel told."""
-        ttl = self.limits.tournament_registration_ttl
+        ttl = self.desk.limits.tournament_registration_ttl
         if ttl <= 0 or now - row.created_at < ttl:
             return []
         row, data = await self._change(row.id, lambda r, d: "stopped" if r.status ==
@@ -385,7 +391,7 @@ class Rounds(Opening):
         None when they are all open and the round announced (`data`: the row's state, read
         here if not given; a round paired before the outbox counts as announced)."""
         n = len(tour.rounds)
-        opened = await self.store.tournament_tables(row.id, n)
+        opened = await self.desk.store.tournament_tables(row.id, n)
         if len(opened) >= len(tour.rounds[-1].tables) and (
                 data if data is not None else json.loads(row.state)).get("announced", n) >= n:
             return None
@@ -437,7 +443,7 @@ class Rounds(Opening):
         await self._close_rooms(row, played)
         ranks = tour.standings()  # the picture: on this round's standings, or on the podium
         image = words.picture(row.id, ranks, names, played, done,
-                              self._pool.deferred().for_lang(lang))
+                              self.desk.pictures_for(lang))
         said = self._round_said(row, row.status, data)
         if done:  # the final places (the writer of "finished"; else `_repair_places`)
             await self._save_places(row.id, tour, now)
@@ -473,14 +479,14 @@ class Rounds(Opening):
             if table.done:
                 continue
             tid = opened[no]
-            async with self._lock(tid):
-                live, stored = self.tables.get(tid), await self._table_row(tid)
+            async with self.desk.lock(tid):
+                live, stored = self.desk.tables.get(tid), await self.desk.table_row(tid)
                 if stored is None or stored.status not in ("lobby", "stopped"):
                     continue
                 came = {s.user_id for s in stored.seats if s.user_id and s.ai is None}
                 absent = teams.absent(tour, table, came)
                 await self._record(row.id, n, no, [0.0] * len(table.sides), absent)
                 if live is not None and stored.status == "lobby":
-                    out += await self._close(live, t(stored.lang, "Table #{id} is closed: "
-                                                     "the round clock ran out.", id=tid))
+                    out += await self.desk.close(live, t(stored.lang, "Table #{id} is closed: "
+                                                         "the round clock ran out.", id=tid))
         return out

@@ -9,7 +9,7 @@ too long: the table stays in the tournament's channel.  A failure is logged as a
 (the exception's type and the platform's status, no names, no text) and never fails the
 round; the channel is not asked again for a minute (the round's other tables go to the
 channel at once, not after one refusal or timeout each).  Stands on nothing of the
-service; the rounds (bot/service/rounds.py) use it.
+service; the rounds (rounds.py) use it.
 """
 
 from __future__ import annotations

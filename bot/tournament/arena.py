@@ -11,7 +11,7 @@ under way play on and count, and the last one's end brings the final standings a
 podium.  Meanwhile the standings are posted every `STANDINGS` seconds, with a wave.  Every
 change is the rounds' compare-and-set: on several processes a wave is paired once; each
 wave's time and the wait are in the tournament's row, so a restart loses nothing.
-Stands on the rounds (bot/service/rounds.py); the commands (tournaments.py) stand on it.
+Stands on the rounds (rounds.py); the commands (commands.py) stand on it.
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ import json
 from typing import Any
 
 from ..i18n import t, tn
+from ..service.messages import Message
 from ..storage import TournamentRow
-from ..tournament import Round, Tournament, TournamentError
-from . import tourney_words as words
-from .messages import Message
+from . import words
+from .model import Round, TournamentError
 from .rounds import Rounds, paired
+from .tournament import Tournament
 
 WAIT = 60.0  # seconds two who just met wait for someone else to come free, then may meet
 STANDINGS = 600.0  # seconds between two standings posted while an arena runs
@@ -56,7 +57,7 @@ class Arena(Rounds):
         ends = tour.config.ends_at
         if not tour.closed and ends is not None and now >= ends:
             out += await self._time_up(row.id)
-        fresh = await self.store.tournament(row.id)
+        fresh = await self.desk.store.tournament(row.id)
         if fresh is None or fresh.status != "running":
             return out
         row, tour = fresh, Tournament.from_dict(json.loads(fresh.state)["t"])
@@ -73,7 +74,7 @@ class Arena(Rounds):
                 if not rnd.done and now >= _wave_at(data, k) + data["clock"]]
         out: list[Message] = []
         for k in late:
-            opened = await self.store.tournament_tables(row.id, k)
+            opened = await self.desk.store.tournament_tables(row.id, k)
             out += await self._no_shows(row, tour, opened, k)
         if not late or tour.closed:
             return out
@@ -178,21 +179,22 @@ class Arena(Rounds):
         for k, rnd in enumerate(tour.rounds, 1):
             if rnd.done:
                 continue
-            opened = await self.store.tournament_tables(row.id, k)
+            opened = await self.desk.store.tournament_tables(row.id, k)
             for no, table in enumerate(rnd.tables, 1):
                 if table.done or no not in opened:
                     continue
                 table_id = opened[no]
-                async with self._lock(table_id):
-                    live, stored = self.tables.get(table_id), await self._table_row(table_id)
+                async with self.desk.lock(table_id):
+                    live = self.desk.tables.get(table_id)
+                    stored = await self.desk.table_row(table_id)
                     if stored is None or stored.status != "lobby":
                         continue
                     await self._record(row.id, k, no, [0.0] * len(table.sides),
                                        table.entrants())
                     if live is not None:
-                        out += await self._close(live, t(stored.lang, "Table #{id} is closed: "
-                                                         "the tournament's time is up.",
-                                                         id=table_id))
+                        out += await self.desk.close(live, t(stored.lang, "Table #{id} is closed: "
+                                                             "the tournament's time is up.",
+                                                             id=table_id))
         return out
 
     async def _arena_over(self, tid: int, now: float) -> list[Message]:

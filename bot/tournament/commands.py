@@ -1,8 +1,8 @@
-"""Tournaments in the service (issue 31): the commands: open, register, unregister, start,
-standings, drop, and a tournament's buttons.  Every change goes through the rounds'
-compare-and-set (`Rounds._change`, bot/service/rounds.py), which also pairs, opens and
-scores the rounds (an arena's: bot/service/arena.py).  Stands on the arena, which stands on
-the rounds; the facade puts the methods behind the door.
+"""Tournaments (issue 31): the commands: open, register, unregister, start, standings, drop,
+export, and a tournament's buttons.  Every change goes through the rounds' compare-and-set
+(`Rounds._change`, rounds.py), which also pairs, opens and scores the rounds (an arena's:
+arena.py).  Stands on the arena, which stands on the rounds; the table service's facade
+(bot/service/service.py) holds one and puts its methods behind the door.
 """
 
 from __future__ import annotations
@@ -17,18 +17,18 @@ from core import DominoError, variants
 from core.options import parse_pairs
 
 from ..i18n import error_text, t, tn
+from ..service import texts
+from ..service.limits import clip
+from ..service.messages import Message
+from ..service.numbers import number, table_number
+from ..service.origin import ORIGIN
+from ..service.state import User
 from ..storage import OverLimit, TournamentRow
-from ..tournament import FORMATS, Config, Tournament, TournamentError
-from . import texts, tourney_export
-from . import tourney_teams as teams
-from . import tourney_words as words
+from . import export, teams, words
 from .arena import Arena
-from .limits import clip
-from .messages import Message
-from .numbers import number, table_number
-from .origin import ORIGIN
+from .model import FORMATS, Config, TournamentError
 from .rounds import OPEN, Change
-from .state import User
+from .tournament import Tournament
 
 log = logging.getLogger("domino.service")
 
@@ -51,32 +51,33 @@ class Tournaments(Arena):
         """Open a tournament in `channel`: `text` names the format, the game and options, e.g.
         "swiss rounds=3 seats=2 classic fill=on clock=300 start=10" (start: minutes of
         registration, none: the organiser starts it)."""
-        if err := self._too_long(user, text):
+        if err := self.desk.too_long(user, text):
             return err
-        lang = await self._lang(user, scope)
+        lang = await self.desk.lang(user, scope)
         where = ORIGIN.get()
         if where is not None and where.private:
-            return self._error(user, t(lang, "Tournaments are run in a group or a server, not "
-                                       "in a private chat."))
-        if not is_admin and await self.store.get_setting(scope, "tournaments") != "everyone":
-            return self._error(user, t(lang, "Only server managers can organise a tournament "
-                                       "here."))
+            return self.desk.error(user, t(lang, "Tournaments are run in a group or a server, not "
+                                           "in a private chat."))
+        if not is_admin and await self.desk.store.get_setting(scope, "tournaments") != "everyone":
+            return self.desk.error(user, t(lang, "Only server managers can organise a tournament "
+                                           "here."))
         try:
             data = await self._new_state(text, scope, lang)
         except (TournamentError, DominoError, ValueError, Refused) as exc:
             why = (words.refusal(exc, lang) if isinstance(exc, TournamentError) else
                    str(exc) if isinstance(exc, Refused) else error_text(lang, exc))
-            return self._error(user, t(lang, "Cannot open the tournament: {why}", why=why))
-        await self.store.upsert_user(user.id, user.name, user.locale)
+            return self.desk.error(user, t(lang, "Cannot open the tournament: {why}", why=why))
+        await self.desk.store.upsert_user(user.id, user.name, user.locale)
         try:  # the server's count and the write are one step (storage/queries.py `Cap`)
-            tid = await self.store.create_tournament(scope, channel, user.id, "registration",
-                                                     json.dumps(data), self.clock(),
-                                                     cap=self.limits.tournaments_per_scope)
+            cap = self.desk.limits.tournaments_per_scope
+            tid = await self.desk.store.create_tournament(scope, channel, user.id, "registration",
+                                                          json.dumps(data), self.desk.clock(),
+                                                          cap=cap)
         except OverLimit as over:
-            return self._error(user, tn(lang, "This server already has {n} tournament under "
-                                        "way; wait for it to end.", "This server already has "
-                                        "{n} tournaments under way; wait for one to end.",
-                                        over.count))
+            return self.desk.error(user, tn(lang, "This server already has {n} tournament under "
+                                            "way; wait for it to end.", "This server already has "
+                                            "{n} tournaments under way; wait for one to end.",
+                                            over.count))
         self._tourney_due = True
         return [words.announcement(tid, channel, data["lang"], data, 0, user.name)]
 
@@ -116,11 +117,11 @@ class Tournaments(Arena):
         probe = v.new(players=seats, seed=0, **opts)  # checks every game option now
         mode = self._partners(partners, teams.is_team_game(probe), v.slug, lang)
         config = Config(fmt, seats=seats, rounds=rounds, fill=fill, teams=mode,
-                        seed=self.rng.getrandbits(31))
-        public = await self.store.get_setting(scope, "lang") or lang
+                        seed=self.desk.rng.getrandbits(31))
+        public = await self.desk.store.get_setting(scope, "lang") or lang
         return {"t": Tournament(config).to_dict(), "variant": v.slug, "options": probe.options,
                 "clock": clock, "minutes": minutes,
-                "starts_at": self.clock() + start * 60 if start else None, "lang": public,
+                "starts_at": self.desk.clock() + start * 60 if start else None, "lang": public,
                 "names": {}, "round_at": None, "opening_at": None, "pending": []}
 
     @staticmethod
@@ -143,7 +144,7 @@ class Tournaments(Arena):
         """Register for a tournament still taking registrations.  In a fixed-pairs one,
         with a `partner` (a member the platform found here; a bare name: one it did not)
         or alone (a partner who had asked, or one drawn at the start)."""
-        cap = self.limits.tournament_entrants
+        cap = self.desk.limits.tournament_entrants
         said: list[Any] = []  # a fixed pair's news: its text, and who it notifies
 
         def change(row: TournamentRow, data: dict[str, Any]) -> str | None:
@@ -156,7 +157,7 @@ class Tournaments(Arena):
             data["names"][user.id] = user.name
             if tour.config.teams == "fixed":
                 if partner is not None:
-                    data["names"].setdefault(partner.id, clip(partner.name, self.limits.name)
+                    data["names"].setdefault(partner.id, clip(partner.name, self.desk.limits.name)
                                              or partner.id[-12:])
                 kind, other = teams.register(data, tour, user.id, partner and partner.id, cap,
                                              data["lang"])
@@ -175,7 +176,7 @@ class Tournaments(Arena):
                 tour.add(user.id)
             data["t"] = tour.to_dict()
             return row.status
-        await self.store.upsert_user(user.id, user.name, user.locale)
+        await self.desk.store.upsert_user(user.id, user.name, user.locale)
         out = await self._command(user, tournament_id, change, lambda n, lang: tn(
             lang, "{who} is registered in tournament #{id} ({n} player).", "{who} is "
             "registered in tournament #{id} ({n} players).", n, who=user.name,
@@ -233,13 +234,13 @@ class Tournaments(Arena):
         row = await self._tournament_here(user, tournament_id)
         if isinstance(row, list):
             return row
-        lang = await self._lang(user, row.scope)
+        lang = await self.desk.lang(user, row.scope)
         if user.id != row.organiser:
-            return self._error(user, t(lang, "Only the organiser can start the tournament."))
+            return self.desk.error(user, t(lang, "Only the organiser can start the tournament."))
         try:
             return await self._begin_tournament(row.id)
         except TournamentError as exc:
-            return self._error(user, words.refusal(exc, lang))
+            return self.desk.error(user, words.refusal(exc, lang))
 
     async def cancel_tournament(self, user: User, tournament_id: int, is_admin: bool = False
                                 ) -> list[Message]:
@@ -249,10 +250,10 @@ class Tournaments(Arena):
         row = await self._tournament_here(user, tournament_id)
         if isinstance(row, list):
             return row
-        lang = await self._lang(user, row.scope)
+        lang = await self.desk.lang(user, row.scope)
         if user.id != row.organiser and not is_admin:
-            return self._error(user, t(lang, "Only the organiser or a server manager can "
-                                       "cancel the tournament."))
+            return self.desk.error(user, t(lang, "Only the organiser or a server manager can "
+                                           "cancel the tournament."))
 
         def change(r: TournamentRow, data: dict[str, Any]) -> str | None:
             if r.status == "running":
@@ -263,7 +264,7 @@ class Tournaments(Arena):
         try:
             row, data = await self._change(row.id, change)
         except TournamentError as exc:
-            return self._error(user, words.refusal(exc, lang))
+            return self.desk.error(user, words.refusal(exc, lang))
         return [Message(row.channel, t(data["lang"], "Tournament #{id} is cancelled by {who}.",
                                        id=row.id, who=user.name), kind="info")]
 
@@ -274,11 +275,11 @@ class Tournaments(Arena):
             return row
         data = json.loads(row.state)
         tour = Tournament.from_dict(data["t"])
-        lang = await self._lang(user, row.scope)
+        lang = await self.desk.lang(user, row.scope)
         ends = tour.config.ends_at  # an arena under way: the minutes left, text only
         if row.status == "running" and ends is not None and not tour.closed:
             ranks, n = tour.standings(), len(tour.rounds)
-            head, image = words.time_left(row.id, lang, ends, self.clock()), None
+            head, image = words.time_left(row.id, lang, ends, self.desk.clock()), None
         else:
             n = len(tour.rounds)  # the rounds over: a round under way does not count yet
             if n and not tour.finished and not tour.rounds[-1].done:
@@ -288,7 +289,7 @@ class Tournaments(Arena):
                                       id=row.id), to=user.id)]
             ranks, head = tour.standings(n), None
             image = words.picture(row.id, ranks, data["names"], n, tour.finished,
-                                  self._pool.deferred().for_lang(lang))
+                                  self.desk.pictures_for(lang))
         return [Message("", words.standings(row.id, lang, ranks, data["names"], n,
                                             tour.finished, head=head), to=user.id,
                         image=image)]
@@ -308,54 +309,67 @@ class Tournaments(Arena):
             "join": lambda u, n: self.register(u, n, partner), "leave": self.unregister,
             "start": self.start_tournament, "standings": self.tournament_standings,
             "drop": self.drop,
-            "export": lambda u, n: tourney_export.export_tournament(self, u, n),
+            "export": self.export_tournament,
             "cancel": lambda u, n: self.cancel_tournament(u, n, is_admin)}
         act = acts.get(verb)
-        lang = await self._lang(user, scope)
+        lang = await self.desk.lang(user, scope)
         if act is None:
-            return self._error(user, t(lang, "Unknown tournament command {word}: {verbs}.",
-                                       word=clip(verb, 20), verbs=", ".join(VERBS)))
+            return self.desk.error(user, t(lang, "Unknown tournament command {word}: {verbs}.",
+                                           word=clip(verb, 20), verbs=", ".join(VERBS)))
         n = table_number(tournament_id)
         if n is None and not str(tournament_id).strip():
-            return self._error(user, t(lang, "Which tournament? Give its number after "
-                                       "{verb}.", verb=verb))
+            return self.desk.error(user, t(lang, "Which tournament? Give its number after "
+                                           "{verb}.", verb=verb))
         if n is None:
-            return self._error(user, t(lang, "There is no tournament #{id}.",
-                                       id=clip(str(tournament_id), 20)))
+            return self.desk.error(user, t(lang, "There is no tournament #{id}.",
+                                           id=clip(str(tournament_id), 20)))
         return await act(user, n)  # type: ignore[no-any-return]
 
     async def list_tournaments(self, user: User, scope: str) -> list[Message]:
         """The server's tournaments under way and its last five finished, privately."""
-        lang = await self._lang(user, scope)
-        rows = [*await self.store.tournaments(OPEN, scope),
-                *(await self.store.tournaments(("finished",), scope))[-5:]]
+        lang = await self.desk.lang(user, scope)
+        rows = [*await self.desk.store.tournaments(OPEN, scope),
+                *(await self.desk.store.tournaments(("finished",), scope))[-5:]]
         rows.sort(key=lambda r: r.id)
         states = [(r.id, r.status, json.loads(r.state)) for r in rows]
-        return [Message("", words.listing(lang, states, self.clock()), to=user.id)]
+        return [Message("", words.listing(lang, states, self.desk.clock()), to=user.id)]
 
-    async def _tournament_press(self, user: User, arg: str) -> list[Message]:
+    async def export_tournament(self, user: User, tournament_id: int) -> list[Message]:
+        """A tournament's record, privately, as a JSON file (finished or under way)."""
+        row = await self._tournament_here(user, tournament_id)
+        if isinstance(row, list):
+            return row
+        data = json.loads(row.state)
+        tables = [await self.desk.store.tournament_tables(row.id, n)
+                  for n in range(1, len(data["t"]["rounds"]) + 1)]
+        body = json.dumps(export.record(row.id, row.status, data, tables), indent=1).encode()
+        lang = await self.desk.lang(user, row.scope)
+        return [Message("", t(lang, "Record of tournament #{id}.", id=row.id), to=user.id,
+                        kind="info", file=(f"tournament-{row.id}.json", body))]
+
+    async def press(self, user: User, arg: str) -> list[Message]:
         """A tournament's button: "j12" register, "l12" unregister, "s12" start, "v12" look."""
         tid = number(arg[1:]) if arg else None
         act = {"j": self.register, "l": self.unregister, "s": self.start_tournament,
                "v": self.tournament_standings}.get(arg[:1])
         if tid is None or act is None:
-            return self._error(user, t(await self._lang(user), "This button is not valid any "
-                                       "more."))
+            lang = await self.desk.lang(user)
+            return self.desk.error(user, t(lang, "This button is not valid any more."))
         return await act(user, tid)
 
     async def _tournament_here(self, user: User, tournament_id: int
                                ) -> TournamentRow | list[Message]:
         """The tournament's row, or the refusal: no such tournament, or not from here."""
         n = number(tournament_id, 2**62)
-        row = await self.store.tournament(n) if n is not None else None
+        row = await self.desk.store.tournament(n) if n is not None else None
         tournament_id = clip(str(tournament_id), 20)  # type: ignore[assignment]
         where = ORIGIN.get()
-        lang = await self._lang(user, row.scope if row else None)
+        lang = await self.desk.lang(user, row.scope if row else None)
         if row is None:
-            return self._error(user, t(lang, "There is no tournament #{id}.", id=tournament_id))
+            return self.desk.error(user, t(lang, "There is no tournament #{id}.", id=tournament_id))
         if where is not None and (where.scope != row.scope or where.private):
-            return self._error(user, t(lang, "Tournament #{id} is not run here.",
-                                       id=tournament_id))
+            return self.desk.error(user, t(lang, "Tournament #{id} is not run here.",
+                                           id=tournament_id))
         return row
 
     async def _command(self, user: User, tournament_id: int, change: Change,
@@ -363,11 +377,11 @@ class Tournaments(Arena):
         row = await self._tournament_here(user, tournament_id)
         if isinstance(row, list):
             return row
-        lang = await self._lang(user, row.scope)
+        lang = await self.desk.lang(user, row.scope)
         try:
             row, data = await self._change(row.id, change)
         except TournamentError as exc:
-            return self._error(user, words.refusal(exc, lang))
+            return self.desk.error(user, words.refusal(exc, lang))
         count = teams.players(data)
         return [Message(row.channel, said(count, data["lang"]), kind="info")]
 

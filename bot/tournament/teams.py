@@ -18,8 +18,10 @@ from typing import Any
 from core import variants
 
 from ..i18n import t, tn
-from ..tournament import Standing, Table, Tournament, TournamentError
-from .tables import seat_ranks
+from ..service.tables import seat_ranks
+from .model import Table, TournamentError
+from .standings import Standing
+from .tournament import Tournament
 
 MODES = ("fixed", "random")
 COMPUTER = "cpu"  # a fixed pair's computer partner, in its id

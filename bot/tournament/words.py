@@ -1,7 +1,7 @@
 """The words of tournaments (issue 31): the announcement, a round's tables, the standings
 with the format's tie-breaks, the podium, and the refusals of `bot.tournament` worded.
 
-Pure: each function takes what it shows (no store, no service); bot/service/tournaments.py
+Pure: each function takes what it shows (no store, no service); bot/tournament/commands.py
 calls them.  Every text goes through `t`/`tn` and has its French in the catalogue.
 """
 
@@ -16,13 +16,14 @@ from babel.numbers import format_decimal
 from render.standings import tie_break_label
 
 from ..i18n import LANGUAGES, t, tn, translator
-from ..tournament import Standing, TournamentError
-from . import texts
-from . import tourney_teams as teams
-from .messages import Action, Message, action_data
+from ..service import texts
+from ..service.messages import Action, Message, action_data
+from . import teams
+from .model import TournamentError
+from .standings import Standing
 
 if TYPE_CHECKING:
-    from .pictures import Pictures
+    from ..service.pictures import Pictures
 
 VERB = "t"  # the button verb: "0:0:t:<j|l|s|v><id>" (register, unregister, start, standings)
 

@@ -2,21 +2,15 @@
 tables (with their game's table number) and byes, the results, and the standings.
 
 Nothing private: who sat where and how each table ended are public in the channel already.
-The facade puts `export_tournament` behind the door (bot/service/service.py).
+The tournaments' `export_tournament` (commands.py) sends it; the facade puts it behind the
+door (bot/service/service.py).
 """
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..i18n import t
-from ..tournament import Tournament
-from .messages import Message
-from .state import User
-
-if TYPE_CHECKING:
-    from .tournaments import Tournaments
+from .tournament import Tournament
 
 
 def record(tid: int, status: str, data: dict[str, Any],
@@ -39,18 +33,3 @@ def record(tid: int, status: str, data: dict[str, Any],
     return {"tournament": tid, "status": status, "game": data.get("variant"),
             "options": data.get("options", {}), "config": data["t"]["config"],
             "rounds": rounds, "standings": standings}
-
-
-async def export_tournament(self: Tournaments, user: User, tournament_id: int
-                            ) -> list[Message]:
-    """A tournament's record, privately, as a JSON file (finished or under way)."""
-    row = await self._tournament_here(user, tournament_id)
-    if isinstance(row, list):
-        return row
-    data = json.loads(row.state)
-    tables = [await self.store.tournament_tables(row.id, n)
-              for n in range(1, len(data["t"]["rounds"]) + 1)]
-    body = json.dumps(record(row.id, row.status, data, tables), indent=1).encode()
-    lang = await self._lang(user, row.scope)
-    return [Message("", t(lang, "Record of tournament #{id}.", id=row.id), to=user.id,
-                    kind="info", file=(f"tournament-{row.id}.json", body))]
