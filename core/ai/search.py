@@ -54,8 +54,6 @@ class SearchPlayer:
     budget = 0  # playout moves a decision may play (0: no limit)
     check = 16
     exact_worlds = 24
-    exact_more = 0  # up to this many deals while the solved ones took under `exact_spend`
-    exact_spend = 0
     endgame_tiles = 0
 
     def __init__(self, seed: int | None = None) -> None:
@@ -84,9 +82,8 @@ class SearchPlayer:
         worlds = self.worlds
         budget = self.budget or 1 << 62
         nodes = NODE_BUDGET
-        more = bool(exact) and solvable(game, self.endgame_tiles + 1)
-        if more:  # every deal solved: at least `exact_worlds`, more while they are cheap
-            worlds = min(worlds, max(self.exact_worlds, self.exact_more))
+        if exact and solvable(game, self.endgame_tiles + 1):
+            worlds = min(worlds, self.exact_worlds)
         values: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
         for w in range(1, worlds + 1):
@@ -111,9 +108,6 @@ class SearchPlayer:
                     budget -= plies + 1
                 values[i].append(value)
             if budget <= 0:
-                break
-            if more and w >= self.exact_worlds and \
-                    (not exact or NODE_BUDGET - nodes >= self.exact_spend):
                 break
             if w % self.check == 0 and w < worlds:
                 alive = _race(values, alive)
@@ -157,8 +151,6 @@ class ExpertPlayer(SearchPlayer):
     worlds = 1200
     budget = 120_000
     exact_worlds = 64  # when the position is small enough to solve every deal exactly
-    exact_more = 320
-    exact_spend = 40_000
     endgame_tiles = 20
 
 
