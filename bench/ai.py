@@ -71,10 +71,12 @@ def partnership(level: str, deals: int, seed: int, clock: Clock, jobs: int = 1,
 
 
 def partnership_deal(level: str, d: int, seed: int, hands: list[list[tuple[int, int]]],
-                     samples: int | None = None, out: str = ""
+                     samples: int | None = None, out: str = "", watch: Any = None
                      ) -> tuple[int, int, list[float], list[float]]:
     """One deal played twice, our side on seats 0+2 then 1+3; the players are seeded by
-    `samples` (default: `seed`, the deals' seed)."""
+    `samples` (default: `seed`, the deals' seed).  `watch(game, move)` is told each of our
+    moves before it is played, and `watch(game, None)` each hand's end
+    (`bench/ai_losses.py`)."""
     import dominoes
 
     clock = Clock()
@@ -95,6 +97,8 @@ def partnership_deal(level: str, d: int, seed: int, hands: list[list[tuple[int, 
             sync_turn(peer, seat)
             if seat in ours:
                 move = clock.choose(bots[seat], game)
+                if watch is not None:
+                    watch(game, move)
                 apply_to_peer(peer, game, move)
                 game.play(move)
             else:
@@ -103,6 +107,8 @@ def partnership_deal(level: str, d: int, seed: int, hands: list[list[tuple[int, 
                 domino, left = peer.valid_moves[0]
                 game.play(our_move(game, domino, left, peer))
                 peer.make_move(domino, left)
+        if watch is not None:
+            watch(game, None)
         result = game.round_results[0]
         winners = set(result["winners"])
         if len(winners) == 2:
