@@ -81,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         recorded = {r["deal"]: r for r in map(json.loads, f)}
     rng = random.Random(args.seed)
     counts: dict[str, int] = {}
-    replayed = same = 0
+    replayed = same = valued = beaten = 0
+    first_beaten: dict[int, int] = {}  # tiles in hand at a lost hand's first beaten move
     for d in range(max(recorded) + 1):
         tiles = DOUBLE_SIX[:]
         rng.shuffle(tiles)
@@ -94,13 +95,22 @@ def main(argv: list[str] | None = None) -> int:
         replayed += 1
         same += (won, decided) == (recorded[d]["won"], recorded[d]["decided"])
         for ours, hand in zip(({0, 2}, {1, 3}), watcher.hands, strict=True):
+            decisions = hand["decisions"]
+            valued += len(decisions)
+            beaten += sum(1 for _, v, best in decisions if v < best)
             winners = set(hand["winners"])
             if len(winners) == 2 and winners != ours:
-                verdict = judge(hand["decisions"])
+                verdict = judge(decisions)
                 counts[verdict] = counts.get(verdict, 0) + 1
+                n = next((n for n, v, best in decisions if v < best), None)
+                if n is not None and decisions[0][2] >= 0:
+                    first_beaten[n] = first_beaten.get(n, 0) + 1
     print(f"deals replayed: {replayed}, the recorded result again: {same}")
     for verdict, n in sorted(counts.items(), key=lambda x: -x[1]):
         print(f"| {verdict} | {n} |")
+    print(f"our valued decisions (every hand): {valued}, the seer beats {beaten}")
+    print("lost hands, tiles in hand at our first move the seer beats: "
+          + ", ".join(f"{n}: {k}" for n, k in sorted(first_beaten.items(), reverse=True)))
     return 0
 
 
