@@ -86,6 +86,12 @@ def test_the_service_and_the_tournaments_are_found() -> None:
                                                         known)
 
 
+def test_the_stores_hold_their_parts() -> None:
+    known = classes()
+    for store in ("bot.storage.sqlite.Store", "bot.storage.postgres.PostgresStore"):
+        assert ancestors(store, known) == {"bot.storage.doors.Doors"}
+
+
 def test_no_class_stands_on_more_than_two_project_classes() -> None:
     known = classes()
     deep = {c: len(ancestors(c, known)) for c in known if len(ancestors(c, known)) > MOST}
