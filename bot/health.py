@@ -149,7 +149,7 @@ async def problems(service: Host) -> list[str]:
     if g.closed:
         out.append("stopping")
     try:
-        await asyncio.wait_for(service.store._fetch("SELECT 1"), DB_TIMEOUT)
+        await asyncio.wait_for(service.store.link.fetch("SELECT 1"), DB_TIMEOUT)
     except Exception as exc:
         out.append(f"database: {type(exc).__name__}")
     connected = set(g.router.prefixes) if g.router is not None else set()

@@ -241,7 +241,7 @@ class Scrape(Collector):
             loaded.add_metric([family, status], n)
         stored = GaugeMetricFamily("domino_tables", "Tables in the database (every process's), "
                                    "by family and status.", labels=["family", "status"])
-        rows = await self.service.store._fetch(
+        rows = await self.service.store.link.fetch(
             "SELECT variant, status, count(*) FROM tables GROUP BY variant, status")
         totals: dict[tuple[str, str], int] = {}
         for variant, status, n in rows:

@@ -49,7 +49,7 @@ async def snapshot(env: Env) -> Any:
     store = env.service.store
     return ([(r.id, r.status, [(s.user_id, s.seat) for s in r.seats])
              for r in await store.tables(("lobby", "playing", "done", "closed"))],
-            await store._fetch_many(("SELECT * FROM users", [])))
+            await store.link.fetch_many(("SELECT * FROM users", [])))
 
 
 def body_for(fake: FakeDiscord, user: int, channel: int = CHANNEL, guild: int | None = GUILD,

@@ -166,8 +166,8 @@ FILLERS = {  # a row of each table a move or an opening writes, with a blob of a
 async def freeze(store: Store) -> None:
     """The disk is full: no page can be added, and the pages of the tables a move or an
     opening writes are full (big rows first, then ever smaller ones)."""
-    async with store._lock:
-        db = store._db
+    async with store.link.lock:
+        db = store.link.db
         await db.execute("PRAGMA foreign_keys = OFF")
         [(pages,)] = await db.execute_fetchall("PRAGMA page_count")
         await db.execute(f"PRAGMA max_page_count = {pages}")
@@ -185,8 +185,8 @@ async def freeze(store: Store) -> None:
 
 
 async def thaw(store: Store) -> None:
-    async with store._lock:
-        await store._db.execute("PRAGMA max_page_count = 1000000")
+    async with store.link.lock:
+        await store.link.db.execute("PRAGMA max_page_count = 1000000")
 
 
 def test_a_full_disk_at_the_last_move_loses_nothing(tmp_path: Path) -> None:

@@ -81,7 +81,7 @@ def test_nothing_from_outside_a_tables_channel_changes_it(tmp_path: Path) -> Non
                     await service.open_table(user, at.channel, at.scope, slug,
                                              options=f"players={n} ai={ai}", where=at)
                     continue
-                stored = [r[0] for r in await store._fetch("SELECT id FROM tables")]
+                stored = [r[0] for r in await store.link.fetch("SELECT id FROM tables")]
                 tid = rng.choice(live + stored)
                 row = service.tables[tid].row if tid in service.tables else \
                     await store.get_table(tid)

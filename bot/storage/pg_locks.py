@@ -1,4 +1,6 @@
-"""The PostgreSQL store's table locks: one process at a time acts on a table.
+"""The PostgreSQL store's table locks: one process at a time acts on a table.  `TableLocks`
+is a part the store holds (``store.locks``), made with the pool, the notice of a committed
+change (pg_notify.py) and the store's writing of a held table's pending moves.
 
 ``table_lock(table_id)`` holds a PostgreSQL advisory lock on the table (key: its id) on a
 connection of the pool, for as long as the service acts on the table; every store call
@@ -25,13 +27,14 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 
 import asyncpg
 
-from .queries import Cap, pg
+from .links import Cap
+from .queries import pg
 from .rows import OverLimit
 
 SQL_LOCK = "SELECT domino_lock_table($1::bigint, $2::boolean)"
@@ -56,7 +59,7 @@ class Hold:
     """A table lock the current task holds: its connection, and the table's version (as
     read when locked, plus this hold's own writes)."""
 
-    store: TableLocks
+    locks: TableLocks
     table_id: int
     con: asyncpg.Connection
     version: int
@@ -73,19 +76,19 @@ _hold: contextvars.ContextVar[Hold | None] = contextvars.ContextVar("domino_pg_h
 
 
 class TableLocks:
-    """The table locks of `PostgresStore` (see the module docstring), over its pool."""
+    """The table locks of `PostgresStore` (see the module docstring), over its pool: `note`
+    tells the other processes of a committed write of a table, `flush(hold, unlock)` writes
+    the moves an action kept (with `unlock`, the end of the action: its call lets the lock
+    go once they are committed)."""
 
-    _pool: asyncpg.Pool
-    _closed: bool
-    _locks: dict[int, asyncio.Lock]
-    _seen: dict[int, int]  # table id -> its version when this process let it go
-
-    async def _flush(self, hold: Hold, unlock: bool = False) -> None:
-        """Write the moves the held table's action made (postgres.py)."""
-        raise NotImplementedError
-
-    def _note(self, table_id: int | None = None, tournament_id: int | None = None) -> None:
-        """Tell the other processes of a committed change (pg_notify.py)."""
+    def __init__(self, pool: asyncpg.Pool, note: Callable[[int], None],
+                 flush: Callable[[Hold, bool], Awaitable[None]]) -> None:
+        self._pool = pool
+        self._note = note
+        self._flush = flush
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._seen: dict[int, int] = {}  # table id -> its version when this process let it go
+        self.closed = False
 
     @asynccontextmanager
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
@@ -107,20 +110,28 @@ class TableLocks:
     def current(self, table_id: int) -> bool:
         """Under the table's lock: nobody wrote the table since this process let it go (so a
         copy in memory made then is current)."""
-        hold = self._held()
+        hold = self.held()
         return hold is not None and hold.table_id == table_id and hold.current
 
     def forget(self, table_id: int) -> None:
         """The copy in memory may differ from the database: re-read at the next action."""
         self._seen.pop(table_id, None)
-        hold = self._held()
+        hold = self.held()
         if hold is not None and hold.table_id == table_id:
             hold.failed = True
 
-    def _held(self) -> Hold | None:
+    def held(self) -> Hold | None:
         """The table lock of this store the current task holds, if any."""
         hold = _hold.get()
-        return hold if hold is not None and hold.store is self else None
+        return hold if hold is not None and hold.locks is self else None
+
+    async def flush(self, hold: Hold) -> None:
+        """Write the moves the held table's action kept so far (before another call)."""
+        await self._flush(hold, False)
+
+    def opened(self, table_id: int) -> None:
+        """A table this process just wrote whole: a copy made from its row is current."""
+        self._seen[table_id] = 0
 
     def _local(self, table_id: int) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -130,7 +141,7 @@ class TableLocks:
 
     @asynccontextmanager
     async def _locked(self, table_id: int, wait: bool) -> AsyncIterator[bool]:
-        if self._closed:
+        if self.closed:
             raise RuntimeError("the store is closed")
         async with self._pool.acquire() as con:
             version = await con.fetchval(SQL_LOCK, table_id, wait)
@@ -148,7 +159,7 @@ class TableLocks:
                     hold.pending.clear()  # the action failed: none of it is stored
                     raise
                 if hold.pending:
-                    await self._flush(hold, unlock=True)
+                    await self._flush(hold, True)
                 ok = not hold.failed
             finally:
                 _hold.reset(token)
@@ -172,10 +183,10 @@ class TableLocks:
             raise
 
     @contextmanager
-    def _writing(self, table_id: int) -> Iterator[None]:
+    def writing(self, table_id: int) -> Iterator[None]:
         """Around a write that bumps the table's version once: count it in the hold of the
         table, else forget the version; a failed write forgets it too."""
-        hold = self._held()
+        hold = self.held()
         mine = hold is not None and hold.table_id == table_id
         try:
             yield

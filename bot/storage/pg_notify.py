@@ -1,9 +1,10 @@
 """Changes told across processes: PostgreSQL's NOTIFY (sent by the store after each committed
 write of a table or tournament) and LISTEN (a dedicated connection per store, re-opened with
-backoff when lost).
+backoff when lost).  `Notices` is a part the store holds (``store.notices``), made with the
+pool, the store's token and how to connect.
 
 Sending
-    Each write that bumps a table's version (``TableLocks._writing``), each new table and each
+    Each write that bumps a table's version (``TableLocks.writing``), each new table and each
     tournament's saved state notes the id; a task sends the noted ids in one statement right
     after (``SQL_NOTIFY``: a ``pg_notify`` per row), reading each table's version and status
     as committed.  The notify goes *right after the commit*, not inside the write's
@@ -56,15 +57,16 @@ SELECT count(pg_notify($4::text, n.p)) FROM (
 
 
 class Notices:
-    """The NOTIFY/LISTEN side of `PostgresStore` (see the module docstring)."""
+    """The NOTIFY/LISTEN side of `PostgresStore` (see the module docstring): `note` sends,
+    `listen` hears; the listening connection is made with `url` and `connect_settings`."""
 
-    _pool: asyncpg.Pool
-    _closed: bool
-    _token: str
-    _url: str
-    _connect_settings: dict[str, str]
-
-    def _notices_init(self) -> None:
+    def __init__(self, pool: asyncpg.Pool, token: str, url: str,
+                 connect_settings: dict[str, str]) -> None:
+        self._pool = pool
+        self._token = token
+        self._url = url
+        self._connect_settings = connect_settings
+        self._closed = False
         self._outbox_tables: set[int] = set()
         self._outbox_tourneys: set[int] = set()
         self._sender: asyncio.Task[None] | None = None
@@ -75,7 +77,7 @@ class Notices:
 
     # -- sending ----------------------------------------------------------------------------
 
-    def _note(self, table_id: int | None = None, tournament_id: int | None = None) -> None:
+    def note(self, table_id: int | None = None, tournament_id: int | None = None) -> None:
         """Tell the other processes of this committed change (soon, batched)."""
         if table_id is not None:
             self._outbox_tables.add(table_id)
@@ -166,11 +168,12 @@ class Notices:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, BACKOFF[1])
 
-    async def _notices_close(self) -> None:
+    async def close(self) -> None:
         """Send what is noted, then stop listening."""
         if self._sender is not None and not self._sender.done():
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(self._sender), 2.0)
+        self._closed = True
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(BaseException):

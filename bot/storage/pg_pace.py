@@ -33,12 +33,14 @@ RETURNING greatest(0, next_at - $2 - (SELECT t FROM now))"""
 
 
 class SharedPace:
-    """The shared Telegram budget of `PostgresStore` (see the module docstring)."""
+    """The shared Telegram budget of `PostgresStore` (see the module docstring): a part the
+    store holds (``store.pace``), made with its pool."""
 
-    _pool: asyncpg.Pool
-    _pace_ready: bool = False
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+        self._pace_ready = False
 
-    async def pace_reserve(self, key: str, step: float) -> float:
+    async def reserve(self, key: str, step: float) -> float:
         """Take the next write slot of `key` (`step` seconds after the last one taken by
         any process); the seconds to wait for it."""
         async with self._pool.acquire() as con:

@@ -42,18 +42,20 @@ Telegram's write budget
 
 from __future__ import annotations
 
-import asyncio
 import os
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import asyncpg
 
-from .outbox import SQL_OUTBOX_PUT, OutRow, PgOutbox
+from .doors import Doors
+from .links import OutRow
+from .outbox import SQL_OUTBOX_PUT, Outbox
+from .pg_link import PgLink
 from .pg_locks import Hold, TableLocks, within
-from .pg_notify import Notices
+from .pg_notify import Notice, Notices
 from .pg_pace import SharedPace
 from .pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION_TABLE
 from .queries import (
@@ -64,6 +66,7 @@ from .queries import (
     SQL_LINK_TOURNAMENT_TABLE,
     SQL_VERSION,
     Cap,
+    Dialect,
     Queries,
     pg,
 )
@@ -120,10 +123,6 @@ WHERE id = (SELECT table_id FROM m)"""
 # Several moves of one table (arrays of turns, seats, moves, times) and its deadline,
 # committed; then the table's lock let go if asked (pg_schema.py, migration 3).
 SQL_APPEND_MOVES = "CALL domino_append_moves($1, $2, $3, $4, $5, $6, $7, $8)"
-# A seat's fields (set by `_update_row`) and the table's version, in one statement.
-SQL_UPDATE_SEAT = """
-WITH s AS ({update} RETURNING table_id)
-UPDATE tables SET version = version + 1 WHERE id = (SELECT table_id FROM s)"""
 # A table, its seats (one row each; none: one row of NULLs) and the length of its move log.
 _TABLE_WITH_SEATS = f"""
 SELECT {', '.join(f't.{c}' for c in TABLE_COLUMNS)},
@@ -156,8 +155,10 @@ ORDER BY b.ordinal DESC, b.user_id
 LIMIT {limit}"""
 
 
-SQL_LEADERBOARD_ALL = _board_all("ratings", "scope = $1", "$2")
-SQL_SEASON_BOARD_ALL = _board_all("season_ratings", "scope = $1 AND season = $2", "$3")
+DIALECT = Dialect(upsert_user=SQL_UPSERT_USER,
+                  leaderboard_all=_board_all("ratings", "scope = $1", "$2"),
+                  season_board_all=_board_all("season_ratings", "scope = $1 AND season = $2",
+                                              "$3"))
 
 
 async def _reset(con: asyncpg.Connection) -> None:
@@ -183,26 +184,31 @@ def _seat_arrays(seats: Sequence[SeatRow]) -> list[list[Any]]:
             [s.ai for s in seats], [s.misses for s in seats]]
 
 
-class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
-    """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`."""
+class PostgresStore(Doors):
+    """The bot's database on PostgreSQL. Open with `await PostgresStore.open(url)`.
 
-    SQL_UPSERT_USER = SQL_UPSERT_USER
-    SQL_LEADERBOARD_ALL = SQL_LEADERBOARD_ALL
-    SQL_SEASON_BOARD_ALL = SQL_SEASON_BOARD_ALL
+    It holds its parts, each made with what it uses: `notices` (pg_notify.py: the pool, its
+    token, how to connect), `locks` (pg_locks.py: the pool, the notices, the writing of an
+    action's moves), `link` (pg_link.py: the pool and the locks), `queries` (queries.py) and
+    `outbox` (outbox.py) over the link, and `pace` (pg_pace.py: the pool).  Its public
+    methods are theirs (doors.py and the doors below) and its own (tables, moves, games)."""
+
     shared = True  # several processes may use the database: the service re-reads tables
     on_moves: Callable[[int, list[tuple[int, int]]], None] | None = None  # see Moves
 
-    def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
+    def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float], token: str = "",
+                 url: str = "", connect_settings: dict[str, str] | None = None) -> None:
         self._pool = pool
         self._clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._seen: dict[int, int] = {}  # table id -> its version when this process let it go
         self._settings: dict[tuple[str, str], tuple[str | None, float]] = {}
         self._closed = False
-        self._token = ""
-        self._url = ""
-        self._connect_settings: dict[str, str] = {}
-        self._notices_init()
+        self._token = token
+        self.notices = Notices(pool, token, url, connect_settings or {})
+        self.locks = TableLocks(pool, self.notices.note, self._flush)
+        self.link = PgLink(pool, self.locks)
+        self.queries = Queries(self.link, DIALECT)
+        self.outbox = Outbox(self.link)
+        self.pace = SharedPace(pool)
 
     @classmethod
     async def open(cls, url: str, *, clock: Callable[[], float] = time.time,
@@ -215,8 +221,7 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
         settings = {"application_name": f"{APP_NAME} {token}"}
         pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_reset,
                                          server_settings=settings)
-        store = cls(pool, clock)
-        store._token, store._url, store._connect_settings = token, url, settings
+        store = cls(pool, clock, token, url, settings)
         try:
             await store._migrate()
         except BaseException:
@@ -227,7 +232,7 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
     async def peers(self) -> int:
         """How many other bot processes (other stores) are connected to the database now,
         by the names their connections carry (the same database role sees them)."""
-        row = await self._fetch_one(
+        row = await self.link.fetch_one(
             "SELECT count(DISTINCT application_name) FROM pg_stat_activity "
             "WHERE application_name LIKE $1 AND application_name <> $2",
             (f"{APP_NAME} %", f"{APP_NAME} {self._token}"))
@@ -236,51 +241,11 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
     async def close(self) -> None:
         if self._closed:
             return
-        await self._notices_close()
-        self._closed = True
+        await self.notices.close()
+        self._closed = self.link.closed = self.locks.closed = True
         await self._pool.close()
 
-    # -- connections ------------------------------------------------------------------------
-
-    @asynccontextmanager
-    async def _con(self) -> AsyncIterator[asyncpg.Connection]:
-        """The pinned connection of the table lock held, else one of the pool."""
-        hold = self._held()
-        if hold is not None and not hold.con.is_closed():
-            if hold.pending:
-                await self._flush(hold)
-            yield hold.con
-            return
-        if self._closed:
-            raise RuntimeError("the store is closed")
-        async with self._pool.acquire() as con:
-            yield con
-
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._con() as con:
-            return list(await con.fetch(pg(sql), *params))
-
-    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self._con() as con:
-            return await con.fetchrow(pg(sql), *params)
-
-    async def _fetch_within(self, caps: Sequence[Cap], sql: str, params: Sequence[Any]
-                            ) -> Any:
-        async with self._con() as con, con.transaction():
-            await within(con, caps)
-            return await con.fetchrow(pg(sql), *params)
-
-    async def _fetch_many(self, *queries: tuple[str, Sequence[Any]]) -> list[list[Any]]:
-        async with self._con() as con:
-            return [list(await con.fetch(pg(sql), *params)) for sql, params in queries]
-
-    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self._con() as con:
-            status = await con.execute(pg(sql), *params)
-        return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
-
-    def _in(self, column: str, values: Sequence[str]) -> tuple[str, list[Any]]:
-        return f"{column} = ANY(?::text[])", [list(values)]
+    # -- the schema ----------------------------------------------------------------------
 
     async def _migrate(self) -> None:
         async with self._pool.acquire() as con:
@@ -306,7 +271,7 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
         now = time.monotonic()
         cached = self._settings.get((scope, key))
         if cached is None or cached[1] <= now:
-            row = await self._fetch_one(SQL_GET_SETTING, (scope, key))
+            row = await self.link.fetch_one(SQL_GET_SETTING, (scope, key))
             if len(self._settings) >= 10_000:
                 self._settings.clear()
             cached = self._settings[scope, key] = (row[0] if row else None, now + SETTING_TTL)
@@ -314,7 +279,7 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
 
     async def set_setting(self, scope: str, key: str, value: str) -> None:
         self._settings.pop((scope, key), None)
-        await super().set_setting(scope, key, value)
+        await self.queries.set_setting(scope, key, value)
         self._settings.pop((scope, key), None)
 
     # -- tables -----------------------------------------------------------------------------
@@ -324,35 +289,24 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
                            caps: Sequence[Cap] = ()) -> int:
         """As SQLite's: the table, its seats, and its tournament's link in one transaction,
         with the check of `caps` (pg_locks.within: an advisory lock per limit's key)."""
-        async with self._con() as con, con.transaction():
+        async with self.link.con() as con, con.transaction():
             await within(con, caps)
             table_id = int(await con.fetchval(SQL_CREATE_TABLE, *table_params(row),
                                               *_seat_arrays(row.seats)))
             if tournament is not None:
                 await con.execute(pg(SQL_LINK_TOURNAMENT_TABLE), *tournament, table_id)
-        self._seen[table_id] = 0  # as written: a copy made from `row` is current
-        self._note(table_id)  # a table opened (a tournament's round: others take it up)
+        self.locks.opened(table_id)  # as written: a copy made from `row` is current
+        self.notices.note(table_id)  # a table opened (a tournament's round: others take it up)
         return table_id
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        return _joined(await self._fetch(SQL_TABLE_WITH_SEATS, (table_id,)))
+        return _joined(await self.link.fetch(SQL_TABLE_WITH_SEATS, (table_id,)))
 
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
-        with self._writing(table_id):
-            async with self._con() as con:
+        with self.locks.writing(table_id):
+            async with self.link.con() as con:
                 if await con.fetchval(SQL_SET_SEATS, table_id, *_seat_arrays(seats)) is None:
                     raise NotFound(f"no table #{table_id}")
-
-    async def _update_row(self, table_id: int, table: str, sql: str, params: Sequence[Any],
-                          missing: str) -> None:
-        """The UPDATE of a table's row or seat, with the table's version."""
-        if table == "tables":
-            sql = sql.replace(" WHERE ", ", version = version + 1 WHERE ", 1)
-        else:
-            sql = SQL_UPDATE_SEAT.format(update=sql)
-        with self._writing(table_id):
-            if await self._write(sql, params) == 0:
-                raise NotFound(missing)
 
     # -- the move log -----------------------------------------------------------------------
 
@@ -363,7 +317,7 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
         Returns once committed. A move for a (table_id, turn) that already has one raises
         DuplicateMove; an unknown table raises NotFound; either way nothing changes.
         """
-        hold = self._held()
+        hold = self.locks.held()
         if hold is not None and hold.table_id == table_id and not hold.con.is_closed():
             if any(t == turn for t, *_ in hold.pending):
                 raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
@@ -371,8 +325,8 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
             hold.after = (deadline, warned)
             return
         try:
-            with self._writing(table_id):
-                async with self._con() as con:  # one statement: one round trip, one commit
+            with self.locks.writing(table_id):
+                async with self.link.con() as con:  # one statement: one round trip, one commit
                     await con.execute(SQL_APPEND_MOVE, table_id, turn, seat, move,
                                       self._clock(), deadline, int(warned))
         except asyncpg.UniqueViolationError:
@@ -389,7 +343,7 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
         turns, seats, texts, times = (list(column) for column in zip(*moves, strict=True))
         deadline, warned = hold.after
         try:
-            with self._writing(hold.table_id):
+            with self.locks.writing(hold.table_id):
                 await hold.con.execute(SQL_APPEND_MOVES, hold.table_id, turns, seats, texts,
                                        times, deadline, int(warned), unlock)
                 hold.unlocked = unlock
@@ -406,7 +360,7 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
 
     async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
         """The table with its seats, and how many moves its log holds: one round trip."""
-        rows = await self._fetch(SQL_TABLE_STATE, (table_id,))
+        rows = await self.link.fetch(SQL_TABLE_STATE, (table_id,))
         return _joined(rows), int(rows[0][-1]) if rows else 0
 
     # -- finished games, ratings, leaderboards, history -------------------------------------
@@ -419,7 +373,7 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
         (`last_move`: turn, seat, move; DuplicateMove if its turn is taken) and the
         `outbox` rows; NotFound, or ValueError if finished."""
         now = self._clock()
-        with self._writing(table_id):
+        with self.locks.writing(table_id):
             await self._finish_game(table_id, now, record, result, players, ratings,
                                     last_move, outbox)
         if last_move is not None:
@@ -433,7 +387,7 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
         turn, seat, move = last_move if last_move is not None else (None, None, None)
         # in lock order
         rated = sorted(ratings, key=lambda r: (r.user_id, r.variant, r.scope, r.season))
-        async with self._con() as con, con.transaction():
+        async with self.link.con() as con, con.transaction():
             status = await con.fetchval(
                 SQL_FINISH_GAME, table_id, now, to_json(record), to_json(result), turn, seat,
                 move, [p.seat for p in players], [p.user_id for p in players],
@@ -452,11 +406,43 @@ class PostgresStore(PgOutbox, Notices, SharedPace, TableLocks, Queries):
             raise DuplicateMove(f"table #{table_id} already has a move for turn {turn}")
 
     async def save_tournament(self, tournament_id: int, version: int, status: str,
-                              state: str, outbox: Sequence[tuple[str, str, float, str]] = ()
-                              ) -> bool:
-        saved = await super().save_tournament(tournament_id, version, status, state, outbox)
+                              state: str, outbox: Sequence[OutRow] = ()) -> bool:
+        saved = await self.queries.save_tournament(tournament_id, version, status, state,
+                                                   outbox)
         if saved:
-            self._note(tournament_id=tournament_id)  # a round opened, closed, a player in
+            self.notices.note(tournament_id=tournament_id)  # a round opened, closed, a player in
         return saved
 
-    # -- adapters' state ----------------------------------------------------------------------
+    # -- the doors of the PostgreSQL parts -----------------------------------------------------
+
+    def table_lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold the table against every task of every process until the block ends."""
+        return self.locks.table_lock(table_id)
+
+    def try_table_lock(self, table_id: int) -> AbstractAsyncContextManager[bool]:
+        """The table lock if nobody holds it (True), else nothing at once (False)."""
+        return self.locks.try_table_lock(table_id)
+
+    def current(self, table_id: int) -> bool:
+        return self.locks.current(table_id)
+
+    def forget(self, table_id: int) -> None:
+        self.locks.forget(table_id)
+
+    def listen(self, on_notice: Callable[[Notice], None],
+               on_link: Callable[[bool], None]) -> None:
+        self.notices.listen(on_notice, on_link)
+
+    def unlisten(self, on_notice: Callable[[Notice], None]) -> None:
+        self.notices.unlisten(on_notice)
+
+    @property
+    def listening(self) -> bool:
+        return self.notices.listening
+
+    @property
+    def listener_pid(self) -> int | None:
+        return self.notices.listener_pid
+
+    async def pace_reserve(self, key: str, step: float) -> float:
+        return await self.pace.reserve(key, step)

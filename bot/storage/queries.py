@@ -1,6 +1,6 @@
 """What both stores do alike: the SQL that is the same on SQLite and PostgreSQL (written with
-SQLite's ``?`` marks; `pg` turns them into ``$1, $2...``), and `Queries`, the store methods
-written once over a backend's few primitives.
+SQLite's ``?`` marks; `pg` turns them into ``$1, $2...``), and `Queries`, the part both
+stores hold: the store methods written once over a backend's link (links.py).
 
 What is kept: users (name, locale); settings per scope (a server or group id); tables with
 their seats and their append-only move log (one move per (table, turn)); finished games with
@@ -10,18 +10,21 @@ there too), and a server's per season (month and quarter: bot/service/seasons.py
 key/values for the adapters, per table (message ids to edit) and per user (preferences).
 Leaderboards order by `bot.ratings.ordinal`, written in SQL from its constant.
 
-Each backend keeps what differs: its connections and locks, its transactions, its upserts
-and the writes of moves and finished games (sqlite.py, postgres.py).
+Each backend keeps what differs: its connections and locks, its transactions (its link:
+sqlite_link.py, pg_link.py), its upserts (`Dialect`) and the writes of moves and finished
+games (sqlite.py, postgres.py).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Self
+from typing import Any
 
 from ..service.ratings import Z
+from .links import Cap, Link
 from .rows import (
     ACTIVE,
     SEAT_COLUMNS,
@@ -30,7 +33,6 @@ from .rows import (
     UPDATABLE,
     HistoryRow,
     LeaderRow,
-    NotFound,
     RatingRow,
     SeatRow,
     StatRow,
@@ -170,99 +172,54 @@ def sql_update(table: str, names: Iterable[str], where: str) -> str:
     return f"UPDATE {table} SET {', '.join(f'{n} = ?' for n in names)} WHERE {where}"
 
 
-# A limit checked with a write: (kind, the SQL counting the rows under it, its key, the limit;
-# 0: none). The backend counts and writes in one transaction, holding a lock per (kind, key)
-# across processes (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock), so that writes at
-# once cannot all pass the same count; over the limit it raises `OverLimit`, writing nothing.
-Cap = tuple[str, str, str, int]
-
-
 def table_caps(row: TableRow, per_host: int = 0, per_channel: int = 0) -> list[Cap]:
     """The limits of a new table: its host's tables and its channel's (lobbies and games)."""
     return [("host", SQL_COUNT_HOSTED, row.host, per_host),
             ("channel", SQL_COUNT_IN_CHANNEL, row.channel, per_channel)]
 
 
+@dataclass(frozen=True)
+class Dialect:
+    """The SQL of the shared methods that each backend writes its own way."""
+
+    upsert_user: str  # params: id, name, locale
+    leaderboard_all: str  # params: scope, limit
+    season_board_all: str  # the same in a season: scope, season, limit
+
+
 class Queries:
-    """The store methods that are the same on both backends. A backend gives the primitives
-    (`_fetch`, `_fetch_one`, `_fetch_many`, `_write`, `_in`) and the SQL that differs
-    (`SQL_UPSERT_USER`, `SQL_LEADERBOARD_ALL`, `SQL_SEASON_BOARD_ALL`), and may replace
-    `_update_row` (PostgreSQL bumps the table's version with it) and any method it does
-    otherwise."""
+    """The store methods that are the same on both backends, over a store's `link` (its
+    connection's primitives, links.py) and its `dialect`. Each store holds one
+    (``store.queries``) and opens its public methods onto it (doors.py)."""
 
-    SQL_UPSERT_USER: str
-    SQL_LEADERBOARD_ALL: str  # params: scope, limit
-    SQL_SEASON_BOARD_ALL: str  # the same in a season: scope, season, limit
-
-    # -- the backend's primitives -----------------------------------------------------------
-
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """The rows of a query."""
-        raise NotImplementedError
-
-    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        """The first row of a query, or None."""
-        raise NotImplementedError
-
-    async def _fetch_within(self, caps: Sequence[Cap], sql: str, params: Sequence[Any]
-                            ) -> Any:
-        """The first row of a write, made in one transaction with the check of `caps`
-        (raises `OverLimit`: nothing written)."""
-        raise NotImplementedError
-
-    async def _fetch_many(self, *queries: tuple[str, Sequence[Any]]) -> list[list[Any]]:
-        """The rows of several queries run one after the other on one connection (on
-        SQLite, under one hold of its lock: none of this process's writes between them)."""
-        raise NotImplementedError
-
-    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """One statement, committed; returns the changed row count."""
-        raise NotImplementedError
-
-    def _in(self, column: str, values: Sequence[str]) -> tuple[str, list[Any]]:
-        """`column` is one of these texts: the condition and its parameters."""
-        raise NotImplementedError
-
-    async def _update_row(self, table_id: int, table: str, sql: str, params: Sequence[Any],
-                          missing: str) -> None:
-        """Run an UPDATE of `table` ("tables" or "seats") at the table `table_id`;
-        NotFound(`missing`) if it changed no row."""
-        if await self._write(sql, params) == 0:
-            raise NotFound(missing)
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    async def close(self) -> None:
-        raise NotImplementedError
+    def __init__(self, link: Link, dialect: Dialect) -> None:
+        self._link = link
+        self._dialect = dialect
 
     async def schema_version(self) -> int:
-        (version,) = await self._fetch_one(SQL_VERSION)
+        (version,) = await self._link.fetch_one(SQL_VERSION)
         return int(version)
 
     # -- users and settings -----------------------------------------------------------------
 
     async def upsert_user(self, user_id: str, name: str, locale: str | None = None) -> None:
         """Remember a user's display name; a None locale keeps the one already known."""
-        await self._write(self.SQL_UPSERT_USER, (user_id, name, locale))
+        await self._link.write(self._dialect.upsert_user, (user_id, name, locale))
 
     async def user_name(self, user_id: str) -> str | None:
-        row = await self._fetch_one(SQL_USER, (user_id,))
+        row = await self._link.fetch_one(SQL_USER, (user_id,))
         return row[0] if row else None
 
     async def user_locale(self, user_id: str) -> str | None:
-        row = await self._fetch_one(SQL_USER, (user_id,))
+        row = await self._link.fetch_one(SQL_USER, (user_id,))
         return row[1] if row else None
 
     async def get_setting(self, scope: str, key: str, default: str | None = None) -> str | None:
-        row = await self._fetch_one(SQL_GET_SETTING, (scope, key))
+        row = await self._link.fetch_one(SQL_GET_SETTING, (scope, key))
         return row[0] if row else default
 
     async def set_setting(self, scope: str, key: str, value: str) -> None:
-        await self._write(SQL_SET_SETTING, (scope, key, value))
+        await self._link.write(SQL_SET_SETTING, (scope, key, value))
 
     # -- tables -----------------------------------------------------------------------------
 
@@ -288,36 +245,36 @@ class Queries:
         if not fields:
             return
         params = [encode_column(name, value) for name, value in fields.items()]
-        await self._update_row(key[0], table, sql_update(table, fields, where), [*params, *key],
-                               missing)
+        await self._link.update_row(key[0], table, sql_update(table, fields, where),
+                                    [*params, *key], missing)
 
     async def tables(self, status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
         """Tables with one of these statuses, with their seats, by id."""
-        where, params = self._in("status", status_tuple(status))
+        where, params = self._link.where_in("status", status_tuple(status))
         return await self._load_tables(where, params)
 
     async def tables_in_channel(self, channel: str,
                                 status: str | tuple[str, ...] = ACTIVE) -> list[TableRow]:
-        where, params = self._in("status", status_tuple(status))
+        where, params = self._link.where_in("status", status_tuple(status))
         return await self._load_tables(f"channel = ? AND {where}", [channel, *params])
 
     async def latest_in_channel(self, channel: str, statuses: Sequence[str],
                                 user_id: str | None = None) -> int | None:
         """The newest table of `channel` in one of `statuses` (where `user_id` has a human
         seat, when given), through the (channel, status) index; None if there is none."""
-        where, params = self._in("status", status_tuple(tuple(statuses)))
+        where, params = self._link.where_in("status", status_tuple(tuple(statuses)))
         sql = f"SELECT max(id) FROM tables WHERE channel = ? AND {where}"
         params = [channel, *params]
         if user_id is not None:
             sql += (" AND EXISTS (SELECT 1 FROM seats WHERE table_id = tables.id AND "
                     "user_id = ? AND ai IS NULL)")
             params.append(user_id)
-        row = await self._fetch_one(sql, params)
+        row = await self._link.fetch_one(sql, params)
         return row[0] if row else None
 
     async def _load_tables(self, where: str, params: Sequence[Any]) -> list[TableRow]:
         table_sql, seat_sql = sql_tables_where(where)
-        rows, seat_rows = await self._fetch_many((table_sql, params), (seat_sql, params))
+        rows, seat_rows = await self._link.fetch_many((table_sql, params), (seat_sql, params))
         seats: dict[int, list[SeatRow]] = {}
         for s in seat_rows:
             seats.setdefault(s[0], []).append(seat_row(s))
@@ -325,25 +282,18 @@ class Queries:
 
     # -- the move log -----------------------------------------------------------------------
 
-    async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
-        """The table with its seats, and how many moves its log holds."""
-        return await self.get_table(table_id), await self.move_count(table_id)
-
-    async def get_table(self, table_id: int) -> TableRow | None:
-        raise NotImplementedError
-
     async def moves(self, table_id: int) -> list[str]:
         """The logged moves of a table, in turn order."""
-        return [r[0] for r in await self._fetch(SQL_MOVES, (table_id,))]
+        return [r[0] for r in await self._link.fetch(SQL_MOVES, (table_id,))]
 
     async def last_move_at(self, table_id: int) -> float | None:
         """When the table's last logged move was made (None: no move yet)."""
-        row = await self._fetch_one(SQL_LAST_MOVE_AT, (table_id,))
+        row = await self._link.fetch_one(SQL_LAST_MOVE_AT, (table_id,))
         return None if row is None or row[0] is None else float(row[0])
 
     async def move_count(self, table_id: int) -> int:
         """How many moves the table's log holds (the turn its game is at)."""
-        row = await self._fetch_one(SQL_MOVE_COUNT, (table_id,))
+        row = await self._link.fetch_one(SQL_MOVE_COUNT, (table_id,))
         return int(row[0])
 
     # -- ratings, leaderboards, history -----------------------------------------------------
@@ -355,12 +305,12 @@ class Queries:
         ids = list(dict.fromkeys(user_ids))
         if not ids:
             return {}
-        users, params = self._in("user_id", ids)
+        users, params = self._link.where_in("user_id", ids)
         if season:
-            rows = await self._fetch(SQL_SEASON_RATINGS.format(users=users),
+            rows = await self._link.fetch(SQL_SEASON_RATINGS.format(users=users),
                                      (variant, scope, season, *params))
         else:
-            rows = await self._fetch(SQL_RATINGS.format(users=users),
+            rows = await self._link.fetch(SQL_RATINGS.format(users=users),
                                      (variant, scope, *params))
         return {r[0]: RatingRow(*r) for r in rows}
 
@@ -373,13 +323,13 @@ class Queries:
         the variants, and mu, sigma and ordinal are those of the user's best variant.
         """
         if season and variant is None:
-            rows = await self._fetch(self.SQL_SEASON_BOARD_ALL, (scope, season, limit))
+            rows = await self._link.fetch(self._dialect.season_board_all, (scope, season, limit))
         elif season:
-            rows = await self._fetch(SQL_SEASON_BOARD, (scope, season, variant, limit))
+            rows = await self._link.fetch(SQL_SEASON_BOARD, (scope, season, variant, limit))
         elif variant is None:
-            rows = await self._fetch(self.SQL_LEADERBOARD_ALL, (scope, limit))
+            rows = await self._link.fetch(self._dialect.leaderboard_all, (scope, limit))
         else:
-            rows = await self._fetch(SQL_LEADERBOARD, (scope, variant, limit))
+            rows = await self._link.fetch(SQL_LEADERBOARD, (scope, variant, limit))
         return [LeaderRow(user_id, name, mu, sigma, ordinal, int(games), int(wins),
                           win_rate(int(wins), int(games)), best)
                 for user_id, name, mu, sigma, ordinal, games, wins, best in rows]
@@ -388,12 +338,12 @@ class Queries:
                      ) -> list[tuple[int, str, str, dict[str, Any]]]:
         """The latest won games of a one-seat variant (a puzzle), in a scope or "global":
         (table id, user id, name, result) each, the newest first."""
-        rows = await self._fetch(SQL_SOLVES, (variant, scope, scope, limit))
+        rows = await self._link.fetch(SQL_SOLVES, (variant, scope, scope, limit))
         return [(tid, user, name, from_json(result)) for tid, user, name, result in rows]
 
     async def user_stats(self, user_id: str, scope: str | None = None) -> list[StatRow]:
         """Per variant: games, wins, rating. Scope None means "global" (every game)."""
-        rows = await self._fetch(SQL_USER_STATS, (user_id, scope or "global"))
+        rows = await self._link.fetch(SQL_USER_STATS, (user_id, scope or "global"))
         return [StatRow(variant, games, wins, win_rate(wins, games), mu, sigma, ordinal)
                 for variant, games, wins, mu, sigma, ordinal in rows]
 
@@ -402,7 +352,7 @@ class Queries:
         the current run of won games, and the longest one."""
         seen: set[int] = set()
         games = current = best = 0
-        for table_id, won in await self._fetch(SQL_OUTCOMES, (user_id,)):
+        for table_id, won in await self._link.fetch(SQL_OUTCOMES, (user_id,)):
             if table_id in seen:  # one user at several seats: the game counts once
                 continue
             seen.add(table_id)
@@ -413,7 +363,7 @@ class Queries:
 
     async def tournament_places(self, user_id: str) -> list[TournamentPlace]:
         """The user's final places in finished tournaments, newest first."""
-        rows = await self._fetch(SQL_TOURNAMENT_PLACES, (user_id,))
+        rows = await self._link.fetch(SQL_TOURNAMENT_PLACES, (user_id,))
         return [TournamentPlace(int(t), int(p), int(n)) for t, p, n in rows]
 
     async def save_tournament_places(self, tournament_id: int, places: Sequence[tuple[str, int]],
@@ -426,35 +376,35 @@ class Queries:
         count = entrants or len(places)
         params = [x for user, place in places
                   for x in (user, tournament_id, place, count, finished_at)]
-        await self._write("INSERT INTO tournament_places (user_id, tournament_id, place, "
+        await self._link.write("INSERT INTO tournament_places (user_id, tournament_id, place, "
                           f"entrants, finished_at) VALUES {marks} ON CONFLICT DO NOTHING",
                           params)
 
     async def history(self, user_id: str, limit: int = 10) -> list[HistoryRow]:
         """The user's last finished games, the most recent first."""
-        rows = await self._fetch(SQL_HISTORY, (user_id, limit))
+        rows = await self._link.fetch(SQL_HISTORY, (user_id, limit))
         return [HistoryRow(t, v, at, seat, bool(won), score, rank, players)
                 for t, v, at, seat, won, score, rank, players in rows]
 
     async def game_record(self, table_id: int) -> dict[str, Any] | None:
-        row = await self._fetch_one(SQL_GAME_RECORD, (table_id,))
+        row = await self._link.fetch_one(SQL_GAME_RECORD, (table_id,))
         return from_json(row[0]) if row else None
 
     # -- adapters' state: per table (message ids to edit) and per user (preferences) ----------
 
     async def adapter_get(self, table_id: int, platform: str, key: str) -> str | None:
-        row = await self._fetch_one(SQL_ADAPTER_GET, (table_id, platform, key))
+        row = await self._link.fetch_one(SQL_ADAPTER_GET, (table_id, platform, key))
         return row[0] if row else None
 
     async def adapter_set(self, table_id: int, platform: str, key: str, value: str) -> None:
-        await self._write(SQL_ADAPTER_SET, (table_id, platform, key, value))
+        await self._link.write(SQL_ADAPTER_SET, (table_id, platform, key, value))
 
     async def user_pref_get(self, user_id: str, platform: str, key: str) -> str | None:
-        row = await self._fetch_one(SQL_PREF_GET, (user_id, platform, key))
+        row = await self._link.fetch_one(SQL_PREF_GET, (user_id, platform, key))
         return row[0] if row else None
 
     async def user_pref_set(self, user_id: str, platform: str, key: str, value: str) -> None:
-        await self._write(SQL_PREF_SET, (user_id, platform, key, value))
+        await self._link.write(SQL_PREF_SET, (user_id, platform, key, value))
 
     # -- tournaments (issue 31): the state as JSON, written by compare-and-set ----------------
 
@@ -463,28 +413,28 @@ class Queries:
         """A new tournament's row; returns its id.  With `cap`, written only while the
         scope has fewer tournaments registering or running (else `OverLimit`), checked
         and written as one step."""
-        row = await self._fetch_within(
+        row = await self._link.fetch_within(
             [("tournaments", SQL_COUNT_TOURNAMENTS, scope, cap)], SQL_CREATE_TOURNAMENT,
             (scope, channel, organiser, status, state, created_at))
         return int(row[0])
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:
-        row = await self._fetch_one(SQL_TOURNAMENT, (tournament_id,))
+        row = await self._link.fetch_one(SQL_TOURNAMENT, (tournament_id,))
         return TournamentRow(*row) if row else None
 
     async def tournaments(self, statuses: Sequence[str], scope: str | None = None
                           ) -> list[TournamentRow]:
         """The tournaments in one of `statuses` (of one scope, if given), by id."""
-        where, params = self._in("status", list(statuses))
+        where, params = self._link.where_in("status", list(statuses))
         if scope is not None:
             where, params = f"{where} AND scope = ?", [*params, scope]
-        rows = await self._fetch(f"{SQL_TOURNAMENTS} WHERE {where} ORDER BY id", params)
+        rows = await self._link.fetch(f"{SQL_TOURNAMENTS} WHERE {where} ORDER BY id", params)
         return [TournamentRow(*r) for r in rows]
 
     async def unplaced_tournaments(self) -> list[TournamentRow]:
         """The finished tournaments whose final places were never written (the process
         that finished one stopped before it wrote them)."""
-        return [TournamentRow(*r) for r in await self._fetch(SQL_UNPLACED_TOURNAMENTS)]
+        return [TournamentRow(*r) for r in await self._link.fetch(SQL_UNPLACED_TOURNAMENTS)]
 
     async def save_tournament(self, tournament_id: int, version: int, status: str,
                               state: str, outbox: Sequence[tuple[str, str, float, str]] = ()
@@ -494,20 +444,20 @@ class Queries:
         are written with the state, in its transaction, or not at all."""
         params = (status, state, tournament_id, version)
         if outbox:
-            return await self._write_then(SQL_SAVE_TOURNAMENT, params, outbox) == 1
-        return await self._write(SQL_SAVE_TOURNAMENT, params) == 1
+            return await self._link.write_then(SQL_SAVE_TOURNAMENT, params, outbox) == 1
+        return await self._link.write(SQL_SAVE_TOURNAMENT, params) == 1
 
     async def link_tournament_table(self, tournament_id: int, round_no: int, table_no: int,
                                     table_id: int) -> None:
-        await self._write(SQL_LINK_TOURNAMENT_TABLE, (tournament_id, round_no, table_no,
+        await self._link.write(SQL_LINK_TOURNAMENT_TABLE, (tournament_id, round_no, table_no,
                                                       table_id))
 
     async def tournament_tables(self, tournament_id: int, round_no: int) -> dict[int, int]:
         """table_no -> table id of a round's tables opened so far."""
-        rows = await self._fetch(SQL_TOURNAMENT_TABLES, (tournament_id, round_no))
+        rows = await self._link.fetch(SQL_TOURNAMENT_TABLES, (tournament_id, round_no))
         return {int(no): int(tid) for no, tid in rows}
 
     async def table_tournament(self, table_id: int) -> tuple[int, int, int] | None:
         """(tournament id, round, table number) of a tournament's table, else None."""
-        row = await self._fetch_one(SQL_TABLE_TOURNAMENT, (table_id,))
+        row = await self._link.fetch_one(SQL_TABLE_TOURNAMENT, (table_id,))
         return (int(row[0]), int(row[1]), int(row[2])) if row else None

@@ -1,6 +1,7 @@
 """The SQLite backend: one file reached through one `Store`. The queries and methods both
-backends share are in queries.py (what is kept: see there); this module holds SQLite's own:
-the connection and its lock, transactions, the upserts and the group commit of moves.
+backends share are in queries.py (what is kept: see there), the connection, its lock and
+transactions in sqlite_link.py; this module holds the store, which holds them as parts, and
+SQLite's own: the upserts, the opening and migrations, the group commit of moves.
 
 Durability
     WAL with ``synchronous=NORMAL``. Every write method returns only after its ``COMMIT``: the
@@ -17,8 +18,9 @@ Migrations
 
 Concurrency
     aiosqlite runs the calls one at a time on its thread, but a transaction is several calls
-    and coroutines interleave between them, so every access to the connection holds
-    ``Store._lock``. ``BEGIN IMMEDIATE`` makes another *process* wait (``busy_timeout``).
+    and coroutines interleave between them, so every access to the connection holds the
+    lock of the store's link (sqlite_link.py). ``BEGIN IMMEDIATE`` makes another *process*
+    wait (``busy_timeout``).
 
 Group commit of moves
     ``append_move`` (one call per move at every table) queues the move and waits; one writer
@@ -37,8 +39,7 @@ import errno
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -46,7 +47,9 @@ from typing import Any
 
 import aiosqlite
 
-from .outbox import SQL_OUTBOX_PUT, OutRow, SqliteOutbox
+from .doors import Doors
+from .links import OutRow
+from .outbox import SQL_OUTBOX_PUT, Outbox
 from .queries import (
     ORDINAL_SQL,
     SQL_ADD_VERSION,
@@ -56,13 +59,13 @@ from .queries import (
     SQL_TABLE,
     SQL_VERSION,
     Cap,
+    Dialect,
     Queries,
 )
 from .rows import (
     DuplicateMove,
     GamePlayer,
     NotFound,
-    OverLimit,
     RatingRow,
     SeatRow,
     TableRow,
@@ -73,6 +76,7 @@ from .rows import (
     to_json,
 )
 from .schema import MIGRATIONS, SCHEMA_VERSION_TABLE
+from .sqlite_link import SqliteLink, within
 
 MAX_BATCH = 256  # moves per group commit (2 parameters each: under SQLite's old 999 limit)
 BUSY_TIMEOUT_MS = 10_000
@@ -126,8 +130,9 @@ ORDER BY ordinal DESC, r.user_id
 LIMIT ?"""
 
 
-SQL_LEADERBOARD_ALL = _board_all("ratings", "r.scope = ?")
-SQL_SEASON_BOARD_ALL = _board_all("season_ratings", "r.scope = ? AND r.season = ?")
+DIALECT = Dialect(upsert_user=SQL_UPSERT_USER,
+                  leaderboard_all=_board_all("ratings", "r.scope = ?"),
+                  season_board_all=_board_all("season_ratings", "r.scope = ? AND r.season = ?"))
 
 
 @lru_cache(maxsize=MAX_BATCH)
@@ -193,13 +198,6 @@ def _write_moves(db: sqlite3.Connection, batch: list[_Move]) -> dict[int, Except
     return refused
 
 
-async def _within(db: aiosqlite.Connection, caps: Sequence[Cap]) -> None:
-    """Count what each limit counts (in the caller's BEGIN IMMEDIATE); `OverLimit` past one."""
-    for kind, sql, key, cap in caps:
-        if cap > 0 and (n := (await db.execute_fetchall(sql, (key,)))[0][0]) >= cap:
-            raise OverLimit(kind, n)
-
-
 def _check_writable(path: Path) -> None:
     """Refuse a file (or a folder, for a new file and the WAL's files) the bot cannot write."""
     for target in (path, path.parent):
@@ -224,19 +222,21 @@ class _Move:
 # -- the store -----------------------------------------------------------------------------------
 
 
-class Store(SqliteOutbox, Queries):
-    """The bot's database. Open with `await Store.open(path)`, close with `await store.close()`."""
+class Store(Doors):
+    """The bot's database. Open with `await Store.open(path)`, close with `await store.close()`.
 
-    SQL_UPSERT_USER = SQL_UPSERT_USER
-    SQL_LEADERBOARD_ALL = SQL_LEADERBOARD_ALL
-    SQL_SEASON_BOARD_ALL = SQL_SEASON_BOARD_ALL
+    It holds its parts: `link` (the connection and its lock, sqlite_link.py), `queries`
+    (what both stores do alike, queries.py) and `outbox` (outbox.py), each made with the
+    link; its public methods are theirs (doors.py) and its own below."""
+
     shared = False  # one process: its tables are never stale (see postgres.py)
 
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float], batch: int) -> None:
-        self._db = db
+        self.link = SqliteLink(db)
+        self.queries = Queries(self.link, DIALECT)
+        self.outbox = Outbox(self.link)
         self._clock = clock
         self._batch = batch
-        self._lock = asyncio.Lock()
         self._queue: list[_Move] = []
         self._writing: list[_Move] = []
         self._wake = asyncio.Event()
@@ -288,55 +288,15 @@ class Store(SqliteOutbox, Queries):
         self._wake.set()
         if self._writer is not None:
             await self._writer
-        await self._db.close()
+        await self.link.db.close()
 
-    # -- connection access: every statement holds the lock ----------------------------------
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back."""
-        async with self._lock:
-            try:  # BEGIN inside: a task cancelled while it runs must not leave it open
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.rollback()  # a no-op if the COMMIT went through
-                raise
-
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
-
-    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        rows = await self._fetch(sql, params)
-        return rows[0] if rows else None
-
-    async def _fetch_within(self, caps: Sequence[Cap], sql: str, params: Sequence[Any]
-                            ) -> Any:
-        async with self._transaction() as db:
-            await _within(db, caps)
-            return (await db.execute_fetchall(sql, params))[0]
-
-    async def _fetch_many(self, *queries: tuple[str, Sequence[Any]]) -> list[list[Any]]:
-        async with self._lock:
-            return [list(await self._db.execute_fetchall(sql, params))
-                    for sql, params in queries]
-
-    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """One statement, in its own (autocommit) transaction; returns the changed row count."""
-        async with self._lock:
-            cursor = await self._db.execute(sql, params)
-            return cursor.rowcount
-
-    def _in(self, column: str, values: Sequence[str]) -> tuple[str, list[Any]]:
-        return f"{column} IN ({', '.join('?' * len(values))})", list(values)
+    # -- the schema ----------------------------------------------------------------------------
 
     async def _migrate(self) -> None:
-        async with self._lock:
-            await self._db.execute(SCHEMA_VERSION_TABLE)
+        async with self.link.lock:
+            await self.link.db.execute(SCHEMA_VERSION_TABLE)
         for version, statements in enumerate(MIGRATIONS, 1):
-            async with self._transaction() as db:
+            async with self.link.transaction() as db:
                 [(current,)] = await db.execute_fetchall(SQL_VERSION)
                 if current > len(MIGRATIONS):
                     raise StoreError(f"{self._name}: at schema version {current}, newer than "
@@ -359,8 +319,8 @@ class Store(SqliteOutbox, Queries):
         know.  `caps` (queries.table_caps) are checked in it too (`OverLimit`: no table);
         BEGIN IMMEDIATE holds every other writer, in every process, meanwhile."""
         params = table_params(row)
-        async with self._transaction() as db:
-            await _within(db, caps)
+        async with self.link.transaction() as db:
+            await within(db, caps)
             cursor = await db.execute(SQL_INSERT_TABLE, params)
             table_id = cursor.lastrowid
             assert table_id is not None
@@ -370,12 +330,16 @@ class Store(SqliteOutbox, Queries):
         return table_id
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        rows, seats = await self._fetch_many((SQL_TABLE, (table_id,)), (SQL_SEATS, (table_id,)))
+        rows, seats = await self.link.fetch_many((SQL_TABLE, (table_id,)), (SQL_SEATS, (table_id,)))
         return table_row(rows[0], [seat_row(s) for s in seats]) if rows else None
+
+    async def table_state(self, table_id: int) -> tuple[TableRow | None, int]:
+        """The table with its seats, and how many moves its log holds."""
+        return await self.get_table(table_id), await self.queries.move_count(table_id)
 
     async def set_seats(self, table_id: int, seats: list[SeatRow]) -> None:
         """Replace all the seats of a table."""
-        async with self._transaction() as db:
+        async with self.link.transaction() as db:
             if not list(await db.execute_fetchall(SQL_TABLE_EXISTS, (table_id,))):
                 raise NotFound(f"no table #{table_id}")
             await db.execute(SQL_DELETE_SEATS, (table_id,))
@@ -426,8 +390,9 @@ class Store(SqliteOutbox, Queries):
         costs one thread hop instead of one per statement, so a player's move does not wait
         on many hops behind the computers' moves of a busy tick."""
         try:
-            async with self._lock:
-                refused = await self._db._execute(_write_moves, self._db._conn, batch)
+            async with self.link.lock:
+                db = self.link.db
+                refused = await db._execute(_write_moves, db._conn, batch)
         except Exception as exc:  # nothing of the batch was committed
             for m in batch:
                 if not m.future.done():
@@ -457,7 +422,7 @@ class Store(SqliteOutbox, Queries):
         together or not at all.
         """
         now = self._clock()
-        async with self._transaction() as db:
+        async with self.link.transaction() as db:
             rows = list(await db.execute_fetchall(SQL_TABLE_GAME, (table_id,)))
             if not rows:
                 raise NotFound(f"no table #{table_id}")
