@@ -45,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 
-from bench.web_floor import floor
+from bench.web_floor import floor, serve_child
 from bot.service.service import User
 from tests.browser_helpers import (
     ARGS,
@@ -148,11 +148,7 @@ def in_process(env: Env) -> Host:
 
 async def child_host(ai_delay: float) -> tuple[Host, Any]:
     """A server in a process of its own (`--serve`): one JSON line asked, one answered."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(Path(__file__).resolve()), "--serve", "--ai-delay", str(ai_delay),
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
-    assert proc.stdin is not None and proc.stdout is not None
-    base = json.loads(await proc.stdout.readline())["base"]
+    base, proc = await serve_child(Path(__file__), "--serve", "--ai-delay", str(ai_delay))
     lock = asyncio.Lock()
 
     async def opener(family: str, user_id: str) -> str:

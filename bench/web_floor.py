@@ -70,6 +70,16 @@ def serve() -> None:
     asyncio.run(main())
 
 
+async def serve_child(script: Path, *args: str) -> tuple[str, Any]:
+    """`script` run with `args` as a server in a process of its own, its standard input and
+    output piped: the address it prints first (a JSON line's "base"), and the process."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, str(script.resolve()), *args,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+    assert proc.stdout is not None
+    return json.loads(await proc.stdout.readline())["base"], proc
+
+
 READ = """() => {
   const get = n => performance.getEntriesByName(n).map(m => m.startTime);
   const touch = get("domino:touch"), state = get("domino:state"), shown = get("domino:shown");
@@ -84,11 +94,8 @@ async def floor(browser: Any, taps: int) -> dict[str, list[float]]:
     """Touch to shown, and touch to the answer's arrival, by taps and by a timer (ms)."""
     from tests.browser_helpers import PHONE, new_context
 
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(Path(__file__).resolve()), "--serve",
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
-    assert proc.stdin is not None and proc.stdout is not None
-    base = json.loads(await proc.stdout.readline())["base"]
+    base, proc = await serve_child(Path(__file__), "--serve")
+    assert proc.stdin is not None
     out: dict[str, list[float]] = {}
     try:
         for how in ("tap", "timer"):
