@@ -5,6 +5,9 @@
     python bench/ai_tricks.py --slug texas-42 --pairs expert-hard --games 50 --specials
         # every Texas special on (preset=specials, nello_doubles=any, lay_down=true): the
         # wins, then how often each level bid each special and made it
+    python bench/ai_tricks.py --slug texas-42 --pairs expert-hard --games 200 --jobs 2 \
+        --out F [--first K]   # long runs: each match appended to F as it ends (resumable:
+        # --first K starts at match index K); then --summary F... prints the figures
 
 `fortytwo_ladder(strong, weak, games, seed, clock)` plays `games` whole matches at the
 variant's defaults (forty-two: to 200 points) with the `strong` level on seats 0+2 and the
@@ -18,6 +21,7 @@ that were a special (plunge, splash, nello, sevens, doubles, follow-me) and how 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -25,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.tally import Clock, gather, row, run_all
+from bench.tally import Clock, gather, row, run_all, wilson
 from core import variants
 from core.ai import make_player
 
@@ -123,6 +127,84 @@ def specials_table(strong: str, weak: str, games: int, seed: int, slug: str, job
     return won, decided, stats
 
 
+def stream(strong: str, weak: str, args: Any) -> int:
+    """`--out`: matches `--first` to `--first` + `--games` - 1, each appended to the file as
+    it ends (one JSON line: the pair, slug, seed, match index, wins and the contracts), so a
+    run of hours may stop and go on; `--summary` adds them up."""
+    import multiprocessing
+
+    slug = "texas-42" if args.specials else args.slug
+    options = SPECIALS_ON if args.specials else None
+    tasks = [(strong, weak, i, args.seed, slug, options)
+             for i in range(args.first, args.first + args.games)]
+    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+        for task, (won, decided, wall, cpu, stats) in zip(
+                tasks, pool.imap(_match_star, tasks, chunksize=1), strict=True):
+            line = {"slug": slug, "specials": args.specials, "strong": strong, "weak": weak,
+                    "seed": args.seed, "match": task[2], "won": won, "decided": decided,
+                    "wall": wall, "cpu": cpu,
+                    "stats": [[*k, v] for k, v in sorted(stats.items())]}
+            with open(args.out, "a", encoding="utf-8") as f:
+                f.write(json.dumps(line) + "\n")
+    return 0
+
+
+def _match_star(task: tuple[Any, ...]) -> Any:
+    return specials_match(*task)
+
+
+def summary(paths: list[str]) -> list[str]:
+    """The figures of `--out` files: one row per pair, slug and seed (a match index counted
+    once however often it was appended), then the contracts each level bid and made."""
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for text in f:
+                if text.strip():
+                    r = json.loads(text)
+                    seen[r["slug"], r["specials"], r["strong"], r["weak"], r["seed"],
+                         r["match"]] = r
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for key, r in sorted(seen.items()):
+        groups.setdefault(key[:5], []).append(r)
+    lines = ["| match | matches (indices) | won/decided | share | 95% interval | strong "
+             "side's time per move, wall (cpu): median / worst |", "|---|---|---:|---:|---:|---:|"]
+    tables: list[str] = []
+    for (slug, specials, strong, weak, seed), results in groups.items():
+        clock = Clock()
+        won = sum(r["won"] for r in results)
+        decided = sum(r["decided"] for r in results)
+        for r in results:
+            clock.times += r["wall"]
+            clock.cpu += r["cpu"]
+        lo, hi = wilson(won, decided)
+        share = won / decided if decided else 0.0
+        idx = sorted(r["match"] for r in results)
+        name = f"{slug}{', every special' if specials else ''}: {strong} vs {weak}"
+        lines.append(f"| {name} (seed {seed}) | {len(idx) * 2} ({idx[0]}-{idx[-1]}) | "
+                     f"{won}/{decided} | {share:.1%} | {lo:.1%}-{hi:.1%} | {clock.text()} |")
+        if specials:
+            stats: Counter[tuple[str, str, str]] = Counter()
+            for r in results:
+                stats.update({(lv, k, what): v for lv, k, what, v in r["stats"]})
+            tables += ["", f"{name}:", *contract_rows(strong, weak, stats)]
+    return lines + tables
+
+
+def contract_rows(strong: str, weak: str, stats: Counter[tuple[str, str, str]]) -> list[str]:
+    """How often each level won the bidding with each contract, and made it."""
+    out = ["| level | contract | won in the bidding | made |", "|---|---|---:|---:|"]
+    for level in (strong, weak):
+        rounds = sum(v for (lv, k, what), v in stats.items()
+                     if lv == level and what == "bid" and k != "lay down")
+        for kind in sorted({k for lv, k, _ in stats if lv == level}):
+            bid, made = stats[level, kind, "bid"], stats[level, kind, "made"]
+            share = f"{bid / rounds:.1%} of {rounds}" if rounds else "0"
+            out.append(f"| {level} | {kind} | {bid} ({share}) | "
+                       + ("-" if kind == "lay down" else f"{made}/{bid}") + " |")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="matches per pair (x2 seats)")
@@ -132,8 +214,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--specials", action="store_true",
                         help="texas-42 with every special on, and how often each is bid")
+    parser.add_argument("--out", default="",
+                        help="append each match to this file as it ends (JSON lines)")
+    parser.add_argument("--first", type=int, default=0, help="with --out: the first match")
+    parser.add_argument("--summary", nargs="+", default=None, metavar="FILE",
+                        help="print the figures of --out files and stop")
     args = parser.parse_args(argv)
+    if args.summary:
+        print("\n".join(summary(args.summary)))
+        return 0
     pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p] or list(LADDER)
+    if args.out:
+        for strong, weak in pairs:
+            stream(strong, weak, args)
+        return 0
     if args.specials:
         return specials_main(pairs, args)
     print("| match | won/decided | share | 95% interval | strong side's time per move, wall "
@@ -158,16 +252,7 @@ def specials_main(pairs: list[tuple[str, ...]], args: Any) -> int:
         print("|---|---:|---:|---:|---:|---|")
         print(row(f"texas-42, every special: {strong} vs {weak}", won, decided, clock))
         print()
-        print("| level | contract | won in the bidding | made |")
-        print("|---|---|---:|---:|")
-        for level in (strong, weak):
-            rounds = sum(v for (lv, k, what), v in stats.items()
-                         if lv == level and what == "bid" and k != "lay down")
-            for kind in sorted({k for lv, k, _ in stats if lv == level}):
-                bid, made = stats[level, kind, "bid"], stats[level, kind, "made"]
-                share = f"{bid / rounds:.1%} of {rounds}" if rounds else "0"
-                print(f"| {level} | {kind} | {bid} ({share}) | "
-                      + ("-" if kind == "lay down" else f"{made}/{bid}") + " |", flush=True)
+        print("\n".join(contract_rows(strong, weak, stats)), flush=True)
     return 0
 
 
