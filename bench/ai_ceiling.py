@@ -2,6 +2,7 @@
 
     python bench/ai_ceiling.py --slug classic --against hard --games 400 --jobs 2
     python bench/ai_ceiling.py --slug classic --against hard --games 200 --jobs 2 --hands-only
+    python bench/ai_ceiling.py --slug muggins --games 200 --hands-only --first-round  # hands
     python bench/ai_ceiling.py --slug forty-two --against hard --games 50 --jobs 2
     python bench/ai_ceiling.py --slug forty-two --hands 160 --sees play --jobs 2
 
@@ -145,9 +146,12 @@ class TrickSeer(TrickExpertPlayer):
         return _Seen(game) if self.sees in ("all", phase) else game
 
 
-def line_match(slug: str, against: str, i: int, seed: int, hands_only: bool = False
-               ) -> tuple[int, int]:
-    """Match `i` twice, the seer on seat 0 then 1: (won, decided)."""
+def line_match(slug: str, against: str, i: int, seed: int, hands_only: bool = False,
+               first_round: bool = False) -> tuple[int, int]:
+    """Match `i` twice, the seer on seat 0 then 1: (won, decided).  `first_round`: the
+    match's first round alone, won as `bench/ai.py --hands` wins a hand (`hand_winners`)."""
+    from bench.ai import hand_winners
+
     options = {"draw": "draw"} if slug == "classic" else {}
     won = decided = 0
     for seer_seat in (0, 1):
@@ -156,9 +160,10 @@ def line_match(slug: str, against: str, i: int, seed: int, hands_only: bool = Fa
         seer.hands_only = hands_only
         bots = {seer_seat: seer,
                 1 - seer_seat: make_player(against, seed * 7 + i * 2 + 1 - seer_seat)}
-        while not game.over:
+        before = list(game.totals)
+        while not game.over and not (first_round and game.round_no > 1):
             game.play(bots[game.to_move].choose(game))
-        winners = game.result["winners"]
+        winners = hand_winners(game, before) if first_round else game.result["winners"]
         if len(winners) == 1:
             decided += 1
             won += winners[0] == seer_seat
@@ -238,6 +243,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--hands-only", action="store_true",
                         help="line games: the seer sees the hands, not the stock's order")
+    parser.add_argument("--first-round", action="store_true",
+                        help="line games: each match's first round alone (a hand), as "
+                        "bench/ai.py --hands plays it")
     parser.add_argument("--hands", type=int, default=0,
                         help="trick games: single rounds (x2 seats), in points a round")
     parser.add_argument("--sees", default="all", choices=("all", "bidding", "play", "nothing"),
@@ -250,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     family = variants.get(args.slug).family
     fn = trick_match if family == "tricks" else line_match
     tasks = [(args.slug, args.against, i, args.seed, args.hands_only)
-             for i in range(args.games)]
+             + ((args.first_round,) if fn is line_match else ()) for i in range(args.games)]
     t0 = time.perf_counter()
     results = run_all(fn, tasks, args.jobs)
     won = sum(w for w, _ in results)
@@ -259,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     print("| match | won/decided | share | 95% interval | minutes |")
     print("|---|---:|---:|---:|---:|")
     who = "seer of the hands" if args.hands_only else "seer"
+    if args.first_round:
+        who += ", first hands"
     print(f"| {args.slug}: {who} vs {args.against} | {won}/{decided} | {won / decided:.1%} "
           f"| {lo:.1%}-{hi:.1%} | {(time.perf_counter() - t0) / 60:.1f} |")
     return 0
