@@ -10,7 +10,7 @@ the match, and builds the result, the record and the common part of views.
 Points scored during play (a capture, an end total, laid pips) go through
 `add_points`, which needs the family's ``_finish(reason, winners)`` (end the
 round now) when the match rules let them end the match mid-round.  Each
-finished round keeps its score sheet (`score_sheet`): per scorer, one line
+finished round keeps its score sheet (`core.score_sheet`): per scorer, one line
 per reason it scored (a capture, a cap, the others' hands...), and the final
 board (``board``), both shown in the public ``last_round`` view key.  With
 ``MatchRules(reach="loses")`` the seats that reach the target leave the
@@ -26,15 +26,20 @@ not the seat's to make (tests/test_view_contract.py checks it over every slug).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from functools import cache
 from typing import Any, Protocol
 
 from . import scoring
-from .errors import OptionError, bad_option
+from .copying import all_slots, copy_deal, copy_result, names_copier, slot_copier
+from .errors import OptionError
 from .moves import Move
-from .scoring import MatchRules, nearest
-from .tiles import TileSet, id_halves
+from .score_sheet import DETAILED, END_CODES, match_goal, score_sheet
+from .scoring import MatchRules
+from .tiles import TileSet, deal_tile, id_halves
+
+# (the copies and the score sheet have their own modules; their names stay importable here)
+__all__ = ["DETAILED", "END_CODES", "MATCH_SLOTS", "RECORD_FORMAT", "MatchBase", "Variant",
+           "add_legal", "all_slots", "copy_deal", "copy_result", "deal_tile", "event_dict",
+           "match_goal", "names_copier", "score_sheet", "slot_copier"]
 
 
 class Variant(Protocol):
@@ -460,91 +465,6 @@ class MatchBase:
         return out
 
 
-# The code of the line a round's end scoring writes on the score sheet, by `MatchRules.scoring`.
-END_CODES = {"pips": "hands", "others": "hands", "difference": "difference", "round": "round",
-             "penalty": "held", "held": "held", "worst": "worst", "kept": "kept"}
-DETAILED = ("capture", "ends", "pips")  # reasons written "capture 5-0+5-2", "ends 15"...
-
-
-def score_sheet(scored: list[tuple[int, int, str]], points: list[int], summary: dict[str, Any],
-                mrules: MatchRules, scorers: list[tuple[int, ...]]) -> list[list[dict[str, Any]]]:
-    """Per scorer, the lines of one round's score sheet: ``{"code", "points", "seat",
-    "detail"}`` for the points scored in play (the lead, a cap, a capture, the ends...),
-    in order, then the round's end (code from `END_CODES`, with ``"from"``: the pips
-    held by the scorers it counts, each ``{"seats", "pips", "counted"}`` (rounded
-    with ``round_to``))."""
-    out: list[list[dict[str, Any]]] = [[] for _ in scorers]
-    where = {s: i for i, unit in enumerate(scorers) for s in unit}
-    for seat, p, why in scored:
-        code, detail = why, ""
-        word, _, rest = why.partition(" ")
-        if word in DETAILED:
-            code, detail = word, rest
-        out[where[seat]].append({"code": code, "points": p, "seat": seat, "detail": detail})
-    counts, winners = summary["counts"], summary["winners"]
-    held = [sum(counts[s] for s in unit) for unit in scorers]
-    lost = [i for i, unit in enumerate(scorers) if not any(s in winners for s in unit)]
-    for i, p in enumerate(points):
-        if not p:
-            continue
-        code = END_CODES.get(mrules.scoring, mrules.scoring)
-        if code == "difference" and summary["reason"] != "blocked":
-            code = "hands"
-        line: dict[str, Any] = {"code": code, "points": p, "seat": None, "detail": ""}
-        counted: list[int] | None = None
-        if code == "hands":
-            counted = [j for j in (lost if mrules.scoring != "others" else range(len(scorers)))
-                       if j != i]
-        elif code == "difference":
-            counted = lost
-        elif code == "worst" and "worst" in summary:
-            counted = [summary["worst"]]
-        if counted is not None:
-            step = mrules.round_to if code != "worst" else 1
-            line["from"] = [{"seats": list(scorers[j]), "pips": held[j],
-                             "counted": nearest(held[j], step)} for j in counted]
-            if code == "difference":
-                line["own"] = held[i]
-        out[i].append(line)
-    return out
-
-
-def match_goal(mrules: MatchRules) -> str | None:
-    """One line saying how an unusual match is won (the strip under the table)."""
-    if mrules.countdown:
-        return f"Totals count down from {mrules.start}: the first at {mrules.target} or below wins"
-    if mrules.reach == "loses" and mrules.target is not None:
-        return f"Reaching {mrules.target} loses: the last player left wins"
-    return None
-
-
-def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a checked deal that shares no list with it (its tiles are text)."""
-    hands = deal.get("hands")
-    if len(deal) == 1 and hands.__class__ is list:  # the common case: hands only, as lists
-        copied = []
-        for hand in hands:
-            if hand.__class__ is not list:
-                break
-            copied.append(hand[:])
-        else:
-            return {"hands": copied}
-    out = dict(deal)
-    for key, value in deal.items():  # hands, stock; a grid or columns in other families
-        if isinstance(value, (list, tuple)):  # (a list's own copy first: the common case)
-            out[key] = [v[:] if v.__class__ is list else list(v) if isinstance(v, (list, tuple))
-                        else v for v in value]
-    return out
-
-
-def copy_result(result: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a result that shares no list with it."""
-    out = {k: v[:] if isinstance(v, list) else v for k, v in result.items()}
-    if "teams" in out:
-        out["teams"] = [t[:] for t in out["teams"]]
-    return out
-
-
 def add_legal(game: Any, view: dict[str, Any], seat: int | None) -> bool:
     """The view contract: put ``legal`` (the legal moves' texts, in their order) in `view`
     when `seat` is the seat to move, and nothing else; True when it did. A waiting seat's
@@ -570,46 +490,3 @@ def event_dict(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     if kind == "score":
         return {"type": "score", "seat": event[1], "points": event[2], "why": event[3]}
     return {"type": kind, "seat": event[1]}
-
-
-def deal_tile(ts: TileSet, text: object, seen: int) -> int:
-    """The id of one tile of a hand-built deal, refusing unknown tiles and a tile dealt twice
-    (`seen`: the bitmask of the tiles dealt so far)."""
-    t = ts.lookup.get(text) if isinstance(text, str) else None
-    if t is None:
-        try:
-            t = ts.parse(str(text))
-        except (ValueError, TypeError) as exc:
-            raise bad_option("deal: {why}", why=str(exc)) from None
-    if (seen >> t) & 1:
-        raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
-    return t
-
-
-@cache
-def slot_copier(cls: type) -> Callable[[Any, Any], None]:
-    """A function ``(old, new)`` that sets each slot of `new` to the value of `old`'s, one
-    statement a slot (a copy runs at every move a computer player tries; a loop of
-    ``getattr``/``setattr`` calls took most of it).  It raises AttributeError if a slot
-    of `old` is not set."""
-    return names_copier(all_slots(cls))
-
-
-@cache
-def names_copier(names: tuple[str, ...]) -> Callable[[Any, Any], None]:
-    """A function ``(old, new)`` that sets the attributes `names` of `new` to `old`'s."""
-    body = "".join(f"    new.{name} = old.{name}\n" for name in names) or "    pass\n"
-    scope: dict[str, Any] = {}
-    exec(f"def copy_slots(old, new):\n{body}", scope)  # names: identifiers from __slots__
-    copier: Callable[[Any, Any], None] = scope["copy_slots"]
-    return copier
-
-
-@cache
-def all_slots(cls: type) -> tuple[str, ...]:
-    """Every slot of `cls` and its bases (what `copy()` copies)."""
-    names: list[str] = []
-    for klass in reversed(cls.__mro__):
-        slots = klass.__dict__.get("__slots__", ())
-        names += [slots] if isinstance(slots, str) else list(slots)
-    return tuple(dict.fromkeys(n for n in names if n not in ("__dict__", "__weakref__")))

@@ -3,6 +3,7 @@
 Inside the engine a tile is a small int id: ``hi * (hi + 1) // 2 + lo`` for the
 tile ``hi-lo`` (hi >= lo).  Ids do not depend on the set, so 6-4 has the same id
 in a double-six and a double-nine set, and a set of tiles fits in an int bitmask.
+`deal_tile` reads one tile of a hand-built deal (`deal=`) in a set.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
+
+from .errors import bad_option
 
 _TILE_RE = re.compile(r"^\s*\[?\s*(\d{1,2})\s*[-:|/x]\s*(\d{1,2})\s*\]?\s*$")
 
@@ -217,3 +220,17 @@ def tile_set(max_pip: int, exclude: tuple[str, ...] = ()) -> TileSet:
 def twenty_set() -> TileSet:
     """The 54 tiles of the "20" game (004): double-nine without the double blank."""
     return tile_set(9, ("0-0",))
+
+
+def deal_tile(ts: TileSet, text: object, seen: int) -> int:
+    """The id of one tile of a hand-built deal, refusing unknown tiles and a tile dealt twice
+    (`seen`: the bitmask of the tiles dealt so far)."""
+    t = ts.lookup.get(text) if isinstance(text, str) else None
+    if t is None:
+        try:
+            t = ts.parse(str(text))
+        except (ValueError, TypeError) as exc:
+            raise bad_option("deal: {why}", why=str(exc)) from None
+    if (seen >> t) & 1:
+        raise bad_option("deal: {tile} is dealt twice", tile=ts.names[t])
+    return t

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from core import IllegalMove, variants
+from core.copying import all_slots
 from core.line.match import LineMatch
 from core.line.variant import LineVariant
-from core.match import all_slots
 from core.moves import LEAD, LEFT, MAX_SEATS, MAX_VALUE, PASS, PLAY, RIGHT, move_for
 from core.tiles import id_halves, iter_ids, tile_set
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from core import IllegalMove, variants
-from core.match import copy_deal
+from core.copying import copy_deal
 from core.moves import LEAD, move_for
 from core.scoring import MatchRules, match_over, round_points, units
 

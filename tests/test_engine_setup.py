@@ -9,8 +9,8 @@ import random
 import pytest
 
 from core import OptionError, replay, variants
+from core.copying import all_slots
 from core.line.match import LineMatch
-from core.match import all_slots
 from core.scoring import round_points
 
 CASES = [("classic", 2, {"draw": "block", "opening": "any"}),

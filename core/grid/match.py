@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DominoError, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, add_legal, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, add_legal
 from ..moves import PASS, PLAY
 from ..scoring import MatchRules
-from ..tiles import TileSet, iter_ids, tile_id, twenty_set
+from ..tiles import TileSet, deal_tile, iter_ids, tile_id, twenty_set
 from .board import (
     CENTRE,
     DOWN,

@@ -13,11 +13,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..copying import copy_deal, names_copier
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, deal_tile, names_copier
+from ..match import MATCH_SLOTS, MatchBase, add_legal
 from ..moves import LEAD, PLAY, Move, move_for, parse_notation
 from ..scoring import MatchRules
-from ..tiles import TileSet, iter_ids
+from ..tiles import TileSet, deal_tile, iter_ids
 from .engine import LineRound, LineRules, _seat_after, _tables, _team_of, deal_masks, lead_bytes
 
 if TYPE_CHECKING:

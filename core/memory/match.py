@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, add_legal, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, add_legal
 from ..scoring import MatchRules
-from ..tiles import TileSet, tile_set
+from ..tiles import TileSet, deal_tile, tile_set
 from .grid import CELLS, COLS, ROWS, CellMove, cell_move, cell_name, parse_cell
 
 if TYPE_CHECKING:

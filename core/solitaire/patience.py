@@ -19,9 +19,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, add_legal, deal_tile
+from ..match import MATCH_SLOTS, MatchBase, add_legal
 from ..scoring import MatchRules
-from ..tiles import Tile, TileSet, tile_set
+from ..tiles import Tile, TileSet, deal_tile, tile_set
 from .patience_search import PIPS, TOTAL, pairs, solve
 
 if TYPE_CHECKING:

@@ -28,9 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..copying import copy_deal
 from ..errors import IllegalMove, illegal
 from ..line.match import parse_deal
-from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, event_dict
+from ..match import MATCH_SLOTS, MatchBase, add_legal, event_dict
 from ..scoring import MatchRules
 from ..tiles import TileSet, iter_ids
 from .geometry import DIR_LETTERS, Construction, Placed, direction, fall_risk, step

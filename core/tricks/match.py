@@ -16,11 +16,13 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ..copying import copy_deal
 from ..errors import IllegalMove, bad_option, illegal
-from ..match import MATCH_SLOTS, MatchBase, add_legal, copy_deal, deal_tile, score_sheet
+from ..match import MATCH_SLOTS, MatchBase, add_legal
 from ..moves import PASS, PLAY, Move, move_for
+from ..score_sheet import score_sheet
 from ..scoring import MatchRules
-from ..tiles import iter_ids, tile_id, tile_set
+from ..tiles import deal_tile, iter_ids, tile_id, tile_set
 from . import knowledge
 from .calls import (
     BID,
