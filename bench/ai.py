@@ -5,6 +5,7 @@
     python bench/ai.py --only classic,muggins --games 200
     python bench/ai.py --only all-fives --pairs expert-hard --games 40 --jobs 2
     python bench/ai.py --only partnership --levels expert --deals 100 --samples 2 --out F
+    python bench/ai.py --only partnership --levels seer --deals 100 --out F   # the ceiling
     python bench/ai.py --only matador --pairs expert-hard --games 200 --hands --out F
 
 Lines:
@@ -41,7 +42,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.tally import Clock, gather, row, wilson
+from bench.tally import Clock, gather, hand_winners, row, wilson
 from core import variants
 from core.ai import make_player
 from core.moves import LEAD, LEFT
@@ -90,7 +91,7 @@ def partnership_deal(level: str, d: int, seed: int, hands: list[list[tuple[int, 
         peer_hands = [dominoes.Hand([dominoes.Domino(a, b) for a, b in h]) for h in hands]
         peer = dominoes.Game(dominoes.Board(), peer_hands, [], 0,
                              tuple((x, True) for x in peer_hands[0]), 0, None)
-        bots = {s: make_player(level, pseed * 7919 + d * 4 + s) for s in ours}
+        bots = {s: seat_player(level, pseed * 7919 + d * 4 + s) for s in ours}
         them = dominoes.players.probabilistic_alphabeta(start_move=8, sample_size=10)
         while game.round_no == 1 and not game.over:
             seat = game.to_move
@@ -120,6 +121,16 @@ def partnership_deal(level: str, d: int, seed: int, hands: list[list[tuple[int, 
                                 "won": won, "decided": decided, "wall": clock.times,
                                 "cpu": clock.cpu}) + "\n")
     return won, decided, clock.times, clock.cpu
+
+
+def seat_player(level: str, seed: int) -> Any:
+    """Our player of `level`; "seer" is `bench/ai_ceiling.py`'s, which sees every hand (a
+    measuring tool: what perfect reading of the hands would win against the peer)."""
+    if level == "seer":
+        from bench.ai_ceiling import LineSeer
+
+        return LineSeer(seed)
+    return make_player(level, seed)
 
 
 def sync_turn(peer: Any, seat: int) -> None:
@@ -203,20 +214,6 @@ def ladder_match(slug: str, strong: str, weak: str, i: int, seed: int, options: 
     return won, decided, clock.times, clock.cpu
 
 
-def hand_winners(game: Any, before: list[int]) -> list[int]:
-    """The seats that won a two-seat match's first round: the one that gained more points in
-    it (as the match counts them: `round_value`'s sign), else the round's own winners."""
-    first = game.round_results[0] if game.round_results else {}
-    after = first.get("totals", game.totals)
-    sign = -1 if game.mrules.countdown else 1
-    if game.mrules.reach == "loses":
-        sign = -sign
-    gains = [sign * (a - b) for a, b in zip(after, before, strict=True)]
-    if gains[0] != gains[1]:
-        return [0 if gains[0] > gains[1] else 1]
-    return list(first.get("winners", []))
-
-
 def summary(paths: list[str]) -> list[str]:
     """One table row for each `--out` file and one for them all: won/decided, share, 95%
     interval, our time per move (forced moves included), mean / worst, wall and CPU."""
@@ -263,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="partnership: the first deal")
     parser.add_argument("--hands", action="store_true",
                         help="ladder: play each match's first round only (a hand)")
-    parser.add_argument("--levels", default="expert,hard", help="partnership: our levels")
+    parser.add_argument("--levels", default="expert,hard",
+                        help="partnership: our levels (seer: it sees every hand, a ceiling)")
     parser.add_argument("--out", default="", help="append each deal's (partnership) or "
                         "match's (ladder) result to this file (JSON lines) as it ends")
     parser.add_argument("--jobs", type=int, default=1,

@@ -38,6 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.tally import hand_winners
 from core import variants
 from core.ai import make_player
 from core.ai.search import ExpertPlayer, win_value
@@ -150,8 +151,6 @@ def line_match(slug: str, against: str, i: int, seed: int, hands_only: bool = Fa
                first_round: bool = False) -> tuple[int, int]:
     """Match `i` twice, the seer on seat 0 then 1: (won, decided).  `first_round`: the
     match's first round alone, won as `bench/ai.py --hands` wins a hand (`hand_winners`)."""
-    from bench.ai import hand_winners
-
     options = {"draw": "draw"} if slug == "classic" else {}
     won = decided = 0
     for seer_seat in (0, 1):

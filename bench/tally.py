@@ -68,3 +68,17 @@ def row(name: str, won: int, decided: int, clock: Clock) -> str:
                                                           "MISSED")
     return (f"| {name} | {won}/{decided} | {share:.1%} | {lo:.1%}-{hi:.1%} | {clock.text()} "
             f"| 60% {verdict} |")
+
+
+def hand_winners(game: Any, before: list[int]) -> list[int]:
+    """The seats that won a two-seat match's first round: the one that gained more points in
+    it (as the match counts them: `round_value`'s sign), else the round's own winners."""
+    first = game.round_results[0] if game.round_results else {}
+    after = first.get("totals", game.totals)
+    sign = -1 if game.mrules.countdown else 1
+    if game.mrules.reach == "loses":
+        sign = -sign
+    gains = [sign * (a - b) for a, b in zip(after, before, strict=True)]
+    if gains[0] != gains[1]:
+        return [0 if gains[0] > gains[1] else 1]
+    return list(first.get("winners", []))
