@@ -38,6 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ai_tricks import SPECIALS_ON
+from bench.tally import stream_all
 from core import variants
 from core.ai import make_player
 from core.ai.tricks import plain_trumps
@@ -167,10 +168,6 @@ def play_hand(i: int, seed: int) -> dict[str, Any]:
             "points": list(result["points"]), "hindsight": seats}
 
 
-def _hand_star(task: tuple[int, int]) -> dict[str, Any]:
-    return play_hand(*task)
-
-
 def tally(hands: list[dict[str, Any]]) -> list[str]:
     """The table: per special, the calls made and set (and how many the searcher says
     could be made), the misses and what the missing teams took instead, per 1,000 hands."""
@@ -232,20 +229,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     tasks = [(i, args.seed) for i in range(args.first, args.first + args.hands)]
     hands = []
-    if args.jobs > 1:
-        import multiprocessing
-
-        pool = multiprocessing.Pool(args.jobs)
-        results = pool.imap(_hand_star, tasks, chunksize=1)
-    else:
-        pool, results = None, map(_hand_star, tasks)
-    for h in results:
+    for h in stream_all(play_hand, tasks, args.jobs):
         hands.append(h)
         if args.out:
             with open(args.out, "a", encoding="utf-8") as f:
                 f.write(json.dumps(h) + "\n")
-    if pool is not None:
-        pool.close()
     print("\n".join(tally(hands)))
     return 0
 

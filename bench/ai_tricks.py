@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.tally import Clock, gather, row, run_all, wilson
+from bench.tally import Clock, gather, row, run_all, stream_all, wilson
 from core import variants
 from core.ai import make_player
 
@@ -131,26 +131,18 @@ def stream(strong: str, weak: str, args: Any) -> int:
     """`--out`: matches `--first` to `--first` + `--games` - 1, each appended to the file as
     it ends (one JSON line: the pair, slug, seed, match index, wins and the contracts), so a
     run of hours may stop and go on; `--summary` adds them up."""
-    import multiprocessing
-
     slug = "texas-42" if args.specials else args.slug
     options = SPECIALS_ON if args.specials else None
     tasks = [(strong, weak, i, args.seed, slug, options)
              for i in range(args.first, args.first + args.games)]
-    with multiprocessing.Pool(max(1, args.jobs)) as pool:
-        for task, (won, decided, wall, cpu, stats) in zip(
-                tasks, pool.imap(_match_star, tasks, chunksize=1), strict=True):
-            line = {"slug": slug, "specials": args.specials, "strong": strong, "weak": weak,
-                    "seed": args.seed, "match": task[2], "won": won, "decided": decided,
-                    "wall": wall, "cpu": cpu,
-                    "stats": [[*k, v] for k, v in sorted(stats.items())]}
-            with open(args.out, "a", encoding="utf-8") as f:
-                f.write(json.dumps(line) + "\n")
+    for task, (won, decided, wall, cpu, stats) in zip(
+            tasks, stream_all(specials_match, tasks, args.jobs), strict=True):
+        line = {"slug": slug, "specials": args.specials, "strong": strong, "weak": weak,
+                "seed": args.seed, "match": task[2], "won": won, "decided": decided,
+                "wall": wall, "cpu": cpu, "stats": [[*k, v] for k, v in sorted(stats.items())]}
+        with open(args.out, "a", encoding="utf-8") as f:
+            f.write(json.dumps(line) + "\n")
     return 0
-
-
-def _match_star(task: tuple[Any, ...]) -> Any:
-    return specials_match(*task)
 
 
 def summary(paths: list[str]) -> list[str]:

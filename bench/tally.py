@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -42,12 +43,25 @@ class Clock:
 def run_all(fn: Any, tasks: list[tuple[Any, ...]], jobs: int) -> list[Any]:
     """`fn(*task)` for every task, in `jobs` processes (each task is seeded on its own, so
     the results are those of a serial run)."""
+    return list(stream_all(fn, tasks, jobs))
+
+
+def stream_all(fn: Any, tasks: list[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
+    """`run_all`'s results one at a time, in the tasks' order, each as soon as it is done
+    (a run of hours writes them as it goes)."""
     if jobs <= 1:
-        return [fn(*task) for task in tasks]
+        for task in tasks:
+            yield fn(*task)
+        return
     import multiprocessing
 
     with multiprocessing.Pool(jobs) as pool:
-        return pool.starmap(fn, tasks, chunksize=1)
+        yield from pool.imap(_call, [(fn, task) for task in tasks], chunksize=1)
+
+
+def _call(job: tuple[Any, tuple[Any, ...]]) -> Any:
+    fn, task = job
+    return fn(*task)
 
 
 def gather(fn: Any, tasks: list[tuple[Any, ...]], clock: Clock, jobs: int) -> tuple[int, int]:
