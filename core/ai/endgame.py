@@ -97,12 +97,9 @@ class Endgame:
         fits = hand & playable
         nxt = seat + 1 if seat + 1 < n else 0
         if not fits and drawn:  # draw until a tile fits (or the stock is empty)
-            stock = self.stock
             before = hand
-            while drawn and not fits:
-                drawn -= 1
-                hand |= 1 << stock[drawn]
-                fits = hand & playable
+            hand, drawn = draw_until(self.stock, drawn, hand, playable)
+            fits = hand & playable
             hands[seat] = hand
             try:
                 if fits:  # it lays the tile it drew
@@ -152,6 +149,18 @@ class Endgame:
             if alpha >= beta:
                 break
         return best
+
+
+def draw_until(stock: list[int], drawn: int, hand: int, playable: int) -> tuple[int, int]:
+    """A seat that holds nothing of `playable` draws from the end of the first `drawn`
+    tiles of `stock` until one fits or none is left: its hand then, and the tiles left."""
+    while drawn:
+        drawn -= 1
+        t = stock[drawn]
+        hand |= 1 << t
+        if (playable >> t) & 1:
+            break
+    return hand, drawn
 
 
 def _ids(mask: int) -> list[int]:

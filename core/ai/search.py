@@ -12,8 +12,9 @@ the same deals and the same playout seeds, so the comparison is between moves, n
 between lucky draws; a move that trails the leader clearly is dropped, and the search
 stops when one move is left or its budget of playout moves is spent (a count of moves, not
 a clock: the same seed makes the same choice on any machine).  `expert` has three times
-`hard`'s budget and also solves small plain positions exactly in each imagined deal
-(`core.ai.endgame`).
+`hard`'s budget and also solves small positions exactly in each imagined deal: a plain
+round's (`core.ai.endgame`) and a two-seat round's that scores the count of its ends
+(`core.ai.count_endgame`).
 
 It works through the core interface; a family whose matches have no `determinized` is
 played by that family's greedy player instead.  The choice depends only on the seat's view
@@ -28,11 +29,13 @@ from typing import Any
 
 from ..line.end_points import SCORERS
 from ..moves import CLAIM, MUGGINS, PLAY, Move
+from .count_endgame import CountEndgame, count_solvable
 from .endgame import NODE_LIMIT, Endgame, TooBig, solvable
 from .generic import GreedyPlayer, claim_of, round_value
 from .policy import count_move, cross_move_of, look_move
 
 NODE_BUDGET = 300_000  # exact endgames: nodes one decision may search in all
+COUNT_NODE_BUDGET = 100_000  # the same in points (`core.ai.count_endgame`: 3-4 µs a node)
 DROP_Z = 2.5  # a move is dropped once the leader beats it by this many standard errors
 
 
@@ -44,10 +47,11 @@ class SearchPlayer:
     deal, by more than `DROP_Z` standard errors leaves the race; the search stops when one
     move is left or the budget is spent.  `endgame_tiles` > 0 solves an imagined deal
     exactly (`core.ai.endgame`) once a plain round has at most that many tiles in hand
-    and in the stock (whose order an imagined deal fixes).  A plain round (no points on
-    the ends) is scored by the share of the round won, the margin of points breaking ties
-    (`win_value`); a round that scores as it goes by the margin of points with a bonus for
-    the round and the match (`round_value`)."""
+    and in the stock (whose order an imagined deal fixes), and `count_tiles` > 0 a
+    two-seat round that scores the count of its ends (`core.ai.count_endgame`, in points).
+    A plain round (no points on the ends) is scored by the share of the round won, the
+    margin of points breaking ties (`win_value`); a round that scores as it goes by the
+    margin of points with a bonus for the round and the match (`round_value`)."""
 
     name = "search"
     worlds = 24
@@ -55,6 +59,7 @@ class SearchPlayer:
     check = 16
     exact_worlds = 24
     endgame_tiles = 0
+    count_tiles = 0
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -78,11 +83,10 @@ class SearchPlayer:
         before = list(game.totals)
         plain = not game.hooked
         score = win_value if plain else round_value
-        exact = self.endgame_tiles if plain else 0
+        exact, fits, solver_of, nodes = self._exact(game, unit, before)
         worlds = self.worlds
         budget = self.budget or 1 << 62
-        nodes = NODE_BUDGET
-        if exact and solvable(game, self.endgame_tiles + 1):
+        if exact and fits(game, exact + 1):
             worlds = min(worlds, self.exact_worlds)
         values: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
@@ -93,9 +97,8 @@ class SearchPlayer:
                 g = world.copy()
                 g.play(moves[i])
                 value = None
-                if exact and g.round_no == game.round_no and not g.over \
-                        and solvable(g, exact):
-                    solver = Endgame(g, unit, min(NODE_LIMIT, nodes))
+                if exact and g.round_no == game.round_no and not g.over and fits(g, exact):
+                    solver = solver_of(g, min(NODE_LIMIT, nodes))
                     try:
                         value = solver.value_after(g)
                     except TooBig:
@@ -115,6 +118,22 @@ class SearchPlayer:
                     break
         best = max(alive, key=lambda i: (sum(values[i]), _weight(moves[i], pips), -i))
         return moves[best]
+
+    def _exact(self, game: Any, unit: int, before: list[int]
+               ) -> tuple[int, Any, Any, int]:
+        """How the imagined deals of `game` are solved exactly once small: the most tiles
+        in hand and stock, the test of a position, the solver of one (given the nodes it
+        may search), and the nodes the decision may search in all; 0 tiles when they are
+        not solved."""
+        if not game.hooked:
+            if not self.endgame_tiles:
+                return 0, None, None, 0
+            return (self.endgame_tiles, solvable,
+                    lambda g, limit: Endgame(g, unit, limit), NODE_BUDGET)
+        if not self.count_tiles or not count_solvable(game, 28):
+            return 0, None, None, 0
+        return (self.count_tiles, count_solvable,
+                lambda g, limit: CountEndgame(g, unit, before, limit), COUNT_NODE_BUDGET)
 
 
 def _race(values: list[list[float]], alive: list[int]) -> list[int]:
@@ -152,6 +171,7 @@ class ExpertPlayer(SearchPlayer):
     budget = 120_000
     exact_worlds = 64  # when the position is small enough to solve every deal exactly
     endgame_tiles = 20
+    count_tiles = 18  # two seats scoring the count of the ends: `core.ai.count_endgame`
 
 
 def _weight(move: Move, pips: Any) -> int:
