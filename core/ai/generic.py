@@ -40,6 +40,15 @@ class Player(Protocol):
     def choose(self, game: Game) -> Move: ...
 
 
+def legal_moves_of(game: Any) -> list[Move]:
+    """The moves of the seat to move, for a player to choose from: none is an error (a
+    finished game asks no one to move)."""
+    moves: list[Move] = game.legal_moves()
+    if not moves:
+        raise ValueError("no legal move: the game is over")
+    return moves
+
+
 class RandomPlayer:
     """Any legal move, uniformly."""
 
@@ -49,9 +58,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         return claim_of(moves) or self.rng.choice(moves)
 
 
@@ -64,9 +71,7 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         claim = claim_of(moves)
         if claim is not None:
             return claim

@@ -17,7 +17,7 @@ from ..grid.board import exposure
 from ..grid.match import GridMatch
 from ..grid.moves import GridMove
 from ..moves import PASS, PLAY
-from .generic import RandomPlayer
+from .generic import RandomPlayer, legal_moves_of
 
 RUN_DEPTH = 3  # single tiles looked ahead in a run
 RUN_WIDTH = 3  # next single tiles tried at each step of a run (the most markers first)
@@ -93,9 +93,7 @@ class GridGreedy:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> GridMove:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         best = ranked(game, self.rng)
         if not best:
             return next(m for m in moves if m.kind == PASS)

@@ -22,6 +22,7 @@ import random
 from typing import Any
 
 from ..tiles import Tile
+from .generic import legal_moves_of
 
 
 def half_life(reveals: float) -> float:
@@ -65,9 +66,7 @@ class MemoryPlayer:
 
     def choose(self, game: Any) -> Any:
         view = game.view(game.to_move)
-        legal = {m.text: m for m in game.legal_moves()}
-        if not legal:
-            raise ValueError("no legal move: the game is over")
+        legal = {m.text: m for m in legal_moves_of(game)}
         known = self.remembered(game, set(legal))
         unknown = sorted(c for c in legal if c not in known)
         if view["board"]:  # the second cell of a turn: match the tile turned up

@@ -16,7 +16,7 @@ from typing import Any
 from ..solitaire.patience import PatienceMatch
 from ..solitaire.patience_search import good_pair
 from ..tiles import tile_set
-from .generic import GreedyPlayer, RandomPlayer
+from .generic import GreedyPlayer, RandomPlayer, legal_moves_of
 
 
 def hint(view: dict[str, Any]) -> str | None:
@@ -45,9 +45,7 @@ class RandomSolitairePlayer:
     def choose(self, game: Any) -> Any:
         if not isinstance(game, PatienceMatch):
             return self.fallback.choose(game)
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         return self.rng.choice(moves)
 
 

@@ -31,7 +31,7 @@ from ..line.end_points import SCORERS
 from ..moves import CLAIM, MUGGINS, PLAY, Move
 from .count_endgame import CountEndgame, count_solvable
 from .endgame import NODE_LIMIT, Endgame, TooBig, solvable
-from .generic import GreedyPlayer, claim_of, round_value
+from .generic import GreedyPlayer, claim_of, legal_moves_of, round_value
 from .policy import count_move, cross_move_of, look_move
 
 NODE_BUDGET = 300_000  # exact endgames: nodes one decision may search in all
@@ -66,9 +66,7 @@ class SearchPlayer:
         self._fallback = GreedyPlayer(seed)
 
     def choose(self, game: Any) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         claim = claim_of(moves)
         if claim is not None:
             return claim

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from ..tiles import Tile
-from .generic import Game
+from .generic import Game, legal_moves_of
 from .registry import register
 
 SAFE_ENOUGH = 0.5
@@ -35,9 +35,7 @@ class StackRandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Any:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         risks = game.view(game.to_move).get("risks") or {}
         calm = [m for m in moves if risks.get(str(m), 0.0) < SAFE_ENOUGH]
         return self.rng.choice(calm or moves)
@@ -52,9 +50,7 @@ class StackGreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Any:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         view = game.view(game.to_move)
         risks = view.get("risks") or {}
         built = sum(sum(Tile.parse(t)) for t in view.get("board") or [])

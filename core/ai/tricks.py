@@ -46,6 +46,7 @@ from ..tricks.calls import (
 )
 from ..tricks.match import NAMING, PLAYING, TrickMatch
 from ..tricks.suits import ALL, HI, LO, TRUMP, count_of, doubles_in, sevens_distance
+from .generic import legal_moves_of
 from .registry import register
 
 SAMPLES = 6  # sampled deals per trump when bidding
@@ -93,9 +94,7 @@ class TrickRandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         return self.rng.choice(moves)
 
 
@@ -108,9 +107,7 @@ class TrickGreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: TrickMatch) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         if len(moves) == 1:
             return moves[0]
         seat = game.to_move

@@ -46,6 +46,7 @@ from ..tiles import iter_ids
 from ..tricks.calls import BID, DOUBLES, LAY_DOWN, MARK, NELLOS, SEVENS, SPECIAL, TRUMPS, call_for
 from ..tricks.match import BIDDING, NAMING, NELLO_CALLS, TrickMatch
 from ..tricks.suits import HI, LO
+from .generic import legal_moves_of
 from .registry import register
 from .tricks import plain_trumps, tile_choice
 from .tricks_playout import outcome_of, place, scratch, value_of
@@ -75,9 +76,7 @@ class TrickSearchPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: TrickMatch) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = legal_moves_of(game)
         if len(moves) == 1:
             return moves[0]
         seat = game.to_move
