@@ -13,8 +13,8 @@ between lucky draws; a move that trails the leader clearly is dropped, and the s
 stops when one move is left or its budget of playout moves is spent (a count of moves, not
 a clock: the same seed makes the same choice on any machine).  `expert` has three times
 `hard`'s budget and also solves small positions exactly in each imagined deal: a plain
-round's (`core.ai.endgame`) and a two-seat round's that scores the count of its ends
-(`core.ai.count_endgame`).
+round's (`core.ai.endgame`) and a two-seat round's scored in points, the count of its
+ends or Matador's (`core.ai.points_endgame`).
 
 It works through the core interface; a family whose matches have no `determinized` is
 played by that family's greedy player instead.  The choice depends only on the seat's view
@@ -29,13 +29,13 @@ from typing import Any
 
 from ..line.end_points import SCORERS
 from ..moves import CLAIM, MUGGINS, PLAY, Move
-from .count_endgame import CountEndgame, count_solvable
 from .endgame import NODE_LIMIT, Endgame, TooBig, solvable
 from .generic import GreedyPlayer, claim_of, legal_moves_of, round_value
+from .points_endgame import PointsEndgame, layout_of, points_solvable
 from .policy import count_move, cross_move_of, look_move
 
 NODE_BUDGET = 300_000  # exact endgames: nodes one decision may search in all
-COUNT_NODE_BUDGET = 100_000  # the same in points (`core.ai.count_endgame`: 3-4 µs a node)
+POINTS_NODE_BUDGET = 100_000  # the same in points (`core.ai.points_endgame`: 3-4 µs a node)
 DROP_Z = 2.5  # a move is dropped once the leader beats it by this many standard errors
 
 
@@ -47,8 +47,9 @@ class SearchPlayer:
     deal, by more than `DROP_Z` standard errors leaves the race; the search stops when one
     move is left or the budget is spent.  `endgame_tiles` > 0 solves an imagined deal
     exactly (`core.ai.endgame`) once a plain round has at most that many tiles in hand
-    and in the stock (whose order an imagined deal fixes), and `count_tiles` > 0 a
-    two-seat round that scores the count of its ends (`core.ai.count_endgame`, in points).
+    and in the stock (whose order an imagined deal fixes), and `points_tiles` > 0 a
+    two-seat round scored in points, the count of its ends or Matador's
+    (`core.ai.points_endgame`; `matador_tiles` for Matador, whose trees are wider).
     A plain round (no points on the ends) is scored by the share of the round won, the
     margin of points breaking ties (`win_value`); a round that scores as it goes by the
     margin of points with a bonus for the round and the match (`round_value`)."""
@@ -59,7 +60,8 @@ class SearchPlayer:
     check = 16
     exact_worlds = 24
     endgame_tiles = 0
-    count_tiles = 0
+    points_tiles = 0
+    matador_tiles = 0
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -128,10 +130,11 @@ class SearchPlayer:
                 return 0, None, None, 0
             return (self.endgame_tiles, solvable,
                     lambda g, limit: Endgame(g, unit, limit), NODE_BUDGET)
-        if not self.count_tiles or not count_solvable(game, 28):
+        if not self.points_tiles or not points_solvable(game, 28):
             return 0, None, None, 0
-        return (self.count_tiles, count_solvable,
-                lambda g, limit: CountEndgame(g, unit, before, limit), COUNT_NODE_BUDGET)
+        plain = layout_of(game).plain  # type: ignore[union-attr]
+        return (self.points_tiles if plain is None else self.matador_tiles, points_solvable,
+                lambda g, limit: PointsEndgame(g, unit, before, limit), POINTS_NODE_BUDGET)
 
 
 def _race(values: list[list[float]], alive: list[int]) -> list[int]:
@@ -169,7 +172,8 @@ class ExpertPlayer(SearchPlayer):
     budget = 120_000
     exact_worlds = 64  # when the position is small enough to solve every deal exactly
     endgame_tiles = 20
-    count_tiles = 18  # two seats scoring the count of the ends: `core.ai.count_endgame`
+    points_tiles = 18  # two seats scored in points (`core.ai.points_endgame`)
+    matador_tiles = 12  # its choice to draw widens the tree: 14 tiles can take 400,000 nodes
 
 
 def _weight(move: Move, pips: Any) -> int:
