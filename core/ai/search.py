@@ -130,10 +130,10 @@ class SearchPlayer:
                 return 0, None, None, 0
             return (self.endgame_tiles, solvable,
                     lambda g, limit: Endgame(g, unit, limit), NODE_BUDGET)
-        if not self.points_tiles or not points_solvable(game, 28):
+        if not self.points_tiles or not points_solvable(game, len(game.ts.ids)):
             return 0, None, None, 0
-        plain = layout_of(game).plain  # type: ignore[union-attr]
-        return (self.points_tiles if plain is None else self.matador_tiles, points_solvable,
+        matador = layout_of(game).plain is not None  # type: ignore[union-attr]
+        return (self.matador_tiles if matador else self.points_tiles, points_solvable,
                 lambda g, limit: PointsEndgame(g, unit, before, limit), POINTS_NODE_BUDGET)
 
 
