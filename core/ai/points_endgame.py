@@ -92,7 +92,8 @@ def _count_layout(g: Any, worth: Any, unit: int) -> Layout:
                   for c in codes)
     shown = [(c % base) * (2 if c >= base else 1) for c in codes]
     points = tuple(tuple(worth(shown[x] + shown[y]) for y in codes) for x in codes)
-    return Layout(after, _fits(after), tuple(c % base for c in codes), points, None, unit)
+    fit = tuple(g.vmask[c % base] for c in codes)  # the engine's: the tiles showing v
+    return Layout(after, fit, tuple(c % base for c in codes), points, None, unit)
 
 
 def _count_after(a: int, b: int, v: int, base: int) -> int:
@@ -107,16 +108,12 @@ def _sum7_layout(g: Any, join: Any) -> Layout:
     codes = range(len(g.vmask))
     after = tuple(tuple(_lay_code(join, ts.hi[t], ts.lo[t], c) for t in ts.ids)
                   for c in codes)
-    return Layout(after, _fits(after), tuple(codes), None, tuple(g.plain), 1)
+    return Layout(after, tuple(g.vmask), tuple(codes), None, tuple(g.plain), 1)
 
 
 def _lay_code(join: Any, a: int, b: int, code: int) -> int:
     laid = join.lay(a, b, code)
     return -1 if laid is None else laid[2]
-
-
-def _fits(after: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    return tuple(sum(1 << t for t, c in enumerate(row) if c >= 0) for row in after)
 
 
 def points_solvable(g: Any, max_tiles: int) -> bool:
